@@ -1,0 +1,3 @@
+from grognard.cli import app
+
+app()

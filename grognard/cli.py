@@ -1,0 +1,111 @@
+"""The ``grognard`` command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from grognard.core import record as records
+from grognard.core.registry import BUILTIN, load_game
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help="Napoleonic board wargames, every rule enforced.")
+console = Console()
+err = Console(stderr=True)
+
+
+@app.command()
+def scenarios(game: Annotated[str | None, typer.Argument(help="a game id or module path")] = None) -> None:
+    """List the scenarios of one game or of every built-in game."""
+    table = Table("game", "scenario", "title")
+    for name in [game] if game else list(BUILTIN):
+        g = _game(name)
+        for sid, title in g.scenarios().items():
+            table.add_row(name, sid, title)
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: str,
+    scenario: str,
+    empire: Annotated[str, typer.Option(help="human, or an agent name")] = "human",
+    coalition: Annotated[str, typer.Option(help="human, or an agent name")] = "random",
+    seed: int = 0,
+) -> None:
+    """Play a game in the terminal against the computer, or hotseat."""
+    from grognard.play.terminal import play as run_play
+
+    g = _game(game)
+    _check_scenario(g, scenario)
+    run_play(g, scenario, {"empire": empire, "coalition": coalition}, seed, console, console.input)
+
+
+@app.command()
+def replay(file: Path) -> None:
+    """Re-run a game record and check that it reaches the recorded state."""
+    rec = records.load(file)
+    g = _game(rec.get("game", "?"))
+    try:
+        st = g.replay(rec)
+    except records.ReplayMismatch as exc:
+        err.print(f"[red]Replay failed:[/red] {exc}")
+        raise typer.Exit(1) from None
+    console.print(f"Replayed {len(rec['actions'])} actions: digest {st.digest()[:16]} matches. {st.prompt}")
+
+
+@app.command()
+def selfplay(
+    game: str,
+    scenario: str,
+    games: Annotated[int, typer.Option(min=1)] = 10,
+    seed: int = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="local worker processes")] = 1,
+    empire: str = "random",
+    coalition: str = "random",
+    out: Annotated[Path | None, typer.Option(help="write one JSON record per game here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON summary object")] = False,
+) -> None:
+    """Let computer players play many games and report the results."""
+    from grognard.selfplay import selfplay as run_selfplay
+
+    g = _game(game)
+    _check_scenario(g, scenario)
+    with Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, transient=True,
+    ) as progress:
+        task = progress.add_task(f"{game} {scenario}", total=games)
+        summary = run_selfplay(
+            game, scenario, games, seed, {"empire": empire, "coalition": coalition}, jobs, out,
+            on_game=lambda _o: progress.advance(task),
+        )
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    table = Table("result", "games", title=f"{games} games of {game} {scenario}")
+    for k, v in summary["results"].items():
+        table.add_row(k, str(v))
+    console.print(table)
+    d = summary["decisions"]
+    console.print(f"decisions per game: min {d['min']}, mean {d['mean']}, max {d['max']}; "
+                  f"{summary['decisions_per_s']} decisions/s")
+
+
+def _game(name: str):
+    try:
+        return load_game(name)
+    except ValueError as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+
+
+def _check_scenario(g, scenario: str) -> None:
+    if scenario not in g.scenarios():
+        err.print(f"[red]{g.name} has no scenario {scenario!r}; it has: {', '.join(g.scenarios())}[/red]")
+        raise typer.Exit(2)

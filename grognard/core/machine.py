@@ -1,0 +1,416 @@
+"""The prompt/action state machine every game runs on.
+
+A game is a set of named steps. The state holds a stack of frames (plain dicts naming their
+step); the top frame decides what happens next. A *decision* step asks one side a question
+and offers its legal actions; an *automatic* step runs at once (rolling dice, scoring,
+pushing sub-steps). Nested procedures — a battle inside a move inside a card event — are
+sub-steps pushed on the stack.
+
+Everything in the state is plain data (ints, strings, lists, dicts with string keys), so it
+serialises to canonical JSON, copies fast and digests the same on every machine.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Protocol
+
+import msgspec
+
+from grognard.core import dice
+from grognard.core.errors import IllegalAction
+
+Action = tuple[str, Any]
+Frame = dict[str, Any]
+
+_json = msgspec.json.Encoder(order="sorted")
+_pack = msgspec.msgpack.Encoder()
+_unpack = msgspec.msgpack.Decoder()
+
+MAX_AUTO_STEPS = 100_000  # an automatic step that never yields is a rules bug, not a long game
+
+
+class Decision(Protocol):
+    """A step where one side chooses among legal actions."""
+
+    name: ClassVar[str]
+
+    def actor(self, st: State, f: Frame) -> str: ...
+    def prompt(self, st: State, f: Frame) -> str: ...
+    def choices(self, st: State, f: Frame) -> list[Action]: ...
+    def resolve(self, st: State, f: Frame, action: Action) -> None: ...
+
+
+class Auto(Protocol):
+    """A step that runs without a decision; it must push or pop a frame."""
+
+    name: ClassVar[str]
+
+    def run(self, st: State, f: Frame) -> None: ...
+
+
+class Game:
+    """Base class of a game: its sides, steps, scenarios, set-up and redacted view."""
+
+    name: str = ""
+    title: str = ""
+    sides: tuple[str, ...] = ()
+    steps: ClassVar[dict[str, Decision | Auto]] = {}
+
+    def scenarios(self) -> dict[str, str]:
+        """Scenario id -> title."""
+        raise NotImplementedError
+
+    def setup(self, st: State, scenario: str, options: dict[str, Any]) -> None:
+        """Fill ``st.g`` and push the first step."""
+        raise NotImplementedError
+
+    def public_view(self, st: State, side: str | None) -> dict[str, Any]:
+        """The game part of ``view(side)``: ``st.g`` with what ``side`` may not see removed."""
+        raise NotImplementedError
+
+    def describe(self, st: State, side: str | None) -> list[str]:
+        """A few lines a terminal shows above the prompt (from the side's view only)."""
+        return []
+
+    def label(self, st: State, action: Action) -> str:
+        """How an action reads in a menu; games override for nicer wording."""
+        verb, arg = action
+        return verb if arg is None else f"{verb} {arg}"
+
+    # -- construction ---------------------------------------------------------------
+    def new_state(
+        self,
+        scenario: str,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        dice: Sequence[int] | None = None,
+    ) -> State:
+        if scenario not in self.scenarios():
+            known = ", ".join(self.scenarios())
+            raise ValueError(f"{self.name} has no scenario {scenario!r}; it has: {known}")
+        st = State(self)
+        st.setup = {
+            "game": self.name,
+            "scenario": scenario,
+            "seed": seed,
+            "options": dict(options or {}),
+            "dice": list(dice) if dice is not None else None,
+        }
+        st.core = {
+            "g": {},
+            "stack": [],
+            "rng": _seed_words(seed),
+            "script": list(dice or []),
+            "result": None,
+            "undo_side": None,
+        }
+        self.setup(st, scenario, st.setup["options"])
+        st._advance()
+        st.undo_stack.clear()
+        return st
+
+    def load_state(self, text: str | bytes) -> State:
+        """Rebuild a state from ``State.to_json``."""
+        doc = msgspec.json.decode(text)
+        if doc.get("game") != self.name:
+            raise ValueError(f"this state is of game {doc.get('game')!r}, not {self.name!r}")
+        st = State(self)
+        st.setup = doc["setup"]
+        st.core = doc["core"]
+        st.log = doc["log"]
+        st.actions = [(a[0], a[1]) for a in doc["actions"]]
+        st.undo_stack = [base64.b64decode(u) for u in doc["undo"]]
+        return st
+
+    def replay(self, record: dict[str, Any]) -> State:
+        """Re-run a game record and check its digests; see ``grognard.core.record``."""
+        from grognard.core.record import replay
+
+        return replay(self, record)
+
+
+def _seed_words(seed: int) -> list[int]:
+    return dice.seed_rng(seed)
+
+
+class Roll(msgspec.Struct, frozen=True):
+    """One logged die roll: the dice, the modifiers, the total and the table row read."""
+
+    dice: tuple[int, ...]
+    total: int
+    row: str | None
+    result: Any
+
+
+class State:
+    """One game position. Rules code reads and writes ``st.g`` and the frame stack."""
+
+    __slots__ = ("actions", "core", "game", "log", "setup", "undo_stack")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.setup: dict[str, Any] = {}
+        self.core: dict[str, Any] = {}
+        self.log: list[dict[str, Any]] = []
+        self.actions: list[Action] = []
+        self.undo_stack: list[bytes] = []
+
+    # -- the contract -----------------------------------------------------------------
+    @property
+    def g(self) -> dict[str, Any]:
+        """The game's own data (board, hands, tracks)."""
+        return self.core["g"]
+
+    @property
+    def over(self) -> bool:
+        return self.core["result"] is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.core["result"]
+
+    @property
+    def active(self) -> str | None:
+        if self.over:
+            return None
+        step, f = self._top()
+        return step.actor(self, f)  # type: ignore[union-attr]
+
+    @property
+    def prompt(self) -> str:
+        if self.over:
+            return "The game is over: " + self.core["result"].get("text", "")
+        step, f = self._top()
+        return step.prompt(self, f)  # type: ignore[union-attr]
+
+    @property
+    def step(self) -> str | None:
+        """Name of the current step, e.g. ``"battle.losses"``."""
+        stack = self.core["stack"]
+        return stack[-1]["step"] if stack else None
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        step, f = self._top()
+        return step.choices(self, f)  # type: ignore[union-attr]
+
+    def apply(self, action: Action | Sequence[Any]) -> None:
+        """Carry out ``action`` for the active side; refuse it with a reason otherwise."""
+        act = self._normalise(action)
+        if self.over:
+            raise IllegalAction(f"The game is over; {act!r} cannot be played.")
+        step, f = self._top()
+        legal = step.choices(self, f)  # type: ignore[union-attr]
+        if act not in legal:
+            raise IllegalAction(
+                f"{act!r} is not legal now: {self.active} is asked to {_lower_first(self.prompt)}", legal
+            )
+        side = step.actor(self, f)  # type: ignore[union-attr]
+        snapshot = self._snapshot()
+        undo_before = list(self.undo_stack)
+        undo_side_before = self.core["undo_side"]
+        try:
+            if self.core["undo_side"] != side:
+                self.undo_stack.clear()
+                self.core["undo_side"] = side
+            self.undo_stack.append(snapshot)
+            self.actions.append(act)
+            step.resolve(self, f, act)  # type: ignore[union-attr]
+            self._advance()
+        except BaseException:
+            self._restore(snapshot)
+            self.undo_stack = undo_before
+            self.core["undo_side"] = undo_side_before
+            raise
+        if self.active != side:
+            self.commit()  # the other side now sees the outcome
+
+    def undo(self) -> None:
+        """Take back the active side's last action of this turn, if nothing hidden was revealed since."""
+        if not self.undo_stack:
+            raise IllegalAction(
+                "Nothing to undo: the last action revealed a die roll or a card, "
+                "or the other side has already seen it."
+            )
+        self._restore(self.undo_stack.pop())
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack)
+
+    def view(self, side: str | None) -> dict[str, Any]:
+        """What ``side`` may see (``None`` = spectator), JSON-able."""
+        active = self.active
+        return {
+            "game": self.setup["game"],
+            "scenario": self.setup["scenario"],
+            "side": side,
+            "active": active,
+            "step": self.step,
+            "prompt": self.prompt if side == active or self.over else f"Waiting for {active}.",
+            "legal": [list(a) for a in self.legal_actions()] if side == active and side is not None else [],
+            "can_undo": self.can_undo and side == active,
+            "over": self.over,
+            "result": self.result,
+            "board": self.game.public_view(self, side),
+            "log": self.log_for(side),
+        }
+
+    def log_for(self, side: str | None) -> list[dict[str, Any]]:
+        """The log entries ``side`` may read."""
+        return [e for e in self.log if e.get("to") is None or e.get("to") == side]
+
+    def copy(self) -> State:
+        """An independent copy (the log is shared entry-wise: entries are never mutated)."""
+        st = State(self.game)
+        st.setup = self.setup
+        st.core = _unpack.decode(_pack.encode(self.core))
+        st.log = list(self.log)
+        st.actions = list(self.actions)
+        st.undo_stack = list(self.undo_stack)
+        return st
+
+    def digest(self) -> str:
+        """sha256 of the canonical state (set-up, game data, stack, dice, log)."""
+        doc = {"setup": self.setup, "core": self.core, "log": self.log}
+        return hashlib.sha256(_json.encode(doc)).hexdigest()
+
+    def to_json(self) -> str:
+        doc = {
+            "game": self.setup["game"],
+            "setup": self.setup,
+            "core": self.core,
+            "log": self.log,
+            "actions": [list(a) for a in self.actions],
+            "undo": self.undo_stack,
+        }
+        return _json.encode(doc).decode()
+
+    def record(self) -> dict[str, Any]:
+        """This game as a record: set-up and actions, with the final digest."""
+        from grognard.core.record import make_record
+
+        return make_record(self)
+
+    # -- for rules code -----------------------------------------------------------------
+    @property
+    def frame(self) -> Frame:
+        return self.core["stack"][-1]
+
+    def push(self, step: str, **args: Any) -> Frame:
+        """Call sub-step ``step``; it runs before the current step resumes."""
+        if step not in self.game.steps:
+            raise KeyError(f"unknown step {step!r}")
+        f = {"step": step, **args}
+        self.core["stack"].append(f)
+        return f
+
+    def pop(self, **ret: Any) -> Frame:
+        """Finish the current step; keyword values are handed to the caller's frame."""
+        f = self.core["stack"].pop()
+        if ret and self.core["stack"]:
+            self.core["stack"][-1].update(ret)
+        return f
+
+    def replace(self, step: str, **args: Any) -> Frame:
+        """Finish the current step and continue with ``step`` in its place."""
+        self.core["stack"].pop()
+        return self.push(step, **args)
+
+    def finish(self, winner: str | None, text: str, **extra: Any) -> None:
+        """End the game: ``winner`` is a side or None for a draw."""
+        self.core["result"] = {"winner": winner, "text": text, **extra}
+        self.core["stack"].clear()
+
+    def note(self, text: str, *, rule: str | None = None, to: str | None = None, **extra: Any) -> None:
+        """Add a log line; ``to`` restricts it to one side (hidden information)."""
+        entry: dict[str, Any] = {"text": text}
+        if rule is not None:
+            entry["rule"] = rule
+        if to is not None:
+            entry["to"] = to
+        entry.update(extra)
+        self.log.append(entry)
+
+    def roll(
+        self,
+        n: int,
+        *,
+        rule: str,
+        why: str,
+        mods: Iterable[tuple[str, int]] = (),
+        table: Callable[[int], tuple[str, Any]] | None = None,
+    ) -> Roll:
+        """Roll ``n`` d6 for ``why`` under rule ``rule``, add ``mods``, read ``table``, log it all.
+
+        ``table`` maps the modified total to (row label, result). A roll can never be undone.
+        """
+        rolled = tuple(dice.d6(self.core["rng"], self.core["script"]) for _ in range(n))
+        mods = [(label, value) for label, value in mods if value]
+        total = sum(rolled) + sum(v for _, v in mods)
+        row, result = table(total) if table else (None, None)
+        shown = "+".join(str(d) for d in rolled)
+        mod_text = "".join(f" {v:+d} {label}" for label, v in mods)
+        text = f"{why}: rolled {shown}{mod_text} = {total}" + (f" → {row}" if row else "")
+        self.note(text, rule=rule, dice=list(rolled), mods=[list(m) for m in mods], total=total, row=row)
+        self.commit()
+        return Roll(rolled, total, row, result)
+
+    def randbelow(self, n: int) -> int:
+        """A hidden random draw (cards, lots); it commits the turn like a die roll."""
+        self.commit()
+        return dice.below(self.core["rng"], n)
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle in place (Fisher-Yates on the game's generator)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def commit(self) -> None:
+        """Something was revealed: undo may not go back past this point."""
+        self.undo_stack.clear()
+        self.core["undo_side"] = None
+
+    # -- internals --------------------------------------------------------------------
+    def _top(self) -> tuple[Decision | Auto, Frame]:
+        f = self.core["stack"][-1]
+        return self.game.steps[f["step"]], f
+
+    def _advance(self) -> None:
+        """Run automatic steps until a decision is needed or the game ends."""
+        for _ in range(MAX_AUTO_STEPS):
+            if self.core["result"] is not None:
+                return
+            stack = self.core["stack"]
+            if not stack:
+                raise RuntimeError(f"{self.game.name}: the step stack emptied without a result")
+            step = self.game.steps[stack[-1]["step"]]
+            run = getattr(step, "run", None)
+            if run is None:
+                return
+            run(self, stack[-1])
+        raise RuntimeError(f"{self.game.name}: automatic steps did not stop at {self.step!r}")
+
+    def _snapshot(self) -> bytes:
+        return _pack.encode({"core": self.core, "nlog": len(self.log), "nact": len(self.actions)})
+
+    def _restore(self, snapshot: bytes) -> None:
+        doc = _unpack.decode(snapshot)
+        self.core = doc["core"]
+        del self.log[doc["nlog"] :]
+        del self.actions[doc["nact"] :]
+
+    @staticmethod
+    def _normalise(action: Action | Sequence[Any]) -> Action:
+        if isinstance(action, (tuple, list)) and len(action) == 2 and isinstance(action[0], str):
+            return (action[0], action[1])
+        raise IllegalAction(f"An action is a (verb, argument) pair, not {action!r}.")
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]

@@ -1,0 +1,63 @@
+import json
+
+from typer.testing import CliRunner
+
+from grognard.cli import app
+from grognard.core import record as records
+
+runner = CliRunner()
+DUEL = "tests.fixtures.duel"
+
+
+def test_selfplay_json_summary():
+    res = runner.invoke(app, ["selfplay", DUEL, "standard", "--games", "6", "--seed", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.stdout.strip().splitlines()[-1])
+    assert summary["games"] == 6
+    assert set(summary["results"]) == {"empire", "coalition", "draw"} and sum(summary["results"].values()) == 6
+    assert summary["decisions_per_s"] > 0
+
+
+def test_selfplay_with_jobs_matches_one_process(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out, jobs in ((a, "1"), (b, "2")):
+        res = runner.invoke(app, ["selfplay", DUEL, "standard", "--games", "4", "--jobs", jobs, "--out", str(out)])
+        assert res.exit_code == 0, res.output
+    names = sorted(p.name for p in a.iterdir())
+    assert names == sorted(p.name for p in b.iterdir()) and len(names) == 4
+    for n in names:
+        assert records.load(a / n)["digest"] == records.load(b / n)["digest"]
+
+
+def test_selfplay_record_replays_with_the_cli(tmp_path):
+    runner.invoke(app, ["selfplay", DUEL, "short", "--games", "2", "--out", str(tmp_path)])
+    path = next(tmp_path.iterdir())
+    res = runner.invoke(app, ["replay", str(path)])
+    assert res.exit_code == 0 and "matches" in res.output
+    rec = records.load(path)
+    rec["digest"] = "f" * 64
+    records.save(rec, path)
+    res = runner.invoke(app, ["replay", str(path)])
+    assert res.exit_code == 1 and "Replay failed" in res.output
+
+
+def test_scenarios_lists_a_game():
+    res = runner.invoke(app, ["scenarios", DUEL])
+    assert res.exit_code == 0 and "standard" in res.output and "short" in res.output
+
+
+def test_unknown_game_and_scenario_are_clear_errors():
+    res = runner.invoke(app, ["selfplay", "chess", "x"])
+    assert res.exit_code == 2 and "unknown game 'chess'" in res.output
+    res = runner.invoke(app, ["play", DUEL, "1999"])
+    assert res.exit_code == 2 and "no scenario '1999'" in res.output
+
+
+def test_play_against_the_computer_in_the_terminal(tmp_path):
+    save = tmp_path / "saved.json"
+    # Play a card, undo it, pass, save, then quit.
+    res = runner.invoke(app, ["play", DUEL, "standard", "--seed", "1"], input=f"1\nu\nzz\n3\ns {save}\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "empire: Round 1: play a card" in res.output
+    assert "Not understood" in res.output and "Saved to" in res.output and "Game left unfinished" in res.output
+    assert records.load(save)["actions"][0] == ["pass", None]

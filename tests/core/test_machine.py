@@ -1,0 +1,222 @@
+"""The core contract on the Duel fixture: apply, refuse, undo, views, copies, digests."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from grognard import IllegalAction
+
+
+def random_game(game, seed, scenario="standard", dice=None):
+    st = game.new_state(scenario, seed=seed, dice=dice)
+    rng = random.Random(seed)
+    states = [st.copy()]
+    while not st.over:
+        st.apply(rng.choice(st.legal_actions()))
+        states.append(st.copy())
+    return st, states
+
+
+def test_a_game_runs_to_a_result(duel):
+    st, states = random_game(duel, 1)
+    assert st.over and st.active is None and st.legal_actions() == []
+    assert "winner" in st.result and st.result["text"]
+    assert all(s.legal_actions() for s in states[:-1])
+
+
+def test_prompt_is_a_sentence_and_active_is_a_side(duel):
+    st = duel.new_state("standard", seed=3)
+    assert st.active == "empire"
+    assert st.prompt.endswith(".") and "card" in st.prompt
+    assert st.step == "turn"
+
+
+def test_actions_are_verb_arg_pairs(duel):
+    st = duel.new_state("standard", seed=3)
+    for verb, _arg in st.legal_actions():
+        assert isinstance(verb, str)
+    st.apply(["pass", None])  # a JSON list is accepted too
+    assert st.active == "coalition"
+
+
+def test_illegal_action_says_why_and_lists_legal(duel):
+    st = duel.new_state("standard", seed=3)
+    before = st.to_json()
+    with pytest.raises(IllegalAction) as exc:
+        st.apply(("zone", "vienna"))
+    text = str(exc.value)
+    assert "not legal now" in text and "empire is asked to round 1" in text and "('pass', None)" in text
+    assert st.to_json() == before
+    with pytest.raises(IllegalAction, match="verb, argument"):
+        st.apply("pass")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=hs.integers(0, 10**6), junk=hs.lists(hs.tuples(hs.sampled_from(["card", "unit", "zone", "loss", "pass",
+       "done", "back", "x"]), hs.one_of(hs.none(), hs.integers(-2, 9), hs.sampled_from(["E1", "C2", "metz", "E-3",
+       "C-1", "vienna"]))), min_size=1, max_size=5))
+def test_illegal_actions_on_any_reachable_state_change_nothing(duel, seed, junk):
+    st = duel.new_state("standard", seed=seed)
+    rng = random.Random(seed)
+    while not st.over:
+        for action in junk:
+            if action in st.legal_actions():
+                continue
+            before, digest = st.to_json(), st.digest()
+            with pytest.raises(IllegalAction):
+                st.apply(action)
+            assert st.to_json() == before and st.digest() == digest
+        st.apply(rng.choice(st.legal_actions()))
+
+
+def test_a_failing_rule_restores_the_state(duel, monkeypatch):
+    st = duel.new_state("standard", seed=3)
+    before = st.to_json()
+
+    def boom(self, st, f, action):
+        st.g["round"] = 99
+        st.note("half done")
+        raise RuntimeError("bug in a rule")
+
+    monkeypatch.setattr(type(duel.steps["turn"]), "resolve", boom)
+    with pytest.raises(RuntimeError):
+        st.apply(("pass", None))
+    assert st.to_json() == before
+
+
+def test_round_trip_every_reachable_state(duel):
+    for seed in range(10):
+        _, states = random_game(duel, seed)
+        for s in states:
+            text = s.to_json()
+            back = duel.load_state(text)
+            assert back.to_json() == text and back.digest() == s.digest()
+            assert back.legal_actions() == s.legal_actions() and back.prompt == s.prompt
+
+
+def test_loaded_state_plays_on_identically(duel):
+
+    first = duel.new_state("standard", seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        first.apply(rng.choice(first.legal_actions()))
+    second = duel.load_state(first.to_json())
+    for _ in range(30):
+        if first.over:
+            break
+        a = rng.choice(first.legal_actions())
+        first.apply(a)
+        second.apply(a)
+        assert first.digest() == second.digest()
+
+
+def test_copy_is_independent(duel):
+    st = duel.new_state("standard", seed=2)
+    c = st.copy()
+    c.apply(c.legal_actions()[0])
+    assert st.digest() != c.digest()
+    assert st.to_json() == duel.new_state("standard", seed=2).to_json()
+
+
+def test_same_seed_same_actions_same_digest(duel):
+    a, _ = random_game(duel, 11)
+    b, _ = random_game(duel, 11)
+    assert a.digest() == b.digest()
+    c, _ = random_game(duel, 12)
+    assert c.digest() != a.digest()
+
+
+def test_digest_is_the_same_in_separate_processes(duel):
+    code = (
+        "import random, sys; sys.path.insert(0, '.');"
+        "from grognard import load_game; g = load_game('tests.fixtures.duel');"
+        "st = g.new_state('standard', seed=42); r = random.Random(42)\n"
+        "while not st.over: st.apply(r.choice(st.legal_actions()))\n"
+        "print(st.digest())"
+    )
+    out = set()
+    for hashseed in ("0", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed)
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+        out.add(run.stdout.strip())
+    here, _ = random_game(duel, 42)
+    assert out == {here.digest()}
+
+
+def test_scripted_dice_decide_the_battle_and_are_logged(duel):
+    # Empire marches E1 (strength 3) east until it meets the coalition; scripted dice 6 and 1.
+    st = duel.new_state("short", seed=0, dice=[6, 1])
+    st.g["units"]["C1"]["zone"] = "metz"  # bring the enemy next door
+    card = st.g["hands"]["empire"][0]
+    st.g["values"][card] = 1
+    st.apply(("card", card))
+    st.apply(("unit", "E1"))
+    st.apply(("zone", "metz"))
+    rolls = [e for e in st.log if "dice" in e]
+    assert [e["dice"] for e in rolls] == [[6], [1]]
+    assert rolls[0]["rule"] == "D4" and rolls[0]["mods"] == [["strength", 3]] and rolls[0]["total"] == 9
+    assert "+3 strength = 9" in rolls[0]["text"]
+    assert any("margin 5: loser loses 2" in e["text"] for e in st.log)
+    # The coalition, not the empire, chooses its loss: a decision nested inside the empire's turn.
+    assert st.active == "coalition" and st.step == "loss"
+    assert ("loss", "C1") in st.legal_actions()
+
+
+def test_undo_steps_back_within_the_turn(duel):
+    st = duel.new_state("standard", seed=4)
+    start = st.to_json()
+    card = st.g["hands"]["empire"][0]
+    st.apply(("card", card))
+    st.apply(("unit", "E1"))
+    after_unit = st.to_json()
+    st.apply(("zone", "metz"))
+    assert st.can_undo
+    st.undo()
+    assert st.to_json() == after_unit
+    st.undo()
+    st.undo()
+    assert st.to_json() == start
+    with pytest.raises(IllegalAction, match="Nothing to undo"):
+        st.undo()
+
+
+def test_undo_never_passes_a_roll_a_draw_or_the_other_side(duel):
+    st = duel.new_state("standard", seed=4)
+    st.apply(("pass", None))  # the empire draws a card, then the coalition acts
+    assert st.active == "coalition" and not st.can_undo
+    with pytest.raises(IllegalAction):
+        st.undo()
+    st2 = duel.new_state("short", seed=0, dice=[6, 1])
+    st2.g["units"]["C1"]["zone"] = "metz"
+    st2.g["values"][st2.g["hands"]["empire"][0]] = 1
+    st2.apply(("card", st2.g["hands"]["empire"][0]))
+    st2.apply(("unit", "E1"))
+    st2.apply(("zone", "metz"))  # battle: dice rolled
+    assert not st2.can_undo
+
+
+def test_view_hides_the_other_hand_and_private_log(duel):
+    _, states = random_game(duel, 8)
+    for s in states:
+        for side, enemy in (("empire", "coalition"), ("coalition", "empire")):
+            v = s.view(side)
+            json.dumps(v)
+            hidden = set(s.g["hands"][enemy]) | {c for d in s.g["decks"].values() for c in d}
+            text = json.dumps(v["board"]) + json.dumps(v["log"]) + v["prompt"]
+            assert not any(f'"{c}"' in text or f"card {c} " in text for c in hidden)
+            assert all(e.get("to") in (None, side) for e in v["log"])
+            assert "rng" not in json.dumps(v)
+        spectator = s.view(None)
+        assert spectator["board"]["hand"] is None and spectator["legal"] == []
+
+
+def test_view_offers_legal_actions_only_to_the_active_side(duel):
+    st = duel.new_state("standard", seed=4)
+    assert st.view("empire")["legal"] and st.view("coalition")["legal"] == []
+    assert st.view("coalition")["prompt"] == "Waiting for empire."
