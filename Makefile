@@ -1,6 +1,6 @@
 # Two commands on a fresh machine with Python >= 3.11, pip and make:
 #   make run    - create .venv, install, start a game against the computer in the terminal
-#   make test   - create .venv, install with test extras, run every test (ruff included)
+#   make test   - create .venv, install with test extras, run every test (ruff and mypy included)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -22,6 +22,7 @@ run: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest

@@ -6,7 +6,7 @@ from __future__ import annotations
 class IllegalAction(Exception):
     """An action the rules refuse. The state it was offered to is unchanged."""
 
-    def __init__(self, reason: str, legal: list | None = None) -> None:
+    def __init__(self, reason: str, legal: list[tuple[str, object]] | None = None) -> None:
         self.reason = reason
         self.legal = legal
         text = reason

@@ -15,7 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 import msgspec
 
@@ -162,7 +162,8 @@ class State:
     @property
     def g(self) -> dict[str, Any]:
         """The game's own data (board, hands, tracks)."""
-        return self.core["g"]
+        g: dict[str, Any] = self.core["g"]
+        return g
 
     @property
     def over(self) -> bool:
@@ -170,46 +171,47 @@ class State:
 
     @property
     def result(self) -> dict[str, Any] | None:
-        return self.core["result"]
+        result: dict[str, Any] | None = self.core["result"]
+        return result
 
     @property
     def active(self) -> str | None:
         if self.over:
             return None
-        step, f = self._top()
-        return step.actor(self, f)  # type: ignore[union-attr]
+        step, f = self._decision()
+        return step.actor(self, f)
 
     @property
     def prompt(self) -> str:
         if self.over:
-            return "The game is over: " + self.core["result"].get("text", "")
-        step, f = self._top()
-        return step.prompt(self, f)  # type: ignore[union-attr]
+            return "The game is over: " + str(self.core["result"].get("text", ""))
+        step, f = self._decision()
+        return step.prompt(self, f)
 
     @property
     def step(self) -> str | None:
         """Name of the current step, e.g. ``"battle.losses"``."""
-        stack = self.core["stack"]
-        return stack[-1]["step"] if stack else None
+        stack: list[Frame] = self.core["stack"]
+        return str(stack[-1]["step"]) if stack else None
 
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        step, f = self._top()
-        return step.choices(self, f)  # type: ignore[union-attr]
+        step, f = self._decision()
+        return step.choices(self, f)
 
     def apply(self, action: Action | Sequence[Any]) -> None:
         """Carry out ``action`` for the active side; refuse it with a reason otherwise."""
         act = self._normalise(action)
         if self.over:
             raise IllegalAction(f"The game is over; {act!r} cannot be played.")
-        step, f = self._top()
-        legal = step.choices(self, f)  # type: ignore[union-attr]
+        step, f = self._decision()
+        legal = step.choices(self, f)
         if act not in legal:
             raise IllegalAction(
                 f"{act!r} is not legal now: {self.active} is asked to {_lower_first(self.prompt)}", legal
             )
-        side = step.actor(self, f)  # type: ignore[union-attr]
+        side = step.actor(self, f)
         snapshot = self._snapshot()
         undo_before = list(self.undo_stack)
         undo_side_before = self.core["undo_side"]
@@ -219,7 +221,7 @@ class State:
                 self.core["undo_side"] = side
             self.undo_stack.append(snapshot)
             self.actions.append(act)
-            step.resolve(self, f, act)  # type: ignore[union-attr]
+            step.resolve(self, f, act)
             self._advance()
         except BaseException:
             self._restore(snapshot)
@@ -299,7 +301,8 @@ class State:
     # -- for rules code -----------------------------------------------------------------
     @property
     def frame(self) -> Frame:
-        return self.core["stack"][-1]
+        f: Frame = self.core["stack"][-1]
+        return f
 
     def push(self, step: str, **args: Any) -> Frame:
         """Call sub-step ``step``; it runs before the current step resumes."""
@@ -311,7 +314,7 @@ class State:
 
     def pop(self, **ret: Any) -> Frame:
         """Finish the current step; keyword values are handed to the caller's frame."""
-        f = self.core["stack"].pop()
+        f: Frame = self.core["stack"].pop()
         if ret and self.core["stack"]:
             self.core["stack"][-1].update(ret)
         return f
@@ -377,9 +380,10 @@ class State:
         self.core["undo_side"] = None
 
     # -- internals --------------------------------------------------------------------
-    def _top(self) -> tuple[Decision | Auto, Frame]:
-        f = self.core["stack"][-1]
-        return self.game.steps[f["step"]], f
+    def _decision(self) -> tuple[Decision, Frame]:
+        # Between actions the top step is always a decision: ``_advance`` ran every automatic one.
+        f: Frame = self.core["stack"][-1]
+        return cast(Decision, self.game.steps[f["step"]]), f
 
     def _advance(self) -> None:
         """Run automatic steps until a decision is needed or the game ends."""

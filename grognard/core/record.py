@@ -64,4 +64,4 @@ def save(record: dict[str, Any], path: Path) -> None:
 
 
 def load(path: Path) -> dict[str, Any]:
-    return msgspec.json.decode(path.read_bytes())
+    return msgspec.json.decode(path.read_bytes(), type=dict[str, Any])
