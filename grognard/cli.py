@@ -97,6 +97,24 @@ def selfplay(
                   f"{summary['decisions_per_s']} decisions/s")
 
 
+@app.command("map")
+def draw_map(
+    game: str,
+    out: Annotated[Path, typer.Option(help="SVG file to write")] = Path("map.svg"),
+) -> None:
+    """Draw a game's board from its data (zones, borders by feature, cities, fortresses, ports, seas)."""
+    if game != "nae":
+        err.print(f"[red]no map data for game {game!r}; maps exist for: nae[/red]")
+        raise typer.Exit(2)
+    from grognard.core.storage import atomic_write
+    from grognard.games.nae.gamedata import DATA_DIR
+    from grognard.games.nae.mapdraw import render_svg
+    from grognard.games.nae.schema.map import load_map
+
+    atomic_write(out, render_svg(load_map(DATA_DIR)).encode())
+    console.print(f"Wrote {out}.")
+
+
 def _game(name: str):
     try:
         return load_game(name)

@@ -61,3 +61,16 @@ def test_play_against_the_computer_in_the_terminal(tmp_path):
     assert "empire: Round 1: play a card" in res.output
     assert "Not understood" in res.output and "Saved to" in res.output and "Game left unfinished" in res.output
     assert records.load(save)["actions"][0] == ["pass", None]
+
+
+def test_map_draws_the_nae_board(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "map.svg"
+    res = runner.invoke(app, ["map", "nae", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    root = ET.parse(out).getroot()
+    ids = {el.get("id") for el in root.iter()}
+    assert {"paris", "vienna", "moscow", "lisbon", "constantinople"} <= ids
+    res = runner.invoke(app, ["map", "chess"])
+    assert res.exit_code == 2 and "no map data" in res.output
