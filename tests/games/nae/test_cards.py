@@ -17,8 +17,8 @@ from grognard.games.nae.schema.cards import (
     Choice,
     load_cards,
 )
-from grognard.games.nae.schema.counters import Counters, load_counters
-from grognard.games.nae.schema.map import MapData, load_map
+from grognard.games.nae.schema.counters import Counters
+from grognard.games.nae.schema.map import MapData
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA_DIR = ROOT / "grognard" / "games" / "nae" / "data"
@@ -29,21 +29,6 @@ DECK_1815_EMPIRE = (1, 2, 3, 6, 8, 13, 19, 27, 28, 29, 31, 32, 43, 47, 50)
 DECK_1815_COALITION = (1, 4, 5, 11, 12, 14, 15, 16, 25, 28, 29, 30, 31, 32, 35, 39, 42, 43, 54)
 REMOVED_1809_EMPIRE = (4, 5, 7, 9, 11, 12, 14, 15, 16, 17, 18, 20, 22, 23, 24, 25, 26, 27)
 REMOVED_1809_COALITION = (6, 10, 17, 18, 19, 20, 24, 22, 24, 27)
-
-
-@pytest.fixture(scope="module")
-def mapdata() -> MapData:
-    return load_map(DATA_DIR)
-
-
-@pytest.fixture(scope="module")
-def counters(mapdata: MapData) -> Counters:
-    return load_counters(DATA_DIR, mapdata)
-
-
-@pytest.fixture(scope="module")
-def cards(mapdata: MapData, counters: Counters) -> Cards:
-    return load_cards(DATA_DIR, mapdata, counters)
 
 
 def titled(cards: Cards, side: str, title_fr: str) -> Card:

@@ -11,20 +11,10 @@ import pytest
 
 from grognard.core.errors import DataError
 from grognard.games.nae.schema.counters import Counters, General, Unit, load_counters
-from grognard.games.nae.schema.map import MapData, load_map
+from grognard.games.nae.schema.map import MapData
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "grognard" / "games" / "nae" / "data"
 MAJORS = ("france", "britain", "austria", "russia", "prussia", "spain", "turkey")
-
-
-@pytest.fixture(scope="module")
-def mapdata() -> MapData:
-    return load_map(DATA_DIR)
-
-
-@pytest.fixture(scope="module")
-def counters(mapdata: MapData) -> Counters:
-    return load_counters(DATA_DIR, mapdata)
 
 
 def gen(counters: Counters, gid: str) -> General:

@@ -11,11 +11,6 @@ from grognard.core.errors import DataError
 from grognard.games.nae.gamedata import DATA_DIR, NaeData, load_data
 
 
-@pytest.fixture(scope="module")
-def data() -> NaeData:
-    return load_data()
-
-
 def test_load_data_loads_everything(data: NaeData) -> None:
     assert data.map.zones and data.counters.units and data.cards.cards and data.tables
     assert list(data.scenarios) == ["1815", "1805", "1809"]

@@ -25,11 +25,6 @@ UNREACHABLE = {
 MAX_NEIGHBOUR_KM = 450  # main cities of adjacent zones; the longest real border link is Alexandretta-Acre (~420 km)
 
 
-@pytest.fixture(scope="module")
-def board() -> MapData:
-    return load_map(DATA)
-
-
 def _km(board: MapData, a: str, b: str) -> float:
     za, zb = board.zones[a], board.zones[b]
     la1, lo1, la2, lo2 = map(math.radians, (za.lat, za.lon, zb.lat, zb.lon))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grognard.core.errors import DataError
-from grognard.games.nae.gamedata import DATA_DIR, NaeData, load_data
+from grognard.games.nae.gamedata import DATA_DIR, NaeData
 from grognard.games.nae.schema.scenario import (
     ArmyPosture,
     ArmyReplacements,
@@ -19,11 +19,6 @@ from grognard.games.nae.schema.scenario import (
     Scenario,
     load_scenario,
 )
-
-
-@pytest.fixture(scope="module")
-def data() -> NaeData:
-    return load_data()
 
 
 def tally(sc: Scenario, data: NaeData) -> dict[str, dict[str, int]]:

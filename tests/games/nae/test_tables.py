@@ -29,16 +29,6 @@ def _map() -> MapData:
     return load_map(DATA_DIR)
 
 
-@pytest.fixture(scope="module")
-def t() -> Tables:
-    return load_tables(DATA_DIR, _map())
-
-
-@pytest.fixture(scope="module")
-def board() -> MapData:
-    return _map()
-
-
 def cm(t: Tables, mod: str) -> int:
     return t.combat_modifier(mod)
 
