@@ -16,9 +16,8 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# Until the first full game's rules land, the terminal game is the Duel test fixture.
 run: $(STAMP)
-	PYTHONPATH=. $(BIN)/grognard play tests.fixtures.duel standard --empire human --coalition random
+	$(BIN)/grognard play nae 1815 --empire human --coalition random
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -28,7 +27,8 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	PYTHONPATH=. $(BIN)/python bench/selfplay_bench.py
+	PYTHONPATH=. $(BIN)/python bench/selfplay_bench.py tests.fixtures.duel standard 200
+	$(BIN)/python bench/selfplay_bench.py nae 1815 100
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

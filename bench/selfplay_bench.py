@@ -12,8 +12,8 @@ from grognard.selfplay import Match, play_match
 
 
 def main() -> None:
-    game = sys.argv[1] if len(sys.argv) > 1 else "tests.fixtures.duel"
-    scenario = sys.argv[2] if len(sys.argv) > 2 else "standard"
+    game = sys.argv[1] if len(sys.argv) > 1 else "nae"
+    scenario = sys.argv[2] if len(sys.argv) > 2 else "1815"
     games = int(sys.argv[3]) if len(sys.argv) > 3 else 200
     players = {"empire": "random", "coalition": "random"}
     t0 = time.perf_counter()

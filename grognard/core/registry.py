@@ -8,7 +8,7 @@ from functools import cache
 from grognard.core.machine import Game
 
 # Playable built-in games; a game is listed here once its rules run a scenario end to end.
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {"nae": "grognard.games.nae.game"}
 
 
 @cache

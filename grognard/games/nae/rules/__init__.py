@@ -1,0 +1,1 @@
+"""Rules of Napoleon against Europe, one module per rulebook chapter (French numbering)."""

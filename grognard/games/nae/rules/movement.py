@@ -1,0 +1,631 @@
+"""12 Land movement: MF and weather, terrain and border costs, stop rules, forced march, interception, evasion,
+control flags, rallies, absorbing whole forces on the way (12.2, see ``command``). Dropping units off and major
+campaigns fighting together (12.6) are not part of this slice."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from grognard.core.machine import Action, Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import battle, cards, command, siege, stacking, supply, weather
+from grognard.games.nae.schema.cards import EvasionModifier
+
+
+def march_frame(st: State) -> Frame:
+    """The frame of the force now moving (the topmost "march")."""
+    stack: list[Frame] = st.core["stack"]
+    for f in reversed(stack):
+        if f["step"] == "march":
+            return f
+    raise RuntimeError("no force is moving")
+
+
+def start_march(st: State, fid: str, fm_max: int = 3, fm_attrition: bool = True, fm_mod: int = 0,
+                extra_mp: int = 0) -> None:
+    """Activate force ``fid`` (9.1): supply check (13.1), then the forced-march declaration (12.3)."""
+    f = S.force(st, fid)
+    ok = supply.force_supplied(st, fid)
+    f["unsupplied"] = not ok
+    st.note(f"{S.name_of(st, fid)} is activated in {S.zone_name(f['zone'])}"
+            + ("" if ok else " (unsupplied: attrition test due)"), rule="9.1")
+    st.push("march", fid=fid, mp=movement_factor(st, fid) + extra_mp, extra_mp=extra_mp, fm=0, came_from=None,
+            entry_cost=0, moved=False, poor=False, nt=True, due=not ok, done=False,
+            fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=False, ended=False)
+    siege.army_replacements(st, fid)
+    if not f["demoralized"] and fm_max > 0:
+        st.push("march.declare", fid=fid, side=f["side"], max=fm_max)
+    if pickup_candidates(st, fid, 0):
+        st.push("pickup", fid=fid, side=f["side"], steps=0)
+
+
+def pickup_candidates(st: State, fid: str, taken: int) -> list[str]:
+    """9.1: forces next to an activated army, not armies, not across an unbridged river or a mountain, that it
+    may take in, up to its commander's command value in steps."""
+    f = S.force(st, fid)
+    if not S.is_army(f):
+        return []
+    m = S.data().map
+    limit = S.general(f["commander"]).command
+    out = []
+    for other, o in st.g["forces"].items():
+        if other == fid or o["side"] != f["side"] or o["army"] or o["in_fortress"]:
+            continue
+        border = m.border(o["zone"], f["zone"])
+        if border is None or m.features[border.feature].blocks_free_activation:
+            continue
+        if taken + S.steps(o) <= limit and S.limited_ok(o["units"], f["zone"]) and command.may_absorb(st, fid, other):
+            out.append(other)
+    return out
+
+
+class Pickup:
+    """9.1: an activated army takes in adjacent forces for free; it then starts with its MF reduced by 1."""
+
+    name: ClassVar[str] = "pickup"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.name_of(st, f['fid'])} may call in forces from adjacent zones (its MF is then 1 lower): choose one."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", o) for o in pickup_candidates(st, f["fid"], f["steps"])] + [("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if action[0] == "done":
+            st.pop()
+            return
+        other = S.force(st, action[1])
+        f["steps"] += S.steps(other)
+        other["zone"] = S.force(st, f["fid"])["zone"]
+        siege.refresh_sieges(st)
+        command.absorb(st, f["fid"], action[1])
+        m = march_frame(st)
+        m["mp"] = max(0, movement_factor(st, f["fid"]) - 1) + m["extra_mp"]
+
+
+def movement_factor(st: State, fid: str) -> int:
+    """12.1 and 16: lowest base MF of the force, -1 in bad weather and winter."""
+    return max(0, S.base_mf(S.force(st, fid)) + weather.mf_modifier(st))
+
+
+class Declare:
+    """12.3: forced march of +1 to +3 MP, declared before the force moves."""
+
+    name: ClassVar[str] = "march.declare"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"{S.name_of(st, f['fid'])} has {movement_factor(st, f['fid'])} MP: declare a forced march "
+                "(extra MP, then an attrition test), or none.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("forced_march", n) for n in range(f["max"] + 1)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        n = int(action[1])
+        st.pop()
+        m = march_frame(st)
+        m["fm"] = n
+        m["mp"] += n
+        if n:
+            st.note(f"{S.name_of(st, f['fid'])} declares a forced march of +{n} MP", rule="12.3")
+            if m["fm_attrition"]:
+                m["due"] = True
+
+
+def may_enter(st: State, fid: str, src: str, dst: str, mp: int) -> bool:
+    """12.1: cost within the MP left, never a neutral's zone, limited units stay home, no friendly force there."""
+    m = S.data().map
+    cost = m.enter_cost(src, dst)
+    if cost is None or cost > mp or S.is_neutral_ground(st, dst):
+        return False
+    f = S.force(st, fid)
+    if not stacking.room_for(st, dst, f["side"]) and not all(
+            command.may_absorb(st, fid, other) for other in S.forces_in(st, dst, f["side"])):
+        return False
+    return S.limited_ok(f["units"], dst)
+
+
+def stopped_here(st: State, fid: str) -> bool:
+    """12.1 / 15.1: a force stops in a zone with an unbesieged enemy force or an active enemy fortress."""
+    f = S.force(st, fid)
+    if S.outside(st, f["zone"], S.other(f["side"])):
+        return True
+    fort = st.g["fortresses"].get(f["zone"])
+    return bool(fort and fort["active"] and S.controller(st, f["zone"]) not in (f["side"], None)
+                and fort["besieger"] in (None, fid))
+
+
+def mask_choices(st: State, fid: str) -> list[Action]:
+    """15.1: a force stopped by an enemy fortress alone may go on by leaving a covering force of 2 steps per
+    level; here the covering force is one unit of the force (a lone corps)."""
+    f = S.force(st, fid)
+    fort = st.g["fortresses"].get(f["zone"])
+    if (not fort or not fort["active"] or fort["besieger"] not in (None, fid) or S.controller(st, f["zone"]) in
+            (f["side"], None) or S.outside(st, f["zone"], S.other(f["side"]))):
+        return []
+    need = siege.cover_steps(fort["level"])
+    return [("mask", u) for u, v in f["units"].items()
+            if v >= need and not S.unit(u).special and S.unit(u).kind != "reserve_cavalry"
+            and S.combat_value(f) > v]
+
+
+def mask(st: State, fid: str, uid: str) -> None:
+    f = S.force(st, fid)
+    value = f["units"].pop(uid)
+    cover = S.new_force(st, f["side"], S.unit(uid).power, f["zone"], units={uid: value})
+    fort = st.g["fortresses"][f["zone"]]
+    fort["siege"], fort["besieger"] = 0, cover
+    st.note(f"{S.name_of(st, fid)} leaves {S.unit(uid).name} to mask {S.zone_name(f['zone'])} (Siege 0) and may "
+            "go on", rule="15.1")
+
+
+def may_flag(st: State, fid: str) -> bool:
+    """3.2: a supplied force spends 1 MP to control an enemy city, port or empty fortress zone."""
+    f = S.force(st, fid)
+    zone = f["zone"]
+    if zone not in st.g["control"] or S.controller(st, zone) == f["side"]:
+        return False
+    fort = st.g["fortresses"].get(zone)
+    if fort and fort["active"]:
+        return False
+    return not S.outside(st, zone, S.other(f["side"])) and not f["unsupplied"]
+
+
+class March:
+    """The active force moves zone by zone, lays siege, plants flags, or stops."""
+
+    name: ClassVar[str] = "march"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(S.force(st, f["fid"])["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        force = S.force(st, f["fid"])
+        return (f"{S.name_of(st, f['fid'])} is in {S.zone_name(force['zone'])} with {f['mp']} MP left: "
+                "choose the zone it moves into, or another order.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        fid = f["fid"]
+        force = S.force(st, fid)
+        zone = force["zone"]
+        out: list[Action] = []
+        if not f["stopped"]:
+            out += [("zone", z) for z in S.data().map.neighbours(zone) if may_enter(st, fid, zone, z, f["mp"])]
+        if f["mp"] >= 1 and may_flag(st, fid):
+            out.append(("flag", None))
+        if siege.may_attack(st, fid) and (f["mp"] >= 1 or f["free_siege"]):
+            out.append(("siege", None))
+        if force["depots"] and force["commander"]:
+            out.append(("fixed_depot", None))
+        if may_rally(st, fid, f["mp"]):
+            out.append(("rally", None))
+        if f["stopped"] and f["mp"] >= 1:
+            out += mask_choices(st, fid)
+        out += siege.reactivation_choices(st, fid)
+        out.append(("done", None))
+        return out
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        fid = f["fid"]
+        force = S.force(st, fid)
+        verb = action[0]
+        if verb == "done":
+            st.replace("march.end", fid=fid, due=f["due"] and not f["done"], mods=attrition_mods(st, f))
+        elif verb == "flag":
+            f["mp"] -= 1
+            st.g["control"][force["zone"]] = S.major_of(st, force["power"])
+            st.note(f"{S.name_of(st, fid)} takes control of {S.zone_name(force['zone'])} (1 MP)", rule="3.2")
+        elif verb == "fixed_depot":
+            force["depots"] -= 1
+            st.g["fixed_depots"].append({"zone": force["zone"], "power": S.major_of(st, force["power"])})
+            st.note(f"{S.name_of(st, fid)} sets up a fixed depot in {S.zone_name(force['zone'])}", rule="1.4")
+        elif verb == "reactivate":
+            siege.reactivate(st, fid, action[1])
+        elif verb == "mask":
+            mask(st, fid, action[1])
+            f["stopped"] = False
+        elif verb == "rally":
+            f["mp"] -= rally_mp()
+            rally(st, fid)
+        elif verb == "siege":
+            if f["free_siege"]:
+                f["free_siege"] = False
+            else:
+                f["mp"] -= 1
+            st.push("march.check")
+            siege.push_siege_attack(st, fid)
+        else:
+            enter(st, f, action[1])
+
+
+def rally_mp() -> int:
+    return int(S.data().tables.constants["rally_mp"].value)
+
+
+def may_rally(st: State, fid: str, mp: int) -> bool:
+    """14.9.4: an activated demoralized force with a general, supplied, may spend 2 MP per rally attempt."""
+    f = S.force(st, fid)
+    return bool(f["demoralized"] and f["commander"] and not f["unsupplied"] and mp >= rally_mp())
+
+
+def rally(st: State, fid: str) -> None:
+    """14.9.4: 1d6 at most the force's morale plus the general's best tactical value."""
+    f = S.force(st, fid)
+    g = S.general(f["commander"])
+    test = S.data().tables.test("rally")
+    rating = battle.force_morale(st, f) + max(g.attack, g.defence)
+    roll = st.roll(1, rule="14.9.4", why=f"Rally of {S.name_of(st, fid)} (at most {rating})",
+                   table=lambda x: ("rallies" if test.passes(x, rating) else "stays demoralized",
+                                    test.passes(x, rating)))
+    if roll.result:
+        f["demoralized"] = False
+
+
+def attrition_mods(st: State, f: Frame) -> list[list[Any]]:
+    fm = f["fm"] if f["fm_attrition"] else 0
+    mods = supply.attrition_mods(st, f["fid"], forced_march=fm, poor=f["poor"], winter=weather.winter(st),
+                                 national=f["moved"] and f["nt"])
+    if f["fm_mod"] and f["fm"]:
+        mods.append(("card", f["fm_mod"]))
+    return [list(m) for m in mods]
+
+
+def enter(st: State, f: Frame, dst: str) -> None:
+    """Pay the MP and move; then interception (12.4), evasion or battle (12.5, 14), fortress stop (15.1)."""
+    fid = f["fid"]
+    force = S.force(st, fid)
+    src = force["zone"]
+    cost = S.data().map.enter_cost(src, dst)
+    assert cost is not None
+    f["mp"] -= cost
+    f["entry_cost"] = cost
+    f["came_from"] = src
+    f["moved"] = True
+    if dst in supply.graph().poor:
+        f["poor"] = True
+    if S.data().map.zones[dst].owner != S.major_of(st, force["power"]):
+        f["nt"] = False
+    force["zone"] = dst
+    force["in_fortress"] = False
+    st.note(f"{S.name_of(st, fid)} moves from {S.zone_name(src)} to {S.zone_name(dst)} ({cost} MP)", rule="12.1")
+    for other in S.forces_in(st, dst, force["side"]):
+        if other != fid:
+            mf = S.base_mf(force)
+            command.absorb(st, fid, other)
+            f["mp"] = max(0, f["mp"] - (mf - S.base_mf(force)))  # 12.3: a slower unit lowers the MP left
+    siege.refresh_sieges(st)
+    st.push("contact", fid=fid, zone=dst, came_from=src, asked=[], fought=[])
+    interceptors = interception_candidates(st, fid, dst)
+    if interceptors:
+        st.push("intercept", fid=fid, zone=dst, came_from=src, side=S.other(force["side"]), options=interceptors)
+
+
+def after_battle(st: State, b: Frame, winner_fid: str) -> None:
+    """14.6: a beaten mover stops; a winning mover may go on, besiege at once (15.2) and holds the zone (3.2)."""
+    siege.refresh_sieges(st)
+    m = march_frame(st)
+    mover = m["fid"]
+    if mover not in st.g["forces"] or winner_fid != mover:
+        m["ended"] = True
+        return
+    force = S.force(st, mover)
+    m["mp"] += m["extra_mp"]  # 32F: the extra MP comes back after each battle won
+    zone = force["zone"]
+    fort = st.g["fortresses"].get(zone)
+    if fort and fort["active"] and S.controller(st, zone) not in (force["side"], None):
+        m["free_siege"] = True
+    elif (zone in st.g["control"] and S.controller(st, zone) != force["side"]
+          and not S.outside(st, zone, S.other(force["side"]))):
+        st.g["control"][zone] = S.major_of(st, force["power"])
+        st.note(f"{S.name_of(st, mover)} takes control of {S.zone_name(zone)} after its victory", rule="3.2")
+
+
+class MarchEnd:
+    """12.3 / 13.6.1: the attrition test a forced march or a lack of supply calls for, if no battle came first."""
+
+    name: ClassVar[str] = "march.end"
+
+    def run(self, st: State, f: Frame) -> None:
+        if f["due"] and f["fid"] in st.g["forces"]:
+            f["due"] = False
+            supply.push_attrition(st, f["fid"], [(str(a), int(b)) for a, b in f["mods"]], "end of its move")
+            return
+        if f["fid"] in st.g["forces"]:
+            stacking.consolidate(st, f["fid"])  # e.g. a covering force (15.1) the force did not leave behind
+        siege.refresh_sieges(st)
+        st.pop()
+
+
+class MarchCheck:
+    """After a siege attack: a besieger destroyed by a repulse ends its activation."""
+
+    name: ClassVar[str] = "march.check"
+
+    def run(self, st: State, f: Frame) -> None:
+        st.pop()
+        if march_frame(st)["fid"] not in st.g["forces"]:
+            end_march(st)
+
+
+class Contact:
+    """Entering a zone with enemy forces: each may evade (12.5), else a battle (14); then the fortress stop."""
+
+    name: ClassVar[str] = "contact"
+
+    def run(self, st: State, f: Frame) -> None:
+        fid = f["fid"]
+        m = march_frame(st)
+        if m["ended"] or fid not in st.g["forces"] or S.force(st, fid)["zone"] != f["zone"]:
+            m["ended"] = True
+            st.pop()
+            end_march(st)
+            return
+        force = S.force(st, fid)
+        enemies = S.outside(st, f["zone"], S.other(force["side"]))
+        if enemies:
+            m["stopped"] = True
+            dfn = enemies[0]
+            if dfn in f["fought"]:
+                st.pop()
+                return
+            if dfn not in f["asked"]:
+                f["asked"].append(dfn)
+                options = evasion_options(st, dfn, f["zone"], f["came_from"])
+                if options:
+                    st.push("evade", fid=dfn, mover=fid, zone=f["zone"], side=S.force(st, dfn)["side"],
+                            options=options, entry_cost=m["entry_cost"])
+                    return
+            if m["due"] and not m["done"]:
+                m["done"] = True  # 12.3 / 13.6.1: tested before the first battle
+                supply.push_attrition(st, fid, [(str(a), int(b)) for a, b in attrition_mods(st, m)],
+                                      "before its first battle")
+                return
+            f["fought"].append(dfn)
+            battle.start_battle(st, fid, dfn, f["zone"], f["came_from"])
+            return
+        m["stopped"] = stopped_here(st, fid)
+        if m["stopped"]:
+            siege.lay_siege(st, fid)
+        st.pop()
+
+
+def end_march(st: State) -> None:
+    """The moving force's activation is over (a lost battle, 9.1, or its destruction)."""
+    m = st.core["stack"][-1]
+    assert m["step"] == "march"
+    alive = m["fid"] in st.g["forces"]
+    st.replace("march.end", fid=m["fid"], due=alive and m["due"] and not m["done"],
+               mods=attrition_mods(st, m) if alive else [])
+
+
+# 12.4 Interception ---------------------------------------------------------------------------------------------
+
+def interception_candidates(st: State, mover: str, zone: str) -> list[str]:
+    """Forces of the other side next to ``zone`` that may try to intercept: led by a general, not demoralized,
+    not in a fortress, their side holding a card. Only into an empty zone here.
+
+    The card values are not consulted: asking only when a card of sufficient value is held would tell the moving
+    side something about the other hand. A side without a fitting card declines at the card step."""
+    side = S.other(S.force(st, mover)["side"])
+    if not st.g["hands"][side] or any(f["zone"] == zone and fid != mover for fid, f in st.g["forces"].items()):
+        return []
+    m = S.data().map
+    out = []
+    for fid, f in st.g["forces"].items():
+        if (f["side"] == side and f["commander"] and not f["demoralized"] and not f["in_fortress"]
+                and m.border(f["zone"], zone) is not None and m.enter_cost(f["zone"], zone) is not None
+                and S.limited_ok(f["units"], zone)):
+            out.append(fid)
+    return out
+
+
+class Intercept:
+    name: ClassVar[str] = "intercept"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"{S.name_of(st, f['fid'])} enters {S.zone_name(f['zone'])}: choose a force to try to intercept it "
+                "(play a card of value at least its general's initiative), or let it pass.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("intercept", fid) for fid in f["options"]] + [("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if action[0] == "decline":
+            st.pop()
+            return
+        st.replace("intercept.card", **{k: v for k, v in f.items() if k != "step"}, interceptor=action[1])
+
+
+class InterceptCard:
+    name: ClassVar[str] = "intercept.card"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        need = S.initiative(S.force(st, f["interceptor"]))
+        return (f"Choose the card {S.name_of(st, f['interceptor'])} plays to intercept (value {need} or more), "
+                "or give up the interception.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        need = S.initiative(S.force(st, f["interceptor"]))
+        fitting = [("card", c) for c in st.g["hands"][f["side"]] if S.data().cards.cards[c].value >= need]
+        return [*fitting, ("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if action[0] == "decline":
+            st.pop()
+            return
+        cards.discard(st, f["side"], action[1], "to intercept")
+        t = S.data().tables
+        test = t.test("interception")
+        me, mover = S.force(st, f["interceptor"]), S.force(st, f["fid"])
+        mods = [("cavalry superiority",
+                 test.modifier("cavalry_superiority") if battle.cavalry_count(me) > battle.cavalry_count(mover) else 0)]
+        if mover["commander"] and S.initiative(me) < S.initiative(mover):
+            mods.append(("better initiative", test.modifier("better_initiative")))
+        cost = S.data().map.enter_cost(me["zone"], f["zone"]) or 0
+        if t.is_difficult(cost):
+            mods.append(("difficult terrain", test.modifier("difficult_terrain")))
+        roll = st.roll(1, rule="12.4", why=f"Interception by {S.name_of(st, f['interceptor'])}", mods=mods,
+                       table=lambda x: ("intercepts" if test.passes(x) else "fails", test.passes(x)))
+        st.pop()
+        if roll.result:
+            st.push("intercept.battle", fid=f["fid"], interceptor=f["interceptor"], zone=f["zone"],
+                    came_from=f["came_from"], origin=me["zone"])
+            supply.push_attrition(st, f["interceptor"], supply.attrition_mods(st, f["interceptor"]), "interception",
+                                  rule="12.4")
+
+
+class InterceptBattle:
+    """12.4: the interceptor enters the zone; the moving force stays the attacker, the interceptor gets +1."""
+
+    name: ClassVar[str] = "intercept.battle"
+
+    def run(self, st: State, f: Frame) -> None:
+        forces = st.g["forces"]
+        if f["interceptor"] not in forces or f["fid"] not in forces:
+            st.pop()
+            return
+        m = march_frame(st)
+        if m["due"] and not m["done"]:
+            m["done"] = True
+            supply.push_attrition(st, f["fid"], [(str(a), int(b)) for a, b in attrition_mods(st, m)],
+                                  "before its first battle")
+            return
+        st.pop()
+        if f["fid"] not in forces:
+            return
+        forces[f["interceptor"]]["zone"] = f["zone"]
+        siege.refresh_sieges(st)
+        st.note(f"{S.name_of(st, f['interceptor'])} intercepts in {S.zone_name(f['zone'])}", rule="12.4")
+        contact = st.core["stack"][-1]
+        if contact["step"] == "contact":
+            contact["fought"].append(f["interceptor"])
+        battle.start_battle(st, f["fid"], f["interceptor"], f["zone"], f["came_from"], interceptor_from=f["origin"])
+
+
+# 12.5 Evasion ------------------------------------------------------------------------------------------------
+
+def evasion_destinations(st: State, fid: str, zone: str, came_from: str) -> list[str]:
+    f = S.force(st, fid)
+    m = S.data().map
+    out = []
+    for z in m.neighbours(zone):
+        if z == came_from or m.enter_cost(zone, z) is None or S.is_neutral_ground(st, z):
+            continue
+        if not stacking.room_for(st, z, f["side"]) or S.outside(st, z, S.other(f["side"])):
+            continue
+        fort = st.g["fortresses"].get(z)
+        if fort and fort["active"] and fort["siege"] is None and S.controller(st, z) not in (f["side"], None):
+            continue
+        if S.limited_ok(f["units"], z):
+            out.append(z)
+    return out
+
+
+def evasion_options(st: State, fid: str, zone: str, came_from: str) -> list[str]:
+    """What the attacked force may try: "fortress" (15.1, automatic) and/or "evade" (a general or demoralized)."""
+    f = S.force(st, fid)
+    out = []
+    fort = st.g["fortresses"].get(zone)
+    if fort and fort["active"] and fort["siege"] is None and S.controller(st, zone) == f["side"]:
+        out.append("fortress")
+    if (f["commander"] or f["demoralized"]) and evasion_destinations(st, fid, zone, came_from):
+        out.append("evade")
+    return out
+
+
+class Evade:
+    name: ClassVar[str] = "evade"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"{S.name_of(st, f['mover'])} attacks {S.name_of(st, f['fid'])} in {S.zone_name(f['zone'])}: "
+                "stand and fight, withdraw into the fortress, or try to evade.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("stand", None)] + [(o, None) for o in f["options"]]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        fid = f["fid"]
+        force = S.force(st, fid)
+        st.pop()
+        if action[0] == "stand":
+            return
+        if action[0] == "fortress":
+            force["in_fortress"] = True
+            st.note(f"{S.name_of(st, fid)} withdraws into the fortress of {S.zone_name(f['zone'])}", rule="15.1")
+            return
+        contact = st.core["stack"][-1]
+        if force["demoralized"]:
+            st.note(f"{S.name_of(st, fid)} is demoralized and evades automatically", rule="14.9.3")
+            st.push("evade.where", fid=fid, side=f["side"],
+                    options=evasion_destinations(st, fid, f["zone"], contact["came_from"]))
+            return
+        st.push("evade.roll", att=f["mover"], dfn=fid, zone=f["zone"], came_from=contact["came_from"],
+                entry_cost=f["entry_cost"], interceptor_from=None, cards={"attacker": [], "defender": []})
+        cards.open_windows(st, "evasion")
+
+
+class EvadeRoll:
+    """12.5: 1d6 + cavalry superiority + better initiative + difficult terrain (+ combat cards), 5+ evades."""
+
+    name: ClassVar[str] = "evade.roll"
+
+    def run(self, st: State, f: Frame) -> None:
+        fid = f["dfn"]
+        force, mover = S.force(st, fid), S.force(st, f["att"])
+        t = S.data().tables
+        test = t.test("evasion")
+        mods = []
+        if battle.cavalry_count(force) > battle.cavalry_count(mover):
+            mods.append(("cavalry superiority", test.modifier("cavalry_superiority")))
+        if force["commander"] and mover["commander"] and S.initiative(force) < S.initiative(mover):
+            mods.append(("better initiative", test.modifier("better_initiative")))
+        if t.is_difficult(f["entry_cost"]):
+            mods.append(("difficult terrain", test.modifier("difficult_terrain")))
+        for role in ("attacker", "defender"):
+            mods += [("combat card", e.value) for e in cards.played_effects(st, f, role, EvasionModifier)]
+        roll = st.roll(1, rule="12.5", why=f"Evasion of {S.name_of(st, fid)}", mods=mods,
+                       table=lambda x: ("evades" if test.passes(x) else "caught", test.passes(x)))
+        st.pop()
+        if roll.result:
+            st.push("evade.where", fid=fid, side=force["side"],
+                    options=evasion_destinations(st, fid, f["zone"], f["came_from"]))
+
+
+class EvadeWhere:
+    name: ClassVar[str] = "evade.where"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.name_of(st, f['fid'])} evades: choose the zone it moves into."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("zone", z) for z in f["options"]]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        force = S.force(st, f["fid"])
+        src = force["zone"]
+        force["zone"] = action[1]
+        st.note(f"{S.name_of(st, f['fid'])} evades from {S.zone_name(src)} to {S.zone_name(action[1])}", rule="12.5")
+        st.pop()
+        siege.refresh_sieges(st)
+
+
+STEPS = (Pickup(), Declare(), March(), MarchEnd(), MarchCheck(), Contact(), Intercept(), InterceptCard(),
+         InterceptBattle(), Evade(), EvadeRoll(), EvadeWhere())

@@ -1,0 +1,110 @@
+"""5 Turn sequence of the 1815 scenario: activation rounds 2-6, the Empire first in each round (5.2); the end of
+the activation phase (5.2.1); then the conquest phase (5.3, 18) and the victory check (5.4, 20.1)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from grognard.core.machine import Action, Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import activation, cards, conquest, events, siege, supply, victory
+
+
+class Round:
+    """5.2 / 9: the side to act plays a card for AP or as an event, makes a 1-AP operation, or passes."""
+
+    name: ClassVar[str] = "round"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(st.g["turn"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        w = S.data().tables.weather(st.g["round"])
+        return (f"{st.g['year']}, round {st.g['round']} ({w.name.lower()}): play a card for its AP or as an event, "
+                "make a 1-AP operation, or pass.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        side = st.g["turn"]
+        hand = st.g["hands"][side]
+        out: list[Action] = [("card", c) for c in hand if cards.value(c) > 0]
+        out += [("event", c) for c in hand if events.playable(st, side, c)]
+        return [*out, ("op", None), ("pass", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        side = st.g["turn"]
+        verb, arg = action
+        st.replace("round.end")
+        if verb == "card":
+            cards.discard(st, side, arg, "for its AP")
+            activation.push_activation(st, side, cards.value(arg), f"{cards.title(arg)} for AP")
+        elif verb == "event":
+            cards.play_event(st, side, arg)
+        elif verb == "op":
+            st.note(f"{side} makes a 1-AP operation without a card", rule="9.1")
+            activation.push_activation(st, side, 1, "1-AP operation")
+        else:
+            st.note(f"{side} passes", rule="5.2")
+
+
+class RoundEnd:
+    """Next side, next round, or the end of the activation phase after the last round."""
+
+    name: ClassVar[str] = "round.end"
+
+    def run(self, st: State, f: Frame) -> None:
+        side = st.g["turn"]
+        st.pop()
+        if side == "empire":
+            st.g["turn"] = "coalition"
+            st.push("round")
+            return
+        st.g["turn"] = "empire"
+        if st.g["round"] < st.g["last_round"]:
+            st.g["round"] += 1
+            st.push("round")
+            return
+        st.push("year.end", phase="sieges")
+
+
+class YearEnd:
+    """5.2.1 end of the activation phase, then 5.3 conquest and 5.4 victory."""
+
+    name: ClassVar[str] = "year.end"
+
+    def run(self, st: State, f: Frame) -> None:
+        phase = f["phase"]
+        if phase == "sieges":
+            f["phase"] = "attrition"
+            # 5.2.1 (a) / 15.2: a last, free siege attack on every besieged fortress
+            for zone in sorted(st.g["fortresses"], reverse=True):
+                fid = st.g["fortresses"][zone]["besieger"]
+                if fid is not None and siege.may_attack(st, fid):
+                    siege.push_siege_attack(st, fid)
+        elif phase == "attrition":
+            f["phase"] = "rally"
+            supply.update_supply(st, rule="5.2.1")
+            for fid in sorted(st.g["forces"], reverse=True):
+                force = st.g["forces"][fid]
+                fort = st.g["fortresses"].get(force["zone"])
+                besieged = force["in_fortress"] and fort is not None and fort["siege"] is not None
+                if besieged or force["unsupplied"] or force["demoralized"]:
+                    poor = force["zone"] in supply.graph().poor
+                    supply.push_attrition(st, fid, supply.attrition_mods(st, fid, poor=poor),
+                                          "end of the activation phase", rule="5.2.1")
+        elif phase == "rally":
+            f["phase"] = "conquest"
+            for fid, force in st.g["forces"].items():
+                if force["demoralized"] and not force["unsupplied"]:
+                    force["demoralized"] = False
+                    st.note(f"{S.name_of(st, fid)} is supplied and rallies", rule="14.9.3")
+            supply.update_supply(st, rule="5.2.1")
+            conquest.reactivate_fortresses(st, supplied_only=True)
+        elif phase == "conquest":
+            f["phase"] = "victory"
+            conquest.conquest_phase(st)
+        else:
+            result, text = victory.final_result(st)
+            st.finish(result, text)
+
+
+STEPS = (Round(), RoundEnd(), YearEnd())

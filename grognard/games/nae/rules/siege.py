@@ -1,0 +1,140 @@
+"""15 Fortresses and sieges: laying and lifting a siege, siege attacks, a fortress's fall; and the 20.1 rule of
+French army replacements, which rides on an army's activation."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from grognard.core.machine import Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import supply, weather
+from grognard.games.nae.schema.scenario import ArmyReplacements
+
+
+def cover_steps(level: int) -> int:
+    """15.1 / 15.2: a siege needs at least 2 steps per fortress level."""
+    return int(S.data().tables.constants["siege_cover_steps_per_level"].value) * level
+
+
+def lay_siege(st: State, fid: str) -> None:
+    """15.2: no enemy unit left outside, enough steps: a Siege 0 marker goes on the fortress."""
+    f = S.force(st, fid)
+    zone = f["zone"]
+    fort = st.g["fortresses"].get(zone)
+    if not fort or not fort["active"] or fort["siege"] is not None or S.controller(st, zone) in (f["side"], None):
+        return
+    if S.outside(st, zone, S.other(f["side"])) or S.combat_value(f) < cover_steps(fort["level"]):
+        return
+    fort["siege"], fort["besieger"] = 0, fid
+    st.note(f"{S.name_of(st, fid)} lays siege to {S.zone_name(zone)} (Siege 0)", rule="15.2")
+
+
+def refresh_sieges(st: State) -> None:
+    """15.3: a siege is lifted when its besiegers leave or fall below the steps it needs (marker back to 0)."""
+    for zone, fort in st.g["fortresses"].items():
+        fid = fort["besieger"]
+        if fid is None:
+            continue
+        f = st.g["forces"].get(fid)
+        if f is None or f["zone"] != zone or S.combat_value(f) < cover_steps(fort["level"]):
+            fort["siege"], fort["besieger"] = None, None
+            st.note(f"The siege of {S.zone_name(zone)} is lifted", rule="15.3")
+
+
+def may_attack(st: State, fid: str) -> bool:
+    """15.2: the besieger makes a siege attack only if supplied."""
+    fort = st.g["fortresses"].get(S.force(st, fid)["zone"])
+    return bool(fort and fort["besieger"] == fid and fort["active"] and supply.force_supplied(st, fid))
+
+
+def push_siege_attack(st: State, fid: str) -> None:
+    st.push("siege", fid=fid)
+
+
+class SiegeAttack:
+    """15.4: 1d6 + attack value + army + Siege marker (citadel -2) on the siege table."""
+
+    name: ClassVar[str] = "siege"
+
+    def run(self, st: State, f: Frame) -> None:
+        st.pop()
+        fid = f["fid"]
+        if fid not in st.g["forces"]:
+            return
+        t = S.data().tables
+        force = S.force(st, fid)
+        zone = force["zone"]
+        fort = st.g["fortresses"][zone]
+        mods = []
+        if force["commander"]:
+            attack = S.general(force["commander"]).attack
+            mods.append(("attack value", t.siege_modifier("besieger_attack_tactical") * attack))
+        if S.is_army(force):
+            mods.append(("army", t.siege_modifier("army")))
+        mods.append(("Siege marker", t.siege_modifier("siege_marker") * fort["siege"]))
+        mods.append(("citadel" if fort["level"] == 2 else "fortress",
+                     t.siege_modifier("citadel" if fort["level"] == 2 else "fortress")))
+        roll = st.roll(1, rule="15.4", why=f"Siege attack by {S.name_of(st, fid)} on {S.zone_name(zone)}", mods=mods,
+                       table=lambda x: (t.siege(x).name, t.siege(x)))
+        res = roll.result
+        if res.fortress_falls:
+            fall(st, zone, fid, res.garrison)
+            return
+        fort["siege"] = t.next_siege_marker(fort["siege"])
+        if res.besieger_losses:
+            from grognard.games.nae.rules.battle import push_losses
+
+            push_losses(st, fid, res.besieger_losses, rule="15.4", why="repulsed siege attack")
+
+
+def fall(st: State, zone: str, fid: str, garrison: str) -> None:
+    """15.4 / 15.5: the fortress falls, is destroyed (empty marker) and the besieger's side controls the zone."""
+    force = S.force(st, fid)
+    fort = st.g["fortresses"][zone]
+    for gid in S.forces_in(st, zone, S.other(force["side"])):
+        what = "marches out with the honours of war" if garrison == "reinforcements" else "is destroyed"
+        S.remove_force(st, gid, "15.4", f"The garrison of {S.zone_name(zone)} ({S.name_of(st, gid)}) {what}")
+    fort["active"], fort["siege"], fort["besieger"] = False, None, None
+    st.g["control"][zone] = S.major_of(st, force["power"])
+    st.note(f"{S.zone_name(zone)} falls to {S.name_of(st, fid)}: empty fortress, controlled by its side", rule="15.5")
+
+
+def reactivation_choices(st: State, fid: str) -> list[tuple[str, str]]:
+    """15.5: a conquered (empty) fortress of the force's side is reactivated at once by spending a mobile depot
+    or detaching one step (reducing a unit or leaving a one-step unit in it)."""
+    f = S.force(st, fid)
+    fort = st.g["fortresses"].get(f["zone"])
+    if not fort or fort["active"] or S.controller(st, f["zone"]) != f["side"]:
+        return []
+    out = [("reactivate", "depot")] if f["depots"] else []
+    if S.combat_value(f) > 1:
+        out += [("reactivate", uid) for uid in f["units"] if not S.unit(uid).special]
+    return out
+
+
+def reactivate(st: State, fid: str, how: str) -> None:
+    f = S.force(st, fid)
+    if how == "depot":
+        f["depots"] -= 1
+    else:
+        S.lose_step(st, fid, how)
+    st.g["fortresses"][f["zone"]]["active"] = True
+    st.note(f"{S.name_of(st, fid)} reactivates the fortress of {S.zone_name(f['zone'])}", rule="15.5")
+
+
+def army_replacements(st: State, fid: str) -> None:
+    """20.1: France restores up to 2 steps of reduced units in an army each round it is activated, not in winter."""
+    force = S.force(st, fid)
+    for rule in S.data().scenarios[st.g["scenario"]].rules.values():
+        if not isinstance(rule, ArmyReplacements) or not S.is_army(force):
+            continue
+        if force["power"] != rule.power or (rule.except_winter and weather.winter(st)):
+            continue
+        left = rule.steps_per_army
+        for uid, v in list(force["units"].items()):
+            full = S.unit(uid).steps
+            if left and v < full:
+                gain = min(left, full - v)
+                force["units"][uid] = v + gain
+                left -= gain
+                st.note(f"{S.unit(uid).name} receives {gain} replacement step(s)", rule="20.1")

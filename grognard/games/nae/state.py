@@ -1,0 +1,193 @@
+"""The runtime model of a Napoleon against Europe game: the layout of ``st.g`` and small accessors.
+
+``st.g`` is plain JSON data (see ``grognard.core.machine``)::
+
+    scenario   "1815"
+    year       1815
+    round      activation round being played (2..6 in 1815; 5 bad weather, 6 winter, 16)
+    last_round last activation round of the year (6; 7 with Campagne d'Hiver)
+    turn       side acting in this round ("empire" acts first, 5.2)
+    sides      power -> "empire" | "coalition" | None (neutral or out of play), minors follow their major
+    ally_of    minor power -> the major it is allied to (13.2: minors use their major's supply)
+    forces     force id -> {
+                 side, power (nationality of the commander, or of the lone unit), zone,
+                 commander (general id or None for a lone unit), army (army marker id or None),
+                 subs [subordinate general ids], units {unit id: current combat value (= steps)},
+                 depots (mobile depots carried), demoralized, unsupplied, in_fortress (inside its zone's fortress)}
+    next_force counter for new force ids
+    fortresses zone -> {level, active (False: destroyed/"empty" marker, 15.5), siege (marker value or None),
+                 besieger (force id or None)}
+    control    zone -> power controlling it; only zones with a fortress, port or city are ever controlled (3.2)
+    fixed_depots [{zone, power}]
+    reserve    {"units": [...]} eliminated units (rebuilt only in a budget phase, which 1815 never reaches)
+    removed    generals off the map: removed by the scenario, wounded (14.7), or sent to the reserve (10.3, 12.2,
+               a destroyed force), which in the one-year 1815 game is for good
+    hands / decks / discards  side -> [card ids]; out: gold-star cards removed from the game (6.2)
+    ap_reserve side -> AP stored (9.2)
+    conquered  majors conquered this game (18)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from grognard.core.machine import State
+from grognard.games.nae.gamedata import NaeData, load_data
+from grognard.games.nae.schema.counters import General, Unit
+
+SIDES = ("empire", "coalition")
+
+Force = dict[str, Any]
+
+
+@cache
+def data() -> NaeData:
+    """The built-in data set (loaded once per process)."""
+    return load_data()
+
+
+def other(side: str) -> str:
+    return "coalition" if side == "empire" else "empire"
+
+
+def unit(uid: str) -> Unit:
+    return data().counters.units[uid]
+
+
+def general(gid: str) -> General:
+    return data().counters.generals[gid]
+
+
+def force(st: State, fid: str) -> Force:
+    f: Force = st.g["forces"][fid]
+    return f
+
+
+def forces_in(st: State, zone: str, side: str | None = None) -> list[str]:
+    """Force ids in ``zone`` (of ``side`` if given), in id order."""
+    return [fid for fid, f in st.g["forces"].items() if f["zone"] == zone and (side is None or f["side"] == side)]
+
+
+def outside(st: State, zone: str, side: str) -> list[str]:
+    """Forces of ``side`` in ``zone`` standing outside its fortress."""
+    return [fid for fid in forces_in(st, zone, side) if not st.g["forces"][fid]["in_fortress"]]
+
+
+def side_of(st: State, power: str) -> str | None:
+    s: str | None = st.g["sides"].get(power)
+    return s
+
+
+def major_of(st: State, power: str) -> str:
+    """The major power whose supply a power's units use (13.2, 13.3)."""
+    m: str = st.g["ally_of"].get(power, power)
+    return m
+
+
+def controller(st: State, zone: str) -> str | None:
+    """Side controlling a zone, or None when it is open to all (3.2: no fortress, port or city)."""
+    power = st.g["control"].get(zone)
+    return None if power is None else side_of(st, power)
+
+
+def is_neutral_ground(st: State, zone: str) -> bool:
+    """12.1: a neutral's zone may never be entered."""
+    power = st.g["control"].get(zone) or data().map.zones[zone].owner
+    return st.g["sides"].get(power) is None
+
+
+def limited_ok(units: dict[str, int], zone: str) -> bool:
+    """Militia and National Guard (limited movement) never leave their own territory (glossary Milices)."""
+    owner = data().map.zones[zone].owner
+    return all(not unit(u).limited or unit(u).power == owner for u in units)
+
+
+def combat_value(f: Force) -> int:
+    """14.2: combat values of the engaged units, special units excluded."""
+    return sum(v for uid, v in f["units"].items() if not unit(uid).special)
+
+
+def steps(f: Force) -> int:
+    """Loss steps in the force: each unit's current value, a special unit counting one (10.1)."""
+    return sum(f["units"].values())
+
+
+def generals_of(f: Force) -> list[str]:
+    return ([f["commander"]] if f["commander"] else []) + list(f["subs"])
+
+
+def is_army(f: Force) -> bool:
+    return f["army"] is not None
+
+
+def initiative(f: Force) -> int:
+    """9.1: a force led by a general costs his initiative; a lone unit costs 1 AP."""
+    return general(f["commander"]).initiative if f["commander"] else 1
+
+
+def base_mf(f: Force) -> int:
+    """12.1: the lowest printed MF among the force's units."""
+    return min(unit(uid).mf for uid in f["units"])
+
+
+def name_of(st: State, fid: str) -> str:
+    """How a force reads in prompts: its commander (and army), or its lone unit."""
+    f = force(st, fid)
+    if f["commander"]:
+        text = general(f["commander"]).name
+        if f["army"]:
+            text += f" ({data().counters.armies[f['army']].name})"
+        return text
+    return unit(next(iter(f["units"]))).name
+
+
+def zone_name(zone: str) -> str:
+    return data().map.zones[zone].name
+
+
+def new_force(st: State, side: str, power: str, zone: str, commander: str | None = None, army: str | None = None,
+              subs: list[str] | None = None, units: dict[str, int] | None = None, depots: int = 0) -> str:
+    """Put a new force on the map and return its id."""
+    fid = f"f{st.g['next_force']}"
+    st.g["next_force"] += 1
+    st.g["forces"][fid] = {
+        "side": side, "power": power, "zone": zone, "commander": commander, "army": army,
+        "subs": list(subs or []), "units": dict(units or {}), "depots": depots,
+        "demoralized": False, "unsupplied": False, "in_fortress": False,
+    }
+    return fid
+
+
+def remove_force(st: State, fid: str, rule: str, why: str) -> None:
+    """A force leaves the map: its generals go to the reserve, which in 1815 means out of play (10.3, 14.10)."""
+    f = st.g["forces"].pop(fid)
+    for gid in generals_of(f):
+        st.g["removed"].append(gid)
+    for uid in f["units"]:
+        st.g["reserve"]["units"].append(uid)
+    gone = ", ".join(general(g).name for g in generals_of(f))
+    st.note(f"{why}" + (f"; {gone} leave(s) the map" if gone else ""), rule=rule)
+    for fort in st.g["fortresses"].values():
+        if fort["besieger"] == fid:
+            fort["besieger"], fort["siege"] = None, None
+
+
+def lose_step(st: State, fid: str, uid: str) -> bool:
+    """One loss on a unit: full -> reduced, reduced (or one-sided) -> eliminated. True if it was eliminated."""
+    f = force(st, fid)
+    u = unit(uid)
+    if f["units"][uid] == u.steps and u.reduced is not None:
+        f["units"][uid] = u.reduced
+        return False
+    del f["units"][uid]
+    st.g["reserve"]["units"].append(uid)
+    return True
+
+
+def check_force(st: State, fid: str, rule: str) -> None:
+    """A force with no combat value left is gone; a general alone returns to the reserve (10.3, 12.2.1)."""
+    f = st.g["forces"].get(fid)
+    if f is not None and combat_value(f) == 0:
+        who = general(f["commander"]).name if f["commander"] else "The force"
+        remove_force(st, fid, rule, f"{who} has no combat unit left")

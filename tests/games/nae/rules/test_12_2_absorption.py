@@ -1,0 +1,55 @@
+"""12.2 absorption and 10 command: Masséna absorbs Oudinot, who returns to the reserve unless Masséna leads an
+army; command limits and ranks are respected."""
+
+from __future__ import annotations
+
+from grognard.games.nae.rules import command
+from tests.games.nae.rules.helpers import board, play, put
+
+
+def test_12_2_1_massena_absorbs_oudinot_who_returns_to_the_reserve():
+    st = board()
+    massena = put(st, "reims", ["fr_i", "fr_ii"], commander="massena")
+    oudinot = put(st, "paris", ["fr_iii"], commander="oudinot")
+    play(st, ("op", None), ("force", massena), ("forced_march", 0), ("zone", "paris"))
+    assert oudinot not in st.g["forces"] and "oudinot" in st.g["removed"]
+    assert set(st.g["forces"][massena]["units"]) == {"fr_i", "fr_ii", "fr_iii"}
+
+
+def test_12_2_1_an_army_keeps_the_absorbed_general_as_a_subordinate():
+    st = board()
+    nap = put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
+    put(st, "orleans", ["fr_iii"], commander="oudinot")
+    play(st, ("op", None), ("force", nap), ("forced_march", 0), ("zone", "paris"), ("zone", "orleans"))
+    assert st.g["forces"][nap]["subs"] == ["oudinot"]
+
+
+def test_9_1_an_activated_army_calls_in_adjacent_forces_and_loses_1_mf():
+    """9.1: Napoléon picks up Marmont next door but not Ney across an unbridged river; MF 4 - 1 = 3."""
+    st = board()
+    nap = put(st, "ulm", ["fr_garde"], commander="napoleon", army="grande_armee")
+    marmont = put(st, "munich", ["fr_ii"], commander="oudinot")
+    ney = put(st, "nuremberg", ["fr_iii"], commander="ney")
+    play(st, ("op", None), ("force", nap))
+    assert st.step == "pickup" and st.legal_actions() == [("force", marmont), ("done", None)]
+    assert ney in st.g["forces"]
+    play(st, ("force", marmont), ("done", None), ("forced_march", 0))
+    assert st.g["forces"][nap]["units"] == {"fr_garde": 2, "fr_ii": 2} and st.frame["mp"] == 3
+
+
+def test_10_command_limits_and_rank_bar_an_absorption():
+    st = board()
+    massena = put(st, "reims", ["fr_i", "fr_ii", "fr_iii"], commander="massena")  # 6 steps = command 6
+    oudinot = put(st, "paris", ["fr_iv"], commander="oudinot")
+    assert not command.may_absorb(st, massena, oudinot)
+    assert not command.may_absorb(st, oudinot, massena)  # 10.2: Oudinot is outranked
+    lone = put(st, "lille", ["fr_v"])
+    assert not command.may_absorb(st, lone, oudinot)  # a lone corps ranks below any general
+
+
+def test_10_1_reserve_cavalry_only_in_an_army_and_allied_majors_below_half():
+    st = board()
+    assert not command.within_command(st, "davout", None, {"fr_cav_reserve": 2})
+    assert command.within_command(st, "napoleon", "grande_armee", {"fr_cav_reserve": 2, "fr_i": 2})
+    assert not command.within_command(st, "blucher", None, {"pr_i": 2, "ru_iii": 2})  # Russians = Prussians
+    assert command.within_command(st, "blucher", None, {"pr_i": 2, "pr_ii": 2, "ru_iii": 1})

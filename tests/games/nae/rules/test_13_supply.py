@@ -1,0 +1,83 @@
+"""13 supply: sources, links at most 2 MP apart, blocked zones, the attacker's line through its entry zone
+(14.5.4), and 13.6.2 attrition (the worked example: 7 steps, -1 +2 +3, die 4 -> 8 -> 2 losses, first French)."""
+
+from __future__ import annotations
+
+from grognard.games.nae.rules import supply
+from tests.games.nae.rules.helpers import board, push, put, rolls
+
+
+def test_13_2_own_capital_and_fortresses_are_sources_far_away_is_unsupplied():
+    st = board()
+    near = put(st, "reims", ["fr_i"])
+    far = put(st, "kalisz", ["fr_ii"])
+    assert supply.force_supplied(st, near) and not supply.force_supplied(st, far)
+
+
+def test_13_3_a_fixed_depot_extends_the_line_and_an_enemy_force_blocks_it():
+    st = board()
+    fid = put(st, "cologne", ["fr_i"])  # beyond the Rhine: not within 2 MP of a French link
+    assert not supply.force_supplied(st, fid)
+    st.g["fixed_depots"].append({"zone": "coblenz", "power": "france"})
+    assert supply.force_supplied(st, fid)
+    put(st, "coblenz", ["pr_i"])  # 13.3: a zone with enemy units breaks the line
+    assert not supply.force_supplied(st, fid)
+
+
+def test_13_3_a_depot_in_an_enemy_controlled_zone_is_no_link():
+    st = board()
+    fid = put(st, "liege", ["fr_i"])
+    st.g["fixed_depots"].append({"zone": "brussels", "power": "france"})  # British-held city
+    assert supply.supplied_zones(st, "france") == supply.supplied_zones(board(), "france")
+    assert supply.force_supplied(st, fid) is False
+
+
+def test_13_2_a_besieged_fortress_is_no_source_and_its_garrison_is_unsupplied():
+    st = board()
+    garrison = put(st, "metz", ["fr_i"])
+    st.g["forces"][garrison]["in_fortress"] = True
+    assert supply.force_supplied(st, garrison)
+    st.g["fortresses"]["metz"]["siege"] = 0
+    st.g["fortresses"]["metz"]["besieger"] = put(st, "metz", ["pr_i", "pr_ii"])
+    assert not supply.force_supplied(st, garrison)
+
+
+def test_14_5_4_the_attackers_line_runs_through_its_entry_zone():
+    """Digest 14.5.4 (Lannes from Thorn through the marsh), mirrored for Prussia: Thorn is a link, the marsh of
+    Pultusk costs 2 MP; entering from Warsaw (1 MP from Thorn) makes 3 MP: unsupplied; from Thorn 2 MP: supplied."""
+    st = board()
+    st.g["fortresses"]["warsaw"]["active"] = False  # keep Thorn as the only link near Warsaw
+    prussians = put(st, "pultusk", ["pr_i"])
+    assert not supply.force_supplied(st, prussians, via="warsaw")
+    assert supply.force_supplied(st, prussians, via="thorn")
+
+
+def test_13_6_2_attrition_example_7_steps_mostly_french_poor_zone_forced_march_3():
+    st = board([4])
+    fid = put(st, "reims", {"fr_i": 2, "fr_ii": 2, "bav_1": 2, "wur_1": 1}, commander="napoleon")
+    mods = supply.attrition_mods(st, fid, forced_march=3, poor=True)
+    assert sorted(mods) == sorted([("forced march 3 MP", 3), ("poor zone", 2), ("mostly French", -1)])
+    st.g["forces"][fid]["depots"] = 0
+    push(st, "attrition", fid=fid, mods=[list(m) for m in mods], why="test", rule="13.6", depot=False)
+    roll = rolls(st, "13.6")[0]
+    assert roll["total"] == 8 and roll["row"] == "column steps_6_8: 2"
+    assert st.step == "losses" and st.frame["n"] == 2
+    assert sorted(st.legal_actions()) == [("loss", "fr_i"), ("loss", "fr_ii")]  # EN 13.6: first loss French
+
+
+def test_13_4_spending_a_depot_gives_minus_2():
+    st = board([4])
+    fid = put(st, "reims", ["fr_i"], commander="napoleon", depots=1)
+    supply.push_attrition(st, fid, [("test", 0)], "test")
+    st._advance()
+    assert st.step == "attrition.depot"
+    st.apply(("depot", None))
+    roll = rolls(st, "13.6")[0]
+    assert ["depot spent", -2] in roll["mods"] and st.g["forces"][fid]["depots"] == 0
+
+
+def test_13_1_unsupplied_markers_follow_a_fresh_computation():
+    st = board()
+    fid = put(st, "kalisz", ["fr_ii"])
+    supply.update_supply(st)
+    assert st.g["forces"][fid]["unsupplied"]

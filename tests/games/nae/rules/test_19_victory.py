@@ -1,0 +1,48 @@
+"""20.1 victory conditions and 18.2.1 conquest of France."""
+
+from __future__ import annotations
+
+from grognard.games.nae.rules import conquest, victory
+from tests.games.nae.rules.helpers import board, put
+
+
+def test_20_1_france_holds_with_a_non_demoralized_army():
+    st = board()
+    put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
+    assert victory.final_result(st)[0] == "empire"
+
+
+def test_20_1_a_demoralized_army_and_no_conquest_is_a_draw():
+    st = board()
+    fid = put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
+    st.g["forces"][fid]["demoralized"] = True
+    assert victory.final_result(st)[0] is None
+
+
+def test_20_1_napoleon_off_the_map_is_a_coalition_victory():
+    st = board()
+    put(st, "reims", ["fr_garde"], commander="davout", army="grande_armee")
+    assert victory.final_result(st)[0] == "coalition"
+
+
+def test_18_2_1_france_conquered_all_key_zones_but_one_held_capital_lost_no_army_at_home():
+    st = board()
+    put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
+    for zone in ("paris", "lyon", "bordeaux"):
+        put(st, zone, ["pr_i"] if zone == "paris" else ["au_i"] if zone == "lyon" else ["sp_corps_1"])
+        st.g["control"][zone] = "prussia"
+    assert not conquest.is_conquered(st, "france")  # the Grande Armée stands on French soil
+    fid = next(f for f, x in st.g["forces"].items() if x["commander"] == "napoleon")
+    st.g["forces"][fid]["demoralized"] = True
+    assert conquest.is_conquered(st, "france")
+    st.g["conquered"].append("france")
+    assert victory.final_result(st)[0] == "coalition"
+
+
+def test_3_2_the_conquest_phase_gives_zones_to_forces_standing_alone_there():
+    st = board()
+    put(st, "reims", ["pr_i"])
+    put(st, "paris", ["fr_i"])
+    st.g["control"]["paris"] = "prussia"
+    conquest.adjust_control(st)
+    assert st.g["control"]["paris"] == "france"  # the owner's forces take it back

@@ -1,0 +1,82 @@
+"""Random 1815 games end with a result, with the board's invariants checked after every action.
+
+``NAE_GAMES=2000 .venv/bin/pytest tests/games/nae/rules/test_selfplay.py`` runs the long version."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+from grognard.agents.random_agent import RandomAgent
+from grognard.core.machine import State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import supply
+from tests.games.nae.rules.helpers import GAME
+
+GAMES = int(os.environ.get("NAE_GAMES", "200"))
+MAX_DECISIONS = 2000
+
+
+def check(st: State) -> None:
+    g = st.g
+    units: Counter[str] = Counter()
+    generals: Counter[str] = Counter()
+    per_zone: Counter[tuple[str, str]] = Counter()
+    for fid, f in g["forces"].items():
+        assert S.combat_value(f) > 0, f"{fid} has no combat unit"
+        for uid, v in f["units"].items():
+            assert 1 <= v <= S.unit(uid).steps, f"{uid} has {v} steps"
+            units[uid] += 1
+        for gid in S.generals_of(f):
+            generals[gid] += 1
+            assert gid not in g["removed"], f"{gid} is both removed and on the map"
+        assert not f["subs"] or f["army"], f"{fid}: subordinates outside an army"
+        assert not S.is_neutral_ground(st, f["zone"]), f"{fid} stands on neutral ground in {f['zone']}"
+        per_zone[(f["zone"], f["side"])] += 1
+        for uid in f["units"]:
+            u = S.unit(uid)
+            assert not u.limited or S.data().map.zones[f["zone"]].owner == u.power, f"{uid} left its territory"
+    assert all(n == 1 for n in units.values()), "a unit stands in two places"
+    assert all(n == 1 for n in generals.values()), "a general commands in two places"
+    assert not set(units) & set(g["reserve"]["units"]), "a unit is both on the map and in the reserve"
+    for zone, fort in g["fortresses"].items():
+        if fort["besieger"] is not None:
+            b = g["forces"][fort["besieger"]]
+            assert b["zone"] == zone and S.controller(st, zone) != b["side"] and fort["siege"] in (0, 1, 2, 3)
+    if st.step == "round":  # 11: between actions, one force per side and zone; enemies only across a fortress wall
+        assert all(n == 1 for n in per_zone.values()), f"stacking: {[k for k, n in per_zone.items() if n > 1]}"
+        for zone in {f["zone"] for f in g["forces"].values()}:
+            assert not (S.outside(st, zone, "empire") and S.outside(st, zone, "coalition")), f"both sides in {zone}"
+
+
+def fresh_supply_matches(st: State) -> bool:
+    return all(f["unsupplied"] == (not supply.force_supplied(st, fid)) for fid, f in st.g["forces"].items())
+
+
+def test_random_1815_games_finish_with_invariants_held():
+    results: Counter[str] = Counter()
+    counts = []
+    for seed in range(GAMES):
+        st = GAME.new_state("1815", seed=seed)
+        assert fresh_supply_matches(st)
+        agents = {side: RandomAgent(seed * 31 + i) for i, side in enumerate(GAME.sides)}
+        n = 0
+        while not st.over:
+            legal = st.legal_actions()
+            assert legal, f"seed {seed}: no legal action at {st.step}"
+            st.apply(agents[st.active].choose(st, st.active))  # type: ignore[index]
+            check(st)
+            n += 1
+            assert n < MAX_DECISIONS, f"seed {seed}: no result after {n} decisions"
+        counts.append(n)
+        results[str(st.result["winner"])] += 1  # type: ignore[index]
+    assert sum(results.values()) == GAMES
+
+
+def test_a_random_game_replays_to_the_same_digest():
+    st = GAME.new_state("1815", seed=11)
+    agent = RandomAgent(5)
+    while not st.over:
+        st.apply(agent.choose(st, st.active))  # type: ignore[arg-type]
+    again = GAME.replay(st.record())
+    assert again.digest() == st.digest()
