@@ -25,7 +25,10 @@ from grognard.core.errors import IllegalAction
 Action = tuple[str, Any]
 Frame = dict[str, Any]
 
-_json = msgspec.json.Encoder(order="sorted")
+_canonical = msgspec.json.Encoder(order="sorted")  # digests: independent of dict insertion order
+# Saved states keep insertion order: rules iterate dicts, so a reloaded state must list its pieces in the same
+# order to offer the same legal actions in the same order.
+_json = msgspec.json.Encoder()
 _pack = msgspec.msgpack.Encoder()
 _unpack = msgspec.msgpack.Decoder()
 
@@ -279,7 +282,7 @@ class State:
     def digest(self) -> str:
         """sha256 of the canonical state (set-up, game data, stack, dice, log)."""
         doc = {"setup": self.setup, "core": self.core, "log": self.log}
-        return hashlib.sha256(_json.encode(doc)).hexdigest()
+        return hashlib.sha256(_canonical.encode(doc)).hexdigest()
 
     def to_json(self) -> str:
         doc = {
