@@ -4,12 +4,137 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from grognard.core.machine import Action, Game, State
+from grognard.core.machine import Action, Frame, Game, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation, battle, cards, events, movement, sequence, supply
 from grognard.games.nae.rules.siege import SiegeAttack
+from grognard.games.nae.schema.scenario import Place
 
 PLAYABLE = ("1815",)  # scenarios whose rules this engine runs end to end
+
+
+# 20.1 set-up choices -------------------------------------------------------------------------------------------
+OFFERED = ("zone", "commander", "generals", "depots")  # fleets, seas and blockade boxes wait for the naval rules (17)
+
+
+def placement(p: Place, picks: dict[str, str]) -> dict[str, Any]:
+    """Where and with whom a [[place]] record sets up, the players' set-up picks replacing the file's defaults."""
+    out: dict[str, Any] = {"zone": p.zone, "commander": p.commander, "generals": list(p.generals),
+                           "mobile": p.mobile_depots, "fixed": p.fixed_depots}
+    for ch in p.choices:
+        pick = picks.get(ch.what)
+        if pick is None or pick == ch.default[0]:
+            continue
+        if ch.what in ("zone", "commander"):
+            out[ch.what] = pick
+        elif ch.what == "generals":
+            out["generals"] = [pick if x == ch.default[0] else x for x in out["generals"]]
+        elif ch.what == "depots":
+            out["mobile"], out["fixed"] = out["mobile"] + 1, out["fixed"] - 1  # the one depot turned mobile
+    return out
+
+
+def setup_queue(st: State) -> list[list[Any]]:
+    """20.1: the choices the players make at set-up, the Coalition first, then the Empire (``setup_order``)."""
+    sc = S.data().scenarios[st.g["scenario"]]
+    out: list[list[Any]] = []
+    for side in sc.header.setup_order:
+        for pid, p in sc.places.items():
+            if sc.side_of(p.power) != side or p.zone is None or not p.units:
+                continue  # fleets alone: not set up in this slice
+            out += [[pid, i] for i, ch in enumerate(p.choices)
+                     if ch.what in OFFERED and len(ch.default) == 1 and ch.options]
+    return out
+
+
+def setup_options(st: State, pid: str, index: int, picks: dict[str, dict[str, str]]) -> list[str]:
+    """The alternatives still open: every counter at most once, one force per side and zone (11), militia at home,
+    and no more steps than the commander may lead (10.1)."""
+    sc = S.data().scenarios[st.g["scenario"]]
+    p = sc.places[pid]
+    ch = p.choices[index]
+    others = [placement(q, picks.get(qid, {})) | {"side": sc.side_of(q.power), "units": q.units}
+              for qid, q in sc.places.items() if qid != pid and q.zone is not None]
+    here = placement(p, picks.get(pid, {}))
+    steps = sum((S.unit(u.id).reduced or 1) if u.reduced else S.unit(u.id).steps for u in p.units)
+    units = {u.id: 1 for u in p.units}
+    out = []
+    for opt in ch.options:
+        if ch.what == "zone":
+            ok = S.limited_ok(units, opt) and not any(o["zone"] == opt and o["side"] == sc.side_of(p.power)
+                                                      and o["units"] for o in others)
+        elif ch.what in ("commander", "generals"):
+            used = [g for o in others for g in [o["commander"], *o["generals"]]]
+            used += [g for g in [here["commander"], *here["generals"]] if g != ch.default[0]]
+            ok = opt not in used and opt not in st.g["removed"]
+            if ch.what == "commander":
+                ok = ok and steps <= S.general(opt).command * (2 if p.army else 1)
+        else:
+            ok = True
+        if ok:
+            out.append(opt)
+    return out
+
+
+def place_forces(st: State, picks: dict[str, dict[str, str]]) -> None:
+    """20.1: put the scenario's forces and depots on the map, then mark supply (13.1)."""
+    sc = S.data().scenarios[st.g["scenario"]]
+    for pid, p in sc.places.items():
+        if p.zone is None:
+            continue  # fleets: the naval rules (17) are not part of this slice
+        at = placement(p, picks.get(pid, {}))
+        if at["fixed"]:
+            st.g["fixed_depots"] += [{"zone": at["zone"], "power": p.power}] * at["fixed"]
+        if not p.units:
+            continue
+        units = {u.id: (S.unit(u.id).reduced or 1) if u.reduced else S.unit(u.id).steps for u in p.units}
+        power = S.general(at["commander"]).power if at["commander"] else S.unit(p.units[0].id).power
+        side = sc.side_of(p.power)
+        assert side is not None
+        S.new_force(st, side, power, at["zone"], at["commander"], p.army, at["generals"], units, at["mobile"])
+    supply.update_supply(st)
+
+
+class SetupChoice:
+    """20.1: each side picks, in set-up order, what the scenario leaves to it (the file's default is one option)."""
+
+    name: ClassVar[str] = "setup.choice"
+
+    def actor(self, st: State, f: Frame) -> str:
+        sc = S.data().scenarios[st.g["scenario"]]
+        return str(sc.side_of(sc.places[f["queue"][0][0]].power))
+
+    def prompt(self, st: State, f: Frame) -> str:
+        pid, index = f["queue"][0]
+        p = S.data().scenarios[st.g["scenario"]].places[pid]
+        ch = p.choices[index]
+        word = {"zone": "zone", "commander": "commanding general", "generals": "subordinate general",
+                "depots": "side of the depot counter"}[ch.what]
+        return f"Set-up of {p.src}: choose the {word} (the rule says \"{ch.text}\")."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        pid, index = f["queue"][0]
+        return [("setup", o) for o in setup_options(st, pid, index, f["picks"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        side = self.actor(st, f)
+        pid, index = f["queue"].pop(0)
+        choice = S.data().scenarios[st.g["scenario"]].places[pid].choices[index]
+        f["picks"].setdefault(pid, {})[choice.what] = action[1]
+        st.note(f"{side.capitalize()} set-up ({choice.text}): {action[1]}", rule="20.1")
+        if not f["queue"]:
+            st.pop()
+            place_forces(st, f["picks"])
+
+
+def setup_label(st: State, arg: str) -> str:
+    pid, index = st.frame["queue"][0]
+    what = S.data().scenarios[st.g["scenario"]].places[pid].choices[index].what
+    if what == "zone":
+        return f"Set up in {S.zone_name(arg)}"
+    if what in ("commander", "generals"):
+        return f"Set up {S.general(arg).name}" + (" in command" if what == "commander" else "")
+    return f"Set up the depot as a {arg} depot"
 
 
 class NaeGame(Game):
@@ -19,7 +144,7 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, SiegeAttack())
+                  *events.STEPS, SiegeAttack(), SetupChoice())
     }
 
     def scenarios(self) -> dict[str, str]:
@@ -48,23 +173,15 @@ class NaeGame(Game):
                            for z in m.zones.values() if z.fortress}
         for rec in sc.removed.values():
             g["removed"] += list(rec.generals)
-        for p in sc.places.values():
-            if p.zone is None:
-                continue  # fleets: the naval rules (17) are not part of this slice
-            if p.fixed_depots:
-                g["fixed_depots"] += [{"zone": p.zone, "power": p.power}] * p.fixed_depots
-            if not p.units:
-                continue
-            units = {u.id: (S.unit(u.id).reduced or 1) if u.reduced else S.unit(u.id).steps for u in p.units}
-            power = S.general(p.commander).power if p.commander else S.unit(p.units[0].id).power
-            side = sc.side_of(p.power)
-            assert side is not None
-            S.new_force(st, side, power, p.zone, p.commander, p.army, list(p.generals), units, p.mobile_depots)
         for player in S.SIDES:
             sc_cards = getattr(h.cards, player)
             cards.deal(st, player, list(sc_cards.deck), sc_cards.draw)
-        supply.update_supply(st)
         st.push("round")
+        queue = setup_queue(st) if options.get("setup_choices") else []
+        if queue:
+            st.push("setup.choice", queue=queue, picks={})
+        else:
+            place_forces(st, {})
 
     def public_view(self, st: State, side: str | None) -> dict[str, Any]:
         g = st.g
@@ -101,6 +218,8 @@ class NaeGame(Game):
         if verb == "card":
             card = S.data().cards.cards[arg]
             return f"Play {card.title} for {card.value} AP" if st.step == "round" else f"Play {card.title}"
+        if verb == "setup":
+            return setup_label(st, arg)
         if verb == "event":
             return f"Play {S.data().cards.cards[arg].title} as an event"
         if verb == "force" and st.step == "countermarch":

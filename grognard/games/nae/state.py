@@ -191,3 +191,10 @@ def check_force(st: State, fid: str, rule: str) -> None:
     if f is not None and combat_value(f) == 0:
         who = general(f["commander"]).name if f["commander"] else "The force"
         remove_force(st, fid, rule, f"{who} has no combat unit left")
+
+
+def lasting_card_effects(st: State) -> list[dict[str, Any]]:
+    """Combat cards whose effects outlast their battle (43F, 25C attrition modifiers), kept in ``st.g["card_effects"]``
+    as {card, side, fid (the force that played it), round, turn}."""
+    out: list[dict[str, Any]] = st.g.setdefault("card_effects", [])
+    return out

@@ -8,6 +8,8 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.schema.cards import (
+    AttritionModifier,
+    AutoEvasion,
     Cancel,
     CombatBonus,
     Commander,
@@ -16,6 +18,7 @@ from grognard.games.nae.schema.cards import (
     EnemyCommander,
     EnemyDemoralized,
     EvasionModifier,
+    ForcedMarch,
     ForceIsArmy,
     FortressZone,
     InTerritory,
@@ -71,7 +74,7 @@ def play_event(st: State, side: str, cid: str) -> None:
 
 def effect_window(e: Any) -> str | None:
     """The window an effect is played in: "evasion", "before" the dice, "after" them, or None (not here)."""
-    if isinstance(e, EvasionModifier):
+    if isinstance(e, (EvasionModifier, AutoEvasion)):
         return "evasion"
     if isinstance(e, CounterMarchModifier):
         return "countermarch"
@@ -134,6 +137,8 @@ def usable_effects(st: State, cid: str, window: str, ctx: Frame, role: str) -> l
             continue
         if isinstance(e, EvasionModifier) and (role == "defender") != (e.side == "own"):
             continue  # only the evading force rolls
+        if isinstance(e, AutoEvasion) and (role != "defender" or not S.force(st, _own(ctx, role))["commander"]):
+            continue  # 28C: one of the card player's forces led by a general, attacked
         if isinstance(e, CounterMarchModifier) and e.side != "own":
             continue
         if isinstance(e, WoundTest) and not ctx.get("subs", {}).get("defender" if role == "attacker" else "attacker"):
@@ -200,9 +205,67 @@ class CardWindow:
         (st.g["out"] if card.gold_star else st.g["discards"][f["side"]]).append(cid)
         ctx["cards"][f["role"]].append(cid)
         st.note(f"{f['side']} plays {title(cid)} as a combat card: {card.text}", rule="14.5.7")
+        record_lasting_effects(st, f["side"], cid, _own(ctx, f["role"]))
         for e in effects:
             if isinstance(e, WoundTest):
                 wound_by_card(st, ctx, f["role"], e)
+        if any(isinstance(e, AutoEvasion) for e in effects):
+            evade_automatically(st, f)
+
+
+def evade_automatically(st: State, window: Frame) -> None:
+    """28C Rearguard: the evasion succeeds without a roll (12.5); the evader only chooses where it goes."""
+    from grognard.games.nae.rules.movement import evasion_destinations
+
+    ctx = st.core["stack"][window["target"]]
+    fid = ctx["dfn"]
+    st.note(f"{S.name_of(st, fid)} evades automatically", rule="12.5")
+    st.core["stack"][window["target"]] = {
+        "step": "evade.where", "fid": fid, "side": window["side"],
+        "options": evasion_destinations(st, fid, ctx["zone"], ctx["came_from"])}
+    st.pop()  # the window closes: the evasion is decided
+
+
+# Lasting effects: a combat card's attrition modifiers apply to tests after its battle ---------------------------
+
+def lasting(card_id: str) -> list[Any]:
+    """Effects of a combat card that outlast its battle: attrition modifiers (43F) and forced-march attrition
+    modifiers (25C)."""
+    card = S.data().cards.cards[card_id]
+    return [e for e in card.effect if isinstance(e, AttritionModifier)
+            or (isinstance(e, ForcedMarch) and e.attrition_modifier)]
+
+
+def record_lasting_effects(st: State, side: str, cid: str, fid: str) -> None:
+    """Keep the card for this round's attrition tests (effects of earlier rounds have lapsed)."""
+    if not lasting(cid):
+        return
+    effects = S.lasting_card_effects(st)
+    effects[:] = [r for r in effects if r["round"] == st.g["round"]]
+    effects.append({"card": cid, "side": side, "fid": fid, "round": st.g["round"], "turn": st.g["turn"]})
+
+
+def attrition_card_mods(st: State, fid: str, forced_march: int) -> list[tuple[str, int]]:
+    """13.6.2 modifiers from combat cards played earlier: 43F -1 for the force that played it, in France's National
+    Territory, this activation; 25C -1 on this round's forced-march tests of the side's Prussian-led forces."""
+    f = S.force(st, fid)
+    out: list[tuple[str, int]] = []
+    for r in st.g.get("card_effects", []):
+        if r["round"] != st.g["round"] or r["side"] != f["side"]:
+            continue
+        card = S.data().cards.cards[r["card"]]
+        for e in lasting(r["card"]):
+            if isinstance(e, AttritionModifier):
+                ok = (r["fid"] == fid and (e.duration == "turn" or r["turn"] == st.g["turn"])
+                      and (e.territory is None or S.data().map.zones[f["zone"]].owner == e.territory))
+                value = e.value
+            else:
+                ok = forced_march > 0 and all(_commander_power(f) == c.power for c in card.requires
+                                              if isinstance(c, CommanderPower))
+                value = e.attrition_modifier
+            if ok:
+                out.append((f"{card.title} card", value))
+    return out
 
 
 def wound_by_card(st: State, ctx: Frame, role: str, e: WoundTest) -> None:

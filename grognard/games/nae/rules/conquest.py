@@ -84,9 +84,14 @@ def is_conquered(st: State, power: str) -> bool:
 
 
 def conquest_phase(st: State) -> None:
+    """5.3 (summary steps 1-9) as far as 1815 needs them: (1) control markers adjusted; (2) conquest of France, the
+    only major whose conquest decides the 1815 game (18.2.1, 20.1); (6) empty fortresses reactivated for their
+    controller. Steps 3-5 and 8-9 (Tambours de Guerre, Tilsit, forced alliances, redeployment, forced peaces) have
+    no object in 1815, which ends with this phase; step 7 (supplied demoralized forces rally) was already done at the
+    end of the activation phase and nothing has moved since."""
     adjust_control(st)
-    reactivate_fortresses(st, supplied_only=False)
     for power in ("france",):
         if is_conquered(st, power) and power not in st.g["conquered"]:
             st.g["conquered"].append(power)
             st.note(f"{S.data().map.powers[power].name} is conquered", rule="18.2.1")
+    reactivate_fortresses(st, supplied_only=False)

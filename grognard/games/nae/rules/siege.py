@@ -12,7 +12,7 @@ from grognard.games.nae.schema.scenario import ArmyReplacements
 
 
 def cover_steps(level: int) -> int:
-    """15.1 / 15.2: a siege needs at least 2 steps per fortress level."""
+    """15.1 / 15.2: a siege needs at least 2 loss steps ("pas de pertes") per fortress level."""
     return int(S.data().tables.constants["siege_cover_steps_per_level"].value) * level
 
 
@@ -23,7 +23,7 @@ def lay_siege(st: State, fid: str) -> None:
     fort = st.g["fortresses"].get(zone)
     if not fort or not fort["active"] or fort["siege"] is not None or S.controller(st, zone) in (f["side"], None):
         return
-    if S.outside(st, zone, S.other(f["side"])) or S.combat_value(f) < cover_steps(fort["level"]):
+    if S.outside(st, zone, S.other(f["side"])) or S.steps(f) < cover_steps(fort["level"]):
         return
     fort["siege"], fort["besieger"] = 0, fid
     st.note(f"{S.name_of(st, fid)} lays siege to {S.zone_name(zone)} (Siege 0)", rule="15.2")
@@ -36,13 +36,13 @@ def refresh_sieges(st: State) -> None:
         if fid is None:
             continue
         f = st.g["forces"].get(fid)
-        if f is None or f["zone"] != zone or S.combat_value(f) < cover_steps(fort["level"]):
+        if f is None or f["zone"] != zone or S.steps(f) < cover_steps(fort["level"]):
             fort["siege"], fort["besieger"] = None, None
             st.note(f"The siege of {S.zone_name(zone)} is lifted", rule="15.3")
 
 
 def may_attack(st: State, fid: str) -> bool:
-    """15.2: the besieger makes a siege attack only if supplied."""
+    """15.2: the besieger makes a siege attack only if supplied (unsupplied, it may still lay the Siege 0 marker)."""
     fort = st.g["fortresses"].get(S.force(st, fid)["zone"])
     return bool(fort and fort["besieger"] == fid and fort["active"] and supply.force_supplied(st, fid))
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
+from grognard.games.nae.rules import cards
 from grognard.games.nae.schema.scenario import RoyalistSupply
 
 
@@ -18,6 +18,8 @@ class Graph:
 
     outbound: dict[str, tuple[tuple[str, int], ...]]  # zone -> (neighbour, MP to enter it from zone)
     poor: frozenset[str]
+    # zone -> every path of at most the link limit in MP out of it: (end zone, MP, zones crossed on the way)
+    reach: dict[str, tuple[tuple[str, int, tuple[str, ...]], ...]]
 
 
 @cache
@@ -30,20 +32,28 @@ def graph() -> Graph:
             if cost is None or m.feature_of(z, n).blocks_supply:
                 continue  # 13.3: no line across a mountain without pass; the desert link is not traced here
             outbound[z].append((n, cost))
-    return Graph({z: tuple(v) for z, v in outbound.items()}, frozenset(z.id for z in m.zones.values() if z.poor))
+    limit = link_limit()
+    reach: dict[str, list[tuple[str, int, tuple[str, ...]]]] = {z: [] for z in m.zones}
+
+    def walk(start: str, here: str, d: int, crossed: tuple[str, ...]) -> None:
+        for there, cost in outbound[here]:
+            if d + cost <= limit and there != start and there not in crossed:
+                reach[start].append((there, d + cost, crossed))
+                walk(start, there, d + cost, (*crossed, there))
+
+    for z in m.zones:
+        walk(z, z, 0, ())
+    return Graph({z: tuple(v) for z, v in outbound.items()}, frozenset(z.id for z in m.zones.values() if z.poor),
+                 {z: tuple(v) for z, v in reach.items()})
 
 
 def _blocked(st: State, side: str) -> set[str]:
     """13.3: zones a line of ``side`` cannot cross: enemy units (unless besieged), unbesieged enemy fortresses,
     enemy-controlled zones, neutral ground."""
     enemy = S.other(side)
-    out = set()
-    for f in st.g["forces"].values():
-        if f["side"] == enemy and not f["in_fortress"]:
-            out.add(f["zone"])
-    for zone, power in st.g["control"].items():
-        if S.side_of(st, power) != side:
-            out.add(zone)
+    sides = st.g["sides"]
+    out = {f["zone"] for f in st.g["forces"].values() if f["side"] == enemy and not f["in_fortress"]}
+    out.update(zone for zone, power in st.g["control"].items() if sides.get(power) != side)
     return out
 
 
@@ -52,8 +62,9 @@ def _sources_and_links(st: State, power: str) -> tuple[list[str], set[str]]:
     m = S.data().map
     sources = []
     links = set()
+    control, sides = st.g["control"], st.g["sides"]
     for zone, fort in st.g["fortresses"].items():
-        if not fort["active"] or fort["siege"] is not None or S.controller(st, zone) != side:
+        if not fort["active"] or fort["siege"] is not None or sides.get(control.get(zone)) != side:
             continue
         links.add(zone)
         owner = m.zones[zone].owner
@@ -72,13 +83,40 @@ def link_limit() -> int:
     return int(S.data().tables.constants["supply_link_max_mp"].value)
 
 
-def supply_distances(st: State, power: str) -> tuple[dict[str, int], set[str]]:
+_TRACED: dict[tuple[object, ...], tuple[dict[str, int], frozenset[str]]] = {}
+_TRACED_MAX = 512  # supply networks kept; a game revisits few distinct positions of what supply reads
+
+
+def supply_key(st: State, power: str) -> tuple[object, ...]:
+    """Everything a supply trace reads from the state (13.2-13.3): sides, alliances, control, fortresses, fixed
+    depots and where enemy forces stand outside fortresses. Equal keys give equal networks."""
+    g = st.g
+    side = g["sides"].get(power)
+    return (power, tuple(g["sides"].items()), tuple(g["ally_of"].items()), tuple(g["control"].items()),
+            tuple((f["active"], f["siege"] is None) for f in g["fortresses"].values()),
+            tuple((d["zone"], d["power"]) for d in g["fixed_depots"]),
+            tuple(sorted({f["zone"] for f in g["forces"].values() if f["side"] != side and not f["in_fortress"]})))
+
+
+def supply_distances(st: State, power: str) -> tuple[dict[str, int], frozenset[str]]:
     """For ``power`` (a major): each zone a supply line reaches, with the MP from the nearest link of the
-    network (links at most 2 MP apart back to a source, 13.2-13.3); and the zones no line may cross."""
+    network (links at most 2 MP apart back to a source, 13.2-13.3); and the zones no line may cross.
+
+    Traced once per position (keyed on what the trace reads); callers must not modify the results."""
+    key = supply_key(st, power)
+    hit = _TRACED.get(key)
+    if hit is None:
+        if len(_TRACED) >= _TRACED_MAX:
+            _TRACED.clear()
+        hit = _TRACED[key] = trace_supply(st, power)
+    return hit
+
+
+def trace_supply(st: State, power: str) -> tuple[dict[str, int], frozenset[str]]:
+    """The supply trace itself (see ``supply_distances``)."""
     side = S.side_of(st, power)
     if side is None:
-        return {}, set()
-    limit = link_limit()
+        return {}, frozenset()
     g = graph()
     blocked = _blocked(st, side)
     sources, links = _sources_and_links(st, power)
@@ -87,24 +125,16 @@ def supply_distances(st: State, power: str) -> tuple[dict[str, int], set[str]]:
     queue = list(sources)
     while queue:
         start = queue.pop()
-        dist = {start: 0}
-        heap = [(0, start)]
-        while heap:
-            d, here = heapq.heappop(heap)
-            if d > dist[here]:
-                continue
-            best[here] = min(d, best.get(here, d))
-            if here in links and here not in network and here not in blocked:
-                network.add(here)
-                queue.append(here)
-            if here in blocked and here != start:
-                continue  # a line may end in such a zone (a battle there) but not cross it
-            for there, cost in g.outbound[here]:
-                nd = d + cost
-                if nd <= limit and nd < dist.get(there, limit + 1):
-                    dist[there] = nd
-                    heapq.heappush(heap, (nd, there))
-    return best, blocked
+        best[start] = 0
+        for there, d, crossed in g.reach[start]:
+            if crossed and not blocked.isdisjoint(crossed):
+                continue  # a line may end in a blocked zone (a battle there) but not cross it
+            if d < best.get(there, d + 1):
+                best[there] = d
+            if there in links and there not in network and there not in blocked:
+                network.add(there)
+                queue.append(there)
+    return best, frozenset(blocked)
 
 
 def supplied_zones(st: State, power: str) -> set[str]:
@@ -174,7 +204,7 @@ def attrition_mods(st: State, fid: str, *, forced_march: int = 0, poor: bool = F
     mods += nationality_mods(f)
     if f["demoralized"]:
         mods.append(("demoralized", t.attrition_modifier("demoralised")))
-    return mods + list(extra or [])
+    return mods + cards.attrition_card_mods(st, fid, forced_march) + list(extra or [])
 
 
 def nationality_mods(f: S.Force) -> list[tuple[str, int]]:

@@ -1,4 +1,9 @@
-"""19 / 20.1 Victory: the scenario's victory records (data), evaluated at the end of the game."""
+"""19 / 20.1 Victory: the scenario's victory records (data), evaluated at the end of the game.
+
+Timing of "Napoléon retiré du jeu" (20.1): the French text lists it among the conditions checked in the victory
+phase (5.4: "Les conditions de victoire sont vérifiées"), and the scenario records say ``when = "end"``. We check it
+there, not at once: in the one-year 1815 game a general off the map never comes back (20.1, no budget phase), so the
+winner is the same either way, and the Coalition record is read first so nothing can overturn it."""
 
 from __future__ import annotations
 

@@ -133,3 +133,68 @@ def test_31f_the_conscripts_restore_and_rebuild_two_infantry_steps():
     assert st.g["forces"][davout]["units"] == {"fr_xii": 2}
     assert any(f["units"] == {"fr_xiv": 1} and f["zone"] == "lille" for f in st.g["forces"].values())
     assert st.step == "round" and st.active == "coalition"
+
+
+def test_5_2_1_end_of_activations_free_siege_then_supply_attrition_rally_and_fortress_reactivation():
+    from tests.games.nae.rules.helpers import rolls
+
+    st = board([3, 1, 1], round_no=6, turn="coalition")
+    nap = put(st, "namur", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee")
+    st.g["fortresses"]["namur"].update(siege=0, besieger=nap)
+    tired = put(st, "paris", ["fr_i"], commander="davout")
+    st.g["forces"][tired]["demoralized"] = True
+    lost = put(st, "warsaw", ["fr_iii"])
+    play(st, ("pass", None))
+    siege_roll, = rolls(st, "15.4")  # (a) free: no activation, no MP
+    assert siege_roll["total"] == 7 and siege_roll["row"] == "Honours of war"  # 3 + 3 Napoleon + 1 army
+    assert st.g["forces"][lost]["unsupplied"] and not st.g["forces"][nap]["unsupplied"]  # (b)
+    attrition = rolls(st, "5.2.1")  # (c) the unsupplied and the demoralized force; no winter modifier (16)
+    assert len(attrition) == 2 and all("winter" not in str(e["mods"]) for e in attrition)
+    assert not st.g["forces"][tired]["demoralized"]  # supplied: rallies (14.9.3)
+    assert st.g["fortresses"]["namur"]["active"] and st.g["control"]["namur"] == "france"  # (d) supplied, reactivated
+    assert st.over and st.result["winner"] == "empire"
+
+
+def test_5_3_conquest_phase_adjusts_control_then_reactivates_every_empty_fortress():
+    st = board(round_no=6, turn="coalition")
+    put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
+    put(st, "mainz", ["fr_i"])  # alone, but unsupplied: takes no control there
+    st.g["control"]["soissons"] = "prussia"
+    put(st, "soissons", ["fr_ii"])  # the owner's force takes its zone back
+    st.g["fortresses"]["magdeburg"]["active"] = False  # a Prussian empty fortress far from any force
+    play(st, ("pass", None))
+    assert st.g["control"]["soissons"] == "france" and st.g["control"]["mainz"] == "prussia"
+    assert st.g["fortresses"]["magdeburg"]["active"]  # 5.2.1 (d) if supplied, else 5.3 step 6: free for its controller
+    assert st.over
+
+
+def test_16_weather_mf_minus_one_in_rounds_5_and_6_and_winter_only_in_rounds_6_and_7():
+    from grognard.games.nae.rules import weather
+
+    for round_no, mf, winter in ((2, 0, False), (4, 0, False), (5, -1, False), (6, -1, True), (7, -1, True)):
+        st = board(round_no=round_no)
+        assert (weather.mf_modifier(st), weather.winter(st)) == (mf, winter)
+
+
+def test_16_winter_attrition_modifier_applies_to_a_forced_march_in_round_6_only():
+    from tests.games.nae.rules.helpers import rolls
+
+    for round_no, winter in ((5, False), (6, True)):
+        st = board([1, 1], round_no=round_no)
+        fid = put(st, "reims", ["fr_i"], commander="davout")
+        st.g["ap_reserve"]["empire"] = 2
+        play(st, ("op", None), ("force", fid), ("forced_march", 1), ("zone", "paris"), ("done", None))
+        mods = [m[0] for e in rolls(st, "13.6") + rolls(st, "12.3") for m in e["mods"]]
+        assert ("winter" in mods) is winter
+
+
+def test_5_3_an_unsupplied_empty_fortress_waits_for_the_conquest_phase():
+    from grognard.games.nae.rules import conquest
+
+    st = board()
+    st.g["fortresses"]["vienna"]["active"] = False
+    st.g["control"]["vienna"] = "france"
+    conquest.reactivate_fortresses(st, supplied_only=True)  # 5.2.1: only a supplied one
+    assert not st.g["fortresses"]["vienna"]["active"]
+    conquest.conquest_phase(st)  # 5.3: every empty fortress marker is removed
+    assert st.g["fortresses"]["vienna"]["active"] and st.g["control"]["vienna"] == "france"

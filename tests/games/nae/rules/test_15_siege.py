@@ -87,3 +87,61 @@ def test_11_a_covering_force_not_left_behind_is_taken_back_in():
          ("done", None))
     assert [f for f in st.g["forces"].values() if f["zone"] == "lille"] == [st.g["forces"][kleist]]
     assert st.g["forces"][kleist]["units"] == {"pr_v": 2, "pr_iv": 2}
+
+
+def test_15_4_the_siege_marker_stops_at_plus_3():
+    from tests.games.nae.rules.helpers import push
+
+    st = board([1])
+    fid = put(st, "namur", ["fr_i", "fr_ii"])
+    st.g["fortresses"]["namur"].update(siege=3, besieger=fid)
+    push(st, "siege", fid=fid)
+    roll, = rolls(st, "15.4")
+    assert roll["total"] == 4 and roll["row"] == "Stable" and st.g["fortresses"]["namur"]["siege"] == 3
+
+
+def test_15_2_an_unsupplied_force_lays_siege_but_cannot_attack():
+    from grognard.games.nae.rules import siege
+
+    st = board()
+    fid = put(st, "vienna", ["fr_i", "fr_ii"], commander="davout")
+    siege.lay_siege(st, fid)
+    assert st.g["fortresses"]["vienna"]["siege"] == 0 and not siege.may_attack(st, fid)
+
+
+def test_15_2_no_siege_while_an_enemy_force_stands_outside_the_fortress():
+    from grognard.games.nae.rules import siege
+
+    st = board()
+    fid = put(st, "namur", ["fr_i", "fr_ii"], commander="davout")
+    put(st, "namur", ["gb_corps_1"])
+    siege.lay_siege(st, fid)
+    assert st.g["fortresses"]["namur"]["siege"] is None
+
+
+def test_15_4_a_siege_lifted_and_laid_again_restarts_at_0():
+    from grognard.games.nae.rules import siege
+
+    st = board()
+    fid = put(st, "namur", ["fr_i", "fr_ii"], commander="davout")
+    st.g["fortresses"]["namur"].update(siege=2, besieger=fid)
+    st.g["forces"][fid]["zone"] = "lille"
+    siege.refresh_sieges(st)
+    assert st.g["fortresses"]["namur"]["siege"] is None
+    st.g["forces"][fid]["zone"] = "namur"
+    siege.lay_siege(st, fid)
+    assert st.g["fortresses"]["namur"]["siege"] == 0
+
+
+def test_15_3_a_besieger_below_2_steps_per_level_lifts_the_siege():
+    from grognard.games.nae import state as S
+    from grognard.games.nae.rules import siege
+
+    st = board()
+    fid = put(st, "namur", ["fr_i", "fr_ii"], commander="davout")
+    st.g["fortresses"]["namur"].update(siege=1, besieger=fid)
+    S.lose_step(st, fid, "fr_i")
+    S.lose_step(st, fid, "fr_i")
+    S.lose_step(st, fid, "fr_ii")
+    siege.refresh_sieges(st)
+    assert st.g["fortresses"]["namur"]["besieger"] is None

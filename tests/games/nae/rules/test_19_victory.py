@@ -46,3 +46,28 @@ def test_3_2_the_conquest_phase_gives_zones_to_forces_standing_alone_there():
     st.g["control"]["paris"] = "prussia"
     conquest.adjust_control(st)
     assert st.g["control"]["paris"] == "france"  # the owner's forces take it back
+
+
+def test_20_1_france_conquered_but_with_a_non_demoralized_army_is_a_draw():
+    st = board()
+    put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
+    st.g["conquered"].append("france")
+    assert victory.final_result(st)[0] is None
+
+
+def test_20_1_napoleon_removed_wins_for_the_coalition_even_if_france_holds():
+    st = board()
+    put(st, "reims", ["fr_garde"], commander="davout", army="grande_armee")
+    st.g["removed"].append("napoleon")
+    result, text = victory.final_result(st)
+    assert result == "coalition" and "Napoléon" in text
+
+
+def test_20_1_napoleon_removed_is_checked_at_the_end_of_the_game_not_at_once():
+    from tests.games.nae.rules.helpers import play
+
+    st = board(round_no=6, turn="coalition")
+    put(st, "reims", ["fr_garde"], commander="davout", army="grande_armee")
+    assert not st.over
+    play(st, ("pass", None))
+    assert st.over and st.result["winner"] == "coalition"

@@ -1,0 +1,70 @@
+"""13.6.2 attrition tests of the example of play (digest 8.1-8.5), with the example's dice: the table row, the "*"
+extra die and which unit may take the first loss. The forces are rebuilt on the 1815 board with the example's step
+counts and nationalities (only the composition matters to the test)."""
+
+from __future__ import annotations
+
+from grognard.games.nae.rules import supply
+from tests.games.nae.rules.helpers import board, push, put, rolls
+
+
+def attrition(st, fid, mods):
+    push(st, "attrition", fid=fid, mods=[list(m) for m in mods], why="example", rule="13.6", depot=False)
+    return rolls(st, "13.6")[0], rolls(st, "13.6.2")
+
+
+def test_13_6_2_round_2_marmont_5_steps_mostly_french_forced_march_3():
+    """Marmont, 3 French + 2 Dutch steps: d 5 +3 (FM) -1 (French majority) = 7 -> 1*; extra die 3: no more loss;
+    the first loss is French (VI corps reduced)."""
+    st = board([5, 3])
+    fid = put(st, "reims", {"fr_vi": 1, "fr_i": 2, "nl_1": 2}, commander="marmont", side="empire")
+    mods = supply.attrition_mods(st, fid, forced_march=3)
+    assert sorted(mods) == sorted([("forced march 3 MP", 3), ("mostly French", -1)])
+    roll, extra = attrition(st, fid, mods)
+    assert roll["total"] == 7 and roll["row"] == "column steps_3_5: 1*"
+    assert [e["dice"] for e in extra] == [[3]] and extra[0]["row"] == "no extra loss"
+    assert st.step == "losses" and st.frame["n"] == 1
+    assert sorted(st.legal_actions()) == [("loss", "fr_i"), ("loss", "fr_vi")]  # EN 13.6: the first loss French
+
+
+def test_13_6_2_round_4_koutouzov_8_russian_steps_forced_march_3_poor_zone():
+    """Koutouzov, 8 Russian steps: d 3 +3 (FM) +2 (poor zone) -1 (all Russian) = 7 -> 1*; extra die 2: nothing."""
+    st = board([3, 2])
+    fid = put(st, "vilna", {"ru_i": 2, "ru_ii": 2, "ru_iii": 2, "ru_iv": 2}, commander="koutouzov",
+              subs=["buxhowden"])
+    mods = supply.attrition_mods(st, fid, forced_march=3, poor=True)
+    assert sorted(mods) == sorted([("forced march 3 MP", 3), ("poor zone", 2), ("all Russian", -1)])
+    roll, extra = attrition(st, fid, mods)
+    assert roll["total"] == 7 and roll["row"] == "column steps_6_8: 1*"
+    assert [e["dice"] for e in extra] == [[2]] and extra[0]["row"] == "no extra loss"
+    assert st.step == "losses" and st.frame["n"] == 1
+
+
+def test_13_6_2_round_5_napoleon_12_french_steps_extra_die_5_gives_a_second_loss():
+    """Napoléon, 12 French steps: d 4 +1 (FM) -2 (all French) = 3 -> 1*; extra die 5 -> a second loss."""
+    st = board([4, 5])
+    fid = put(st, "reims", {u: 2 for u in ("fr_i", "fr_ii", "fr_iii", "fr_iv", "fr_garde", "fr_ix")},
+              commander="napoleon")
+    mods = supply.attrition_mods(st, fid, forced_march=1)
+    assert sorted(mods) == sorted([("forced march 1 MP", 1), ("all French", -2)])
+    roll, extra = attrition(st, fid, mods)
+    assert roll["total"] == 3 and roll["row"] == "column steps_12_14: 1*"
+    assert [e["dice"] for e in extra] == [[5]] and extra[0]["row"] == "one more loss"
+    assert st.step == "losses" and st.frame["n"] == 2
+    st.apply(("loss", "fr_ix"))
+    st.apply(("loss", "fr_ix"))  # the Emperor eliminates his non-elite corps
+    assert "fr_ix" not in st.g["forces"][fid]["units"]
+
+
+def test_13_6_2_round_6_koutouzov_with_an_austrian_corps_has_no_russian_bonus():
+    """Koutouzov with Bellegarde's Austrian corps, 7 steps: d 2 +2 (winter) +2 (FM) = 6 -> 1 loss, taken on the
+    Austrian corps (no Russian bonus: the force is not all Russian, so no first-loss constraint either)."""
+    st = board([2], round_no=6)
+    fid = put(st, "vilna", {"ru_i": 2, "ru_ii": 2, "ru_iii": 1, "au_i": 2}, commander="koutouzov")
+    mods = supply.attrition_mods(st, fid, forced_march=2, winter=True)
+    assert sorted(mods) == sorted([("forced march 2 MP", 2), ("winter", 2)])
+    roll, extra = attrition(st, fid, mods)
+    assert roll["total"] == 6 and roll["row"] == "column steps_6_8: 1" and extra == []
+    assert ("loss", "au_i") in st.legal_actions() and len(st.legal_actions()) == 4
+    st.apply(("loss", "au_i"))
+    assert st.g["forces"][fid]["units"]["au_i"] == 1 and st.step != "losses"

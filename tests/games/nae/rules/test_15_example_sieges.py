@@ -1,0 +1,86 @@
+"""15 sieges of the example of play (digest 8.2-8.5), on hand-made 1815 positions with scripted dice: Mack at Ulm
+(6 + 1 army = 7, Honours, depot spent to reactivate), Napoleon at Ulm after his battle (4 + 3 + 1 = 8, Breach, free
+attack), at Salzburg (3 + 4 = 7, Honours) and Vienna (4 + 4 = 8, Breach; then 2 + 4 = 6, Honours, not reactivated)."""
+
+from __future__ import annotations
+
+from grognard.games.nae.rules import siege
+from tests.games.nae.rules.helpers import board, play, push, put, rolls
+
+
+def besiege(st, zone: str, fid: str) -> None:
+    st.g["fortresses"][zone].update(siege=0, besieger=fid)
+
+
+def test_15_4_round_3_mack_takes_ulm_with_the_honours_of_war_and_spends_his_depot_to_reactivate_it():
+    st = board([6], round_no=3, turn="coalition")
+    st.g["control"]["ulm"] = "france"
+    garrison = put(st, "ulm", {"fr_i": 1})
+    st.g["forces"][garrison]["in_fortress"] = True
+    mack = put(st, "ulm", ["au_i", "au_ii"], commander="mack", army="armee_allemagne", depots=1)
+    besiege(st, "ulm", mack)
+    push(st, "siege", fid=mack)
+    roll, = rolls(st, "15.4")
+    assert roll["mods"] == [["army", 1]]  # Mack attacks at 0, the marker is 0 and a fortress of level 1 adds 0
+    assert roll["total"] == 7 and roll["row"] == "Honours of war"
+    fort = st.g["fortresses"]["ulm"]
+    assert fort == {"level": 1, "active": False, "siege": None, "besieger": None}
+    assert st.g["control"]["ulm"] == "austria" and garrison not in st.g["forces"]
+    assert ("reactivate", "depot") in siege.reactivation_choices(st, mack)
+    siege.reactivate(st, mack, "depot")
+    assert fort["active"] and st.g["forces"][mack]["depots"] == 0
+
+
+def test_15_2_round_4_napoleon_wins_at_ulm_and_breaches_it_with_a_free_siege_attack():
+    st = board([4], round_no=4)
+    garrison = put(st, "ulm", {"au_iii": 2})
+    st.g["forces"][garrison]["in_fortress"] = True
+    nap = put(st, "ulm", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee", depots=2)
+    besiege(st, "ulm", nap)
+    push(st, "siege", fid=nap)
+    roll, = rolls(st, "15.4")
+    assert roll["total"] == 8 and roll["row"] == "Breach"
+    assert garrison not in st.g["forces"] and "au_iii" in st.g["reserve"]["units"]
+    assert st.g["control"]["ulm"] == "france" and st.g["fortresses"]["ulm"]["active"] is False
+    siege.reactivate(st, nap, "depot")
+    assert st.g["fortresses"]["ulm"]["active"] and st.g["forces"][nap]["depots"] == 1
+
+
+def test_15_2_after_winning_a_battle_in_the_zone_the_siege_attack_costs_no_mp():
+    st = board([4])
+    nap = put(st, "namur", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee")
+    besiege(st, "namur", nap)
+    st.g["ap_reserve"]["empire"] = 1
+    play(st, ("op", None), ("force", nap), ("forced_march", 0))
+    st.frame["mp"], st.frame["free_siege"] = 0, True  # as after the battle won at Ulm (example, round 4)
+    assert ("siege", None) in st.legal_actions()
+    play(st, ("siege", None))
+    assert rolls(st, "15.4")[0]["row"] == "Breach" and st.g["control"]["namur"] == "france"
+
+
+def test_15_4_round_5_napoleon_takes_salzburg_with_honours_and_breaches_vienna():
+    st = board([3, 4], round_no=5)
+    nap = put(st, "salzburg", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee", depots=1)
+    besiege(st, "salzburg", nap)
+    push(st, "siege", fid=nap)
+    siege.reactivate(st, nap, "depot")
+    st.g["forces"][nap]["zone"] = "vienna"
+    besiege(st, "vienna", nap)
+    push(st, "siege", fid=nap)
+    salzburg, vienna = rolls(st, "15.4")
+    assert (salzburg["total"], salzburg["row"]) == (7, "Honours of war")
+    assert (vienna["total"], vienna["row"]) == (8, "Breach")
+    assert st.g["fortresses"]["salzburg"]["active"] and not st.g["fortresses"]["vienna"]["active"]
+    assert st.g["control"]["vienna"] == "france" and st.g["control"]["salzburg"] == "france"
+
+
+def test_15_5_round_6_vienna_falls_again_with_honours_and_is_left_empty():
+    st = board([2], round_no=6)
+    nap = put(st, "vienna", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee")
+    besiege(st, "vienna", nap)
+    push(st, "siege", fid=nap)
+    roll, = rolls(st, "15.4")
+    assert (roll["total"], roll["row"]) == (6, "Honours of war")
+    assert st.g["control"]["vienna"] == "france" and not st.g["fortresses"]["vienna"]["active"]
+    assert ("reactivate", "depot") not in siege.reactivation_choices(st, nap)  # no depot left: the zone stays an
+    # empty fortress under French control until the end-of-activation phase (5.2.1, 15.5)
