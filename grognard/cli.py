@@ -16,6 +16,7 @@ from grognard.core.registry import BUILTIN, load_game
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Napoleonic board wargames, every rule enforced.")
 console = Console()
+OPTION = Annotated[list[str] | None, typer.Option("--option", "-o", help="turn on a game option (repeatable)")]
 err = Console(stderr=True)
 
 
@@ -37,13 +38,15 @@ def play(
     empire: Annotated[str, typer.Option(help="human, or an agent name")] = "human",
     coalition: Annotated[str, typer.Option(help="human, or an agent name")] = "random",
     seed: int = 0,
+    option: OPTION = None,
 ) -> None:
     """Play a game in the terminal against the computer, or hotseat."""
     from grognard.play.terminal import play as run_play
 
     g = _game(game)
     _check_scenario(g, scenario)
-    run_play(g, scenario, {"empire": empire, "coalition": coalition}, seed, console, console.input)
+    run_play(g, scenario, {"empire": empire, "coalition": coalition}, seed, console, console.input,
+             _options(g, option))
 
 
 @app.command()
@@ -70,12 +73,14 @@ def selfplay(
     coalition: str = "random",
     out: Annotated[Path | None, typer.Option(help="write one JSON record per game here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON summary object")] = False,
+    option: OPTION = None,
 ) -> None:
     """Let computer players play many games and report the results."""
     from grognard.selfplay import selfplay as run_selfplay
 
     g = _game(game)
     _check_scenario(g, scenario)
+    options = _options(g, option)
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=err, transient=True,
@@ -83,7 +88,7 @@ def selfplay(
         task = progress.add_task(f"{game} {scenario}", total=games)
         summary = run_selfplay(
             game, scenario, games, seed, {"empire": empire, "coalition": coalition}, jobs, out,
-            on_game=lambda _o: progress.advance(task),
+            on_game=lambda _o: progress.advance(task), options=options,
         )
     if as_json:
         typer.echo(json.dumps(summary))
@@ -121,6 +126,15 @@ def _game(name: str):
     except ValueError as exc:
         err.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
+
+
+def _options(g, names: list[str] | None) -> dict[str, bool]:
+    unknown = [n for n in names or [] if n not in g.options]
+    if unknown:
+        known = "; ".join(f"{k}: {v}" for k, v in g.options.items()) or "none"
+        err.print(f"[red]{g.name} has no option {', '.join(unknown)}. Options: {known}[/red]")
+        raise typer.Exit(2)
+    return {n: True for n in names or []}
 
 
 def _check_scenario(g, scenario: str) -> None:

@@ -92,10 +92,11 @@ def selfplay(
     jobs: int = 1,
     out: Path | None = None,
     on_game: Callable[[Outcome], None] | None = None,
+    options: dict[str, bool] | None = None,
 ) -> dict[str, Any]:
     """Run ``games`` games with seeds ``seed``, ``seed+1``...; write records to ``out`` if given."""
     g = load_game(game)
-    matches = [Match(game, scenario, seed + i, players) for i in range(games)]
+    matches = [Match(game, scenario, seed + i, players, options=dict(options or {})) for i in range(games)]
     outcomes: list[Outcome] = []
     t0 = time.perf_counter()
     for o in run(matches, jobs):

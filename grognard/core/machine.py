@@ -61,6 +61,7 @@ class Game:
     title: str = ""
     sides: tuple[str, ...] = ()
     steps: ClassVar[dict[str, Decision | Auto]] = {}
+    options: ClassVar[dict[str, str]] = {}  # option name -> what it changes (all options are on/off)
 
     def scenarios(self) -> dict[str, str]:
         """Scenario id -> title."""
@@ -94,6 +95,10 @@ class Game:
         if scenario not in self.scenarios():
             known = ", ".join(self.scenarios())
             raise ValueError(f"{self.name} has no scenario {scenario!r}; it has: {known}")
+        unknown = sorted(set(options or {}) - set(self.options))
+        if unknown:
+            known = ", ".join(self.options) or "none"
+            raise ValueError(f"{self.name} has no option {', '.join(unknown)}; it has: {known}")
         st = State(self)
         st.setup = {
             "game": self.name,

@@ -22,9 +22,10 @@ def play(
     seed: int,
     console: Console,
     read: Callable[[str], str],
+    options: dict[str, bool] | None = None,
 ) -> State:
     """Play ``scenario``; ``players`` maps each side to ``"human"`` or an agent name."""
-    st = game.new_state(scenario, seed=seed)
+    st = game.new_state(scenario, seed=seed, options=options)
     agents: dict[str, Agent] = {
         side: make_agent(kind, seed + i) for i, (side, kind) in enumerate(players.items()) if kind != "human"
     }

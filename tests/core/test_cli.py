@@ -1,9 +1,11 @@
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from grognard.cli import app
 from grognard.core import record as records
+from grognard.core.registry import load_game
 
 runner = CliRunner()
 DUEL = "tests.fixtures.duel"
@@ -74,3 +76,15 @@ def test_map_draws_the_nae_board(tmp_path):
     assert {"paris", "vienna", "moscow", "lisbon", "constantinople"} <= ids
     res = runner.invoke(app, ["map", "chess"])
     assert res.exit_code == 2 and "no map data" in res.output
+
+
+def test_game_options_are_named_and_unknown_ones_refused(tmp_path):
+    res = runner.invoke(app, ["selfplay", "nae", "1815", "--games", "1", "-o", "setup_choices", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    rec = records.load(next(tmp_path.glob("*.json")))
+    assert rec["options"] == {"setup_choices": True} and any(a[0] == "setup" for a in rec["actions"])
+    assert runner.invoke(app, ["replay", str(next(tmp_path.glob("*.json")))]).exit_code == 0
+    res = runner.invoke(app, ["selfplay", DUEL, "standard", "-o", "fog"])
+    assert res.exit_code == 2 and "has no option fog" in res.output
+    with pytest.raises(ValueError, match="has no option fog; it has: setup_choices"):
+        load_game("nae").new_state("1815", options={"fog": True})

@@ -147,6 +147,11 @@ class NaeGame(Game):
                   *events.STEPS, SiegeAttack(), SetupChoice())
     }
 
+    options: ClassVar[dict[str, str]] = {
+        "setup_choices": "20.1: the players choose what the scenario leaves open (zones, generals, depots) "
+                         "instead of taking the data file's defaults",
+    }
+
     def scenarios(self) -> dict[str, str]:
         return {sid: S.data().scenarios[sid].header.name for sid in PLAYABLE}
 

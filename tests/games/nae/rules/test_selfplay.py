@@ -1,11 +1,14 @@
 """Random 1815 games end with a result, with the board's invariants checked after every action.
 
-``NAE_GAMES=2000 .venv/bin/pytest tests/games/nae/rules/test_selfplay.py`` runs the long version."""
+2,000 games by default, spread over the machine's cores; ``NAE_GAMES=200`` runs a shorter version. The
+distribution of decisions per game is printed (``pytest -s`` shows it; it is also in the test's report)."""
 
 from __future__ import annotations
 
 import os
+import statistics
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 from grognard.agents.random_agent import RandomAgent
 from grognard.core.machine import State
@@ -13,8 +16,8 @@ from grognard.games.nae import state as S
 from grognard.games.nae.rules import supply
 from tests.games.nae.rules.helpers import GAME
 
-GAMES = int(os.environ.get("NAE_GAMES", "200"))
-MAX_DECISIONS = 2000
+GAMES = int(os.environ.get("NAE_GAMES", "2000"))
+MAX_DECISIONS = 1000
 
 
 def check(st: State) -> None:
@@ -53,24 +56,37 @@ def fresh_supply_matches(st: State) -> bool:
     return all(f["unsupplied"] == (not supply.force_supplied(st, fid)) for fid, f in st.g["forces"].items())
 
 
-def test_random_1815_games_finish_with_invariants_held():
-    results: Counter[str] = Counter()
-    counts = []
-    for seed in range(GAMES):
-        st = GAME.new_state("1815", seed=seed)
-        assert fresh_supply_matches(st)
-        agents = {side: RandomAgent(seed * 31 + i) for i, side in enumerate(GAME.sides)}
-        n = 0
-        while not st.over:
-            legal = st.legal_actions()
-            assert legal, f"seed {seed}: no legal action at {st.step}"
-            st.apply(agents[st.active].choose(st, st.active))  # type: ignore[index]
-            check(st)
-            n += 1
-            assert n < MAX_DECISIONS, f"seed {seed}: no result after {n} decisions"
-        counts.append(n)
-        results[str(st.result["winner"])] += 1  # type: ignore[index]
-    assert sum(results.values()) == GAMES
+def play_checked(seed: int) -> tuple[int, str]:
+    """One random game with every invariant checked after every action: (decisions, winner)."""
+    st = GAME.new_state("1815", seed=seed)
+    assert fresh_supply_matches(st)
+    agents = {side: RandomAgent(seed * 31 + i) for i, side in enumerate(GAME.sides)}
+    n = 0
+    while not st.over:
+        assert st.legal_actions(), f"seed {seed}: no legal action at {st.step}"
+        st.apply(agents[st.active].choose(st, st.active))  # type: ignore[index]
+        check(st)
+        n += 1
+        assert n < MAX_DECISIONS, f"seed {seed}: no result after {n} decisions"
+    return n, str(st.result["winner"])  # type: ignore[index]
+
+
+def distribution(counts: list[int]) -> str:
+    deciles = statistics.quantiles(counts, n=10)
+    return (f"decisions per game: min {min(counts)}, deciles {', '.join(str(round(d)) for d in deciles)}, "
+            f"max {max(counts)} (bound {MAX_DECISIONS})")
+
+
+def test_random_1815_games_finish_with_invariants_held(record_property, capsys):
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        games = list(pool.map(play_checked, range(GAMES), chunksize=25))
+    counts = [n for n, _ in games]
+    results = Counter(w for _, w in games)
+    summary = f"{GAMES} random 1815 games: {dict(sorted(results.items()))}; {distribution(counts)}"
+    record_property("distribution", summary)
+    with capsys.disabled():
+        print("\n" + summary)
+    assert sum(results.values()) == GAMES and set(results) <= {"empire", "coalition", "draw"}
 
 
 def test_a_random_game_replays_to_the_same_digest():
