@@ -1,5 +1,6 @@
-"""14 Battle: counter-marches, odds, level, morale, spearhead, modifiers, combat cards, 2d6 resolution, wounds,
-losses, demoralization, pursuit, retreat."""
+"""14 Battle: counter-marches, odds, level, morale, the owners' designations (morale on a tie, spearhead, special
+units, subordinate), modifiers, combat cards, 2d6 resolution, wounds, losses ("C": one on cavalry), demoralization,
+pursuit, retreat (its route settled before the test when it costs a loss)."""
 
 from __future__ import annotations
 
@@ -24,14 +25,26 @@ def unit_morale(st: State, uid: str) -> int:
     return morale
 
 
-def force_morale(st: State, f: S.Force) -> int:
-    """14.4: the morale held by the most steps (special units excluded); a tie takes the higher morale."""
+def _steps_by_morale(st: State, f: S.Force) -> dict[int, int]:
     by: dict[int, int] = {}
     for uid, v in f["units"].items():
         if not S.unit(uid).special:
             m = unit_morale(st, uid)
             by[m] = by.get(m, 0) + v
+    return by
+
+
+def force_morale(st: State, f: S.Force) -> int:
+    """14.4: the morale held by the most steps (special units excluded); outside a battle a tie takes the higher."""
+    by = _steps_by_morale(st, f)
     return max(by, key=lambda m: (by[m], m)) if by else 0
+
+
+def morale_ties(st: State, f: S.Force) -> list[int]:
+    """14.4: the morale values held by the most steps, highest first; the owner chooses when there are several."""
+    by = _steps_by_morale(st, f)
+    most = max(by.values(), default=0)
+    return sorted((m for m, n in by.items() if n == most), reverse=True)
 
 
 # 14.5.2 Cavalry ------------------------------------------------------------------------------------------------
@@ -46,18 +59,25 @@ def cavalry_steps(f: S.Force) -> int:
     return sum(v for uid, v in f["units"].items() if S.unit(uid).kind == "reserve_cavalry")
 
 
-def spearhead(f: S.Force) -> str | None:
-    """14.5.5: the elite corps with the most stars leads the assault (and takes the first loss)."""
-    elite = [uid for uid in f["units"] if S.unit(uid).stars and S.unit(uid).kind in ("elite", "guard")]
-    return max(elite, key=lambda uid: (S.unit(uid).stars, uid)) if elite else None
+def spearhead_candidates(f: S.Force) -> list[str]:
+    """14.5.5: the elite corps that may lead the assault (+1 per star, and the first loss). Counters alike in all
+    that matters (stars, strength, morale, power) are one choice: the first of them stands for the others."""
+    out: list[str] = []
+    seen: list[tuple[Any, ...]] = []
+    for uid, v in f["units"].items():
+        u = S.unit(uid)
+        key = (u.stars, v, u.steps, u.morale, u.power)
+        if u.stars and u.kind in ("elite", "guard") and key not in seen:
+            seen.append(key)
+            out.append(uid)
+    return out
 
 
-def best_subordinate(f: S.Force, attack: bool) -> str | None:
-    """14.5.6: one subordinate of an army adds his tactical value; the best one is used."""
-    if not S.is_army(f) or not f["subs"]:
-        return None
-    sub = max(f["subs"], key=lambda g: (S.general(g).attack if attack else S.general(g).defence, g))
-    return sub if (S.general(sub).attack if attack else S.general(sub).defence) > 0 else None
+def subordinate_candidates(f: S.Force, attack: bool) -> list[str]:
+    """14.5.6: the subordinates of an army who may add their tactical value (a value above 0), one at most."""
+    if not S.is_army(f):
+        return []
+    return [g for g in f["subs"] if (S.general(g).attack if attack else S.general(g).defence) > 0]
 
 
 def tactical(f: S.Force, attack: bool) -> int:
@@ -67,8 +87,8 @@ def tactical(f: S.Force, attack: bool) -> int:
     return g.attack if attack else g.defence
 
 
-def battle_mods(st: State, ctx: Frame, role: str) -> tuple[list[tuple[str, int]], str | None]:
-    """14.5: one side's modifiers on its 2d6 (combat cards included), and the subordinate whose value it used."""
+def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
+    """14.5: one side's modifiers on its 2d6 (combat cards included), with its designated spearhead and subordinate."""
     t = S.data().tables
     attacker = role == "attacker"
     att, dfn = S.force(st, ctx["att"]), S.force(st, ctx["dfn"])
@@ -88,15 +108,15 @@ def battle_mods(st: State, ctx: Frame, role: str) -> tuple[list[tuple[str, int]]
         mods.append((border.name, border.army_attacker_modifier if S.is_army(att) else border.attacker_modifier))
     if me["unsupplied"]:
         mods.append(("unsupplied", t.combat_modifier("unsupplied")))
-    head = spearhead(me) if "spearhead" not in cancelled else None
+    head = ctx["heads"][role] if "spearhead" not in cancelled else None
     if head:
         mods.append((f"spearhead {S.unit(head).name}", t.combat_modifier("spearhead") * S.unit(head).stars))
-    for uid in me["units"]:
-        if S.unit(uid).special:
+    for uid in ctx["engaged"][role]:
+        if uid in me["units"]:
             mods.append((S.unit(uid).name, int(S.unit(uid).bonus or 0)))
     if me["commander"]:
         mods.append((S.general(me["commander"]).name, tactical(me, attacker)))
-    sub = best_subordinate(me, attacker)
+    sub = ctx["subs"][role]
     if sub:
         g = S.general(sub)
         mods.append((f"{g.name} (subordinate)", g.attack if attacker else g.defence))
@@ -113,7 +133,7 @@ def battle_mods(st: State, ctx: Frame, role: str) -> tuple[list[tuple[str, int]]
                            "major_battle": ctx["level"] == "major"}.get(e.when, False)
                 if target == role and when_ok:
                     mods.append((card.title, e.value))
-    return mods, sub
+    return mods
 
 
 def _args(f: Frame) -> dict[str, Any]:
@@ -135,11 +155,11 @@ class Battle:
             f["tried"] = []  # 14.1: counter-marches first, the attacker's then the defender's
             f["cards"] = {"attacker": [], "defender": []}
             depth = len(st.core["stack"]) - 1
-            if f["interceptor_from"] is None:  # EN 12.4: no counter-march in an interception battle
-                for role in ("defender", "attacker"):
-                    side = S.force(st, f["att"] if role == "attacker" else f["dfn"])["side"]
-                    if counter_march_candidates(st, f, role):
-                        st.push("countermarch", side=side, role=role, target=depth)
+            # 14.1, FR 12.4: counter-marches also join a battle an interception started (the EN rules forbid it)
+            for role in ("defender", "attacker"):
+                side = S.force(st, f["att"] if role == "attacker" else f["dfn"])["side"]
+                if counter_march_candidates(st, f, role):
+                    st.push("countermarch", side=side, role=role, target=depth)
             return
         t = S.data().tables
         att, dfn = S.force(st, f["att"]), S.force(st, f["dfn"])
@@ -158,9 +178,74 @@ class Battle:
             return
         level = t.battle_level(a, d)
         st.note(f"Total {a + d}, weaker side {min(a, d)}: {level.name}", rule="14.3")
-        st.replace("battle.roll", **_args(f), level=level.id, odds_mod=row.modifier,
-                   subs={"attacker": None, "defender": None})
+        ctx = st.replace("battle.roll", **_args(f), level=level.id, odds_mod=row.modifier,
+                         morale={"attacker": None, "defender": None}, heads={"attacker": None, "defender": None},
+                         engaged={"attacker": [], "defender": []}, subs={"attacker": None, "defender": None})
         cards.open_windows(st, "before")
+        push_designations(st, ctx)
+
+
+# 14.4-14.5.6 The owners' choices: morale on a tie, spearhead, subordinate -------------------------------------
+
+def push_designations(st: State, ctx: Frame) -> None:
+    """14.4, 14.5.5, 14.5.6, attacker first: each owner picks his force's morale on a tie, the elite corps at the head
+    of the assault, the special units he engages, then the subordinate who lends his tactical value. A single
+    option is taken without asking."""
+    depth = next(i for i, x in enumerate(st.core["stack"]) if x is ctx)
+    forces = {r: S.force(st, ctx["att"] if r == "attacker" else ctx["dfn"]) for r in ("attacker", "defender")}
+    asks: list[tuple[str, str, list[Any]]] = [(r, "morale", morale_ties(st, f)) for r, f in forces.items()]
+    for r, f in forces.items():
+        asks.append((r, "spearhead", spearhead_candidates(f)))
+        asks += [(r, "special", [uid]) for uid in f["units"] if S.unit(uid).special]
+    asks += [(r, "subordinate", subordinate_candidates(f, r == "attacker")) for r, f in forces.items()]
+    for role, what, options in reversed(asks):
+        if what == "special":
+            st.push("battle.choose", side=forces[role]["side"], role=role, what=what, options=options, target=depth)
+        elif len(options) == 1:
+            ctx[DESIGNATED[what]][role] = options[0]
+        elif len(options) > 1:
+            st.push("battle.choose", side=forces[role]["side"], role=role, what=what, options=options, target=depth)
+
+
+DESIGNATED = {"morale": "morale", "spearhead": "heads", "subordinate": "subs"}  # where each pick is kept
+
+
+class BattleChoose:
+    """14.4, 14.5.5, 14.5.6: one owner's choice before the modifiers are added up."""
+
+    name: ClassVar[str] = "battle.choose"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        ctx = st.core["stack"][f["target"]]
+        who = S.name_of(st, ctx["att"] if f["role"] == "attacker" else ctx["dfn"])
+        if f["what"] == "morale":
+            held = " and ".join(str(m) for m in f["options"])
+            return (f"{who} has as many steps of morale {held}: choose the force's morale (at least half of its "
+                    "losses must then fall on units of that morale).")
+        if f["what"] == "spearhead":
+            return (f"Choose the elite corps at the head of {who}'s assault: +1 per star, and it takes the first "
+                    "loss.")
+        if f["what"] == "special":
+            u = S.unit(f["options"][0])
+            return (f"Engage {u.name} in {who}'s battle (+{u.bonus}, and it takes one of the first losses), or hold "
+                    "it back?")
+        return f"Choose the subordinate general of {who} who adds his tactical value (he then takes a wound test)."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        if f["what"] == "special":
+            return [("engage", f["options"][0]), ("hold_back", f["options"][0])]
+        return [(f["what"], o) for o in f["options"]]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        ctx = st.core["stack"][f["target"]]
+        if action[0] == "engage":
+            ctx["engaged"][f["role"]].append(action[1])
+        elif action[0] != "hold_back":
+            ctx[DESIGNATED[f["what"]]][f["role"]] = action[1]
+        st.pop()
 
 
 # 14.1 Counter-marches -------------------------------------------------------------------------------------------
@@ -182,9 +267,44 @@ def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
         if border is None or t.borders[border.feature].blocks_counter_march or f["in_fortress"]:
             continue
         if (m.enter_cost(f["zone"], ctx["zone"]) is not None and S.limited_ok(f["units"], ctx["zone"])
-                and command.may_absorb(st, into, fid)):
+                and may_join(st, into, fid)):
             out.append(fid)
+    if ctx["interceptor_from"] is not None and role == "attacker":
+        # FR 12.4: the moving side's non-activated force in the interception zone may join by counter-march too
+        out += [fid for fid in S.outside(st, ctx["zone"], side) if fid != into and fid not in ctx["tried"]
+                and not st.g["forces"][fid]["demoralized"] and may_join(st, into, fid, lone=True)]
     return out
+
+
+def may_join(st: State, into: str, fid: str, lone: bool = False) -> bool:
+    """14.1: a force led by a general (``lone``: or not, 12.4) that is no army may join the force in the battle if
+    their units stay within the command of the force's general (or its own general's, when the force has none)."""
+    f, o = S.force(st, into), S.force(st, fid)
+    if not (o["commander"] or lone) or o["army"] or o["in_fortress"] or o["side"] != f["side"]:
+        return False
+    leader = f["commander"] or o["commander"]
+    if leader is None:
+        return False
+    return command.within_command(st, leader, f["army"], {**f["units"], **o["units"]})
+
+
+def join_battle(st: State, into: str, fid: str) -> None:
+    """14.1 consolidation: the general of the force in the battle keeps the command; the general who marched in
+    becomes his subordinate (12.2) or, if he outranks him or serves another power, returns to the reserve (the
+    example: Jean joins Mack's army and goes to the reserve). A lone corps (12.4) simply joins."""
+    f, o = S.force(st, into), S.force(st, fid)
+    gid = o["commander"]
+    if gid is not None and f["commander"] is None:
+        f["commander"], f["power"], o["commander"] = gid, S.general(gid).power, None
+        st.note(f"{S.general(gid).name} takes command of the force in the battle", rule="14.1")
+    elif gid is not None:
+        lead = S.general(f["commander"])
+        if S.general(gid).rank <= lead.rank or S.general(gid).power != lead.power:
+            o["commander"] = None
+            st.g["removed"].append(gid)
+            st.note(f"{S.general(gid).name} outranks {lead.name} or serves another power: he returns to the reserve",
+                    rule="14.1")
+    command.absorb(st, into, fid)
 
 
 class CounterMarch:
@@ -227,10 +347,13 @@ class CounterMarchRoll:
         force = S.force(st, fid)
         into = S.force(st, ctx["att"] if f["role"] == "attacker" else ctx["dfn"])
         attack = f["role"] == "attacker"
-        value = max(tactical(force, attack), tactical(into, attack) if S.is_army(into) else 0)
-        cost = S.data().map.enter_cost(force["zone"], ctx["zone"]) or 0
+        # 14.1: the active player may use the value of an army general in the battle zone instead
+        value = max(tactical(force, attack), tactical(into, attack) if attack and S.is_army(into) else 0)
+        m = S.data().map
+        here = force["zone"] == ctx["zone"]  # 12.4: a force of the interception zone marches no MP
+        cost = 0 if here else m.enter_cost(force["zone"], ctx["zone"]) or 0
         mods = [("tactical value", test.modifier("commander_tactical") * value)]
-        if t.is_difficult(cost):
+        if t.is_difficult(m.terrains[m.zones[ctx["zone"]].terrain].mp if here else cost):
             mods.append(("difficult terrain", test.modifier("difficult_terrain")))
         mods += [("combat card", e.value) for e in cards.played_effects(st, ctx, f["role"], CounterMarchModifier)
                  if e.side == "own"]
@@ -250,12 +373,13 @@ class CounterMarchJoin:
     def run(self, st: State, f: Frame) -> None:
         st.pop()
         forces = st.g["forces"]
-        if f["fid"] in forces and f["into"] in forces and command.may_absorb(st, f["into"], f["fid"]):
+        if (f["fid"] in forces and f["into"] in forces
+                and may_join(st, f["into"], f["fid"], lone=forces[f["fid"]]["zone"] == f["zone"])):
             forces[f["fid"]]["zone"] = f["zone"]
             from grognard.games.nae.rules import siege
 
             siege.refresh_sieges(st)
-            command.absorb(st, f["into"], f["fid"])
+            join_battle(st, f["into"], f["fid"])
 
 
 class BattleRoll:
@@ -268,13 +392,14 @@ class BattleRoll:
         att, dfn = S.force(st, f["att"]), S.force(st, f["dfn"])
         an, dn = S.name_of(st, f["att"]), S.name_of(st, f["dfn"])
         level = t.battle_levels[f["level"]]
-        morale = {}
+        base, morale = {}, {}
         for role, force in (("attacker", att), ("defender", dfn)):
+            base[role] = f["morale"][role] if f["morale"][role] is not None else force_morale(st, force)
             bonus = sum(e.value for e in cards.played_effects(st, f, role, MoraleModifier) if e.test == "battle")
-            morale[role] = force_morale(st, force) + bonus
+            morale[role] = base[role] + bonus
         st.note(f"Morale: {an} {morale['attacker']}, {dn} {morale['defender']}", rule="14.4")
-        amods, f["subs"]["attacker"] = battle_mods(st, f, "attacker")
-        dmods, f["subs"]["defender"] = battle_mods(st, f, "defender")
+        amods = battle_mods(st, f, "attacker")
+        dmods = battle_mods(st, f, "defender")
 
         def table(total: int) -> tuple[str, Any]:
             res = t.combat(level.id, total)
@@ -303,16 +428,17 @@ class BattleRoll:
         loser_force = dfn if loser == "defender" else att
         cancelled = {r: {e.what for e in cards.played_effects(st, f, r, Cancel) if e.side == "enemy"}
                      for r in ("attacker", "defender")}
-        heads = {"attacker": spearhead(att) if "spearhead" not in cancelled["defender"] else None,
-                 "defender": spearhead(dfn) if "spearhead" not in cancelled["attacker"] else None}
+        heads = {r: f["heads"][r] if "spearhead" not in cancelled[o] else None
+                 for r, o in (("attacker", "defender"), ("defender", "attacker"))}
         st.replace("battle.after", **_args(f), winner=winner, phase="cards", demoralize=level.demoralisation,
                    diff=(to_att - to_dfn) if loser == "attacker" else (to_dfn - to_att),
                    losers_tactical=tactical(loser_force, loser == "attacker"),
                    loser_morale=morale[loser], destroyed=False)
-        push_losses(st, f["dfn"], to_dfn, rule="14.8", why="battle losses", spearhead=heads["defender"],
-                    specials=[u for u in dfn["units"] if S.unit(u).special], morale=morale["defender"])
-        push_losses(st, f["att"], to_att, rule="14.8", why="battle losses", spearhead=heads["attacker"],
-                    specials=[u for u in att["units"] if S.unit(u).special], morale=morale["attacker"])
+        for role, force, n, res in (("defender", dfn, to_dfn, ra.result), ("attacker", att, to_att, rd.result)):
+            tie = len(morale_ties(st, force)) > 1  # 14.4: on a tie the losses go to units of the chosen morale
+            push_losses(st, f["dfn"] if role == "defender" else f["att"], n, rule="14.8", why="battle losses",
+                        spearhead=heads[role], specials=[u for u in f["engaged"][role] if u in force["units"]],
+                        morale=base[role], exact=tie, cavalry=res.cavalry)
 
 
 class BattleAfter:
@@ -325,9 +451,14 @@ class BattleAfter:
         loser_fid = f["dfn"] if f["winner"] == "attacker" else f["att"]
         forces = st.g["forces"]
         if f["phase"] == "cards":
-            f["phase"] = "demoralize"
+            f["phase"] = "route"
             if loser_fid in forces and winner_fid in forces and f["demoralize"] and "cards" in f:
                 cards.open_windows(st, "after")
+            return
+        if f["phase"] == "route":
+            f["phase"] = "demoralize"
+            if loser_fid in forces and f["demoralize"] and forces[loser_fid]["zone"] == f["zone"]:
+                plan_retreat(st, f, loser_fid)
             return
         if f["phase"] == "demoralize":
             f["phase"] = "retreat"
@@ -340,7 +471,10 @@ class BattleAfter:
                 forces[winner_fid]["demoralized"] = False
                 st.note(f"{S.name_of(st, winner_fid)} wins and rallies", rule="14.9.4")
             if loser_fid in forces and forces[loser_fid]["zone"] == f["zone"]:
-                retreat(st, f, loser_fid)
+                if f.get("retreat_to"):
+                    move_retreat(st, loser_fid, f["retreat_to"])
+                else:
+                    retreat(st, f, loser_fid)
             return
         st.pop()
         from grognard.games.nae.rules import movement
@@ -357,10 +491,12 @@ class BattleAfter:
         ctx = {**f, "cards": played}
         card_morale = sum(e.value for e in cards.played_effects(st, ctx, loser_role, MoraleModifier)
                           if e.test == "demoralization")
-        rating = f["loser_morale"] + f["losers_tactical"] - max(0, f["diff"]) + card_morale
+        # 14.9.1: the differential counts the loss a retreat across an unbridged river or a mountain will cost
+        diff = max(0, f["diff"] + retreat_loss(st, loser["zone"], f.get("retreat_to")))
+        rating = f["loser_morale"] + f["losers_tactical"] - diff + card_morale
         roll = st.roll(1, rule="14.9.1",
                        why=f"Demoralization test of {S.name_of(st, loser_fid)} (morale {f['loser_morale']} "
-                           f"+ tactical {f['losers_tactical']} - differential {max(0, f['diff'])} = {rating})",
+                           f"+ tactical {f['losers_tactical']} - differential {diff} = {rating})",
                        table=lambda x: ("holds" if test.passes(x, rating) and rating > 0 else "demoralized",
                                         test.passes(x, rating) and rating > 0))
         if roll.result:
@@ -388,20 +524,35 @@ class BattleAfter:
 
 
 def retreat_options(st: State, fid: str, zone: str, came_from: str) -> list[str]:
-    """14.10: the loser's destinations by priority; "fortress" means into the fortress of the battle zone."""
+    """14.10: the beaten defender's destinations by priority, never the attacker's entry zone: (1) a friendly or
+    open zone without enemy forces, (2) the unbesieged friendly fortress of the battle zone ("fortress"), (3) an
+    enemy-controlled zone without enemy units or fortress, (4) an enemy-held zone where it would have 5:1 odds."""
     side = S.force(st, fid)["side"]
     m = S.data().map
     units = S.force(st, fid)["units"]
     near = [z for z in m.neighbours(zone) if z != came_from and not S.is_neutral_ground(st, z)
-            and S.limited_ok(units, z) and stacking.room_for(st, z, side) and not S.outside(st, z, S.other(side))
-            and m.enter_cost(zone, z) is not None]
-    first = [z for z in near if S.controller(st, z) in (side, None)]
+            and S.limited_ok(units, z) and m.enter_cost(zone, z) is not None]
+    empty = [z for z in near if stacking.room_for(st, z, side) and not S.outside(st, z, S.other(side))]
+    first = [z for z in empty if S.controller(st, z) in (side, None)]
     if first:
         return first
     fort = st.g["fortresses"].get(zone)
     if fort and fort["active"] and fort["siege"] is None and S.controller(st, zone) == side:
         return ["fortress"]
-    return [z for z in near if not _enemy_fortress(st, z, side)]
+    third = [z for z in empty if not _enemy_fortress(st, z, side)]
+    if third:
+        return third
+    return [z for z in near if stacking.room_for(st, z, side) and not _enemy_fortress(st, z, side)
+            and _crushes(st, fid, z)]
+
+
+def _crushes(st: State, fid: str, zone: str) -> bool:
+    """14.10 (4): would the retreating force reach 5:1 odds against the enemy forces standing in ``zone``?"""
+    enemies = S.outside(st, zone, S.other(S.force(st, fid)["side"]))
+    value, against = S.combat_value(S.force(st, fid)), sum(S.combat_value(S.force(st, e)) for e in enemies)
+    if not enemies or value == 0:
+        return False
+    return against == 0 or S.data().tables.odds_row(value, against).destroys == "defender"
 
 
 def _enemy_fortress(st: State, zone: str, side: str) -> bool:
@@ -409,21 +560,42 @@ def _enemy_fortress(st: State, zone: str, side: str) -> bool:
     return bool(fort and fort["active"] and S.controller(st, zone) not in (side, None))
 
 
-def retreat(st: State, f: Frame, loser_fid: str) -> None:
-    loser = S.force(st, loser_fid)
+def retreat_loss(st: State, zone: str, dest: str | None) -> int:
+    """14.10: one extra loss for a retreat across an unbridged river or a mountain without pass."""
+    if dest is None or dest == "fortress":
+        return 0
+    return 1 if S.data().map.feature_of(zone, dest).retreat_loss else 0
+
+
+def forced_route(st: State, f: Frame, loser_fid: str) -> list[str]:
+    """14.10: where the loser may go: the attacker's entry zone, the interceptor's, or the defender's options."""
     if loser_fid == f["att"]:
-        move_retreat(st, loser_fid, f["came_from"])
-        return
+        return [f["came_from"]]
     if f["interceptor_from"] is not None:
-        move_retreat(st, loser_fid, f["interceptor_from"])
-        return
-    options = retreat_options(st, loser_fid, f["zone"], f["came_from"])
+        return [f["interceptor_from"]]
+    return retreat_options(st, loser_fid, f["zone"], f["came_from"])
+
+
+def plan_retreat(st: State, f: Frame, loser_fid: str) -> None:
+    """14.9.1 / 14.10: before the demoralization test the loser's route is settled when it decides whether the
+    retreat costs a loss: a single route is taken, a choice between routes that differ is asked now."""
+    options = forced_route(st, f, loser_fid)
+    costs = {retreat_loss(st, f["zone"], z) for z in options}
+    if len(options) == 1:
+        f["retreat_to"] = options[0]
+    elif len(costs) > 1:
+        depth = next(i for i, x in enumerate(st.core["stack"]) if x is f)
+        st.push("retreat", fid=loser_fid, side=S.force(st, loser_fid)["side"], options=options, target=depth)
+
+
+def retreat(st: State, f: Frame, loser_fid: str) -> None:
+    options = forced_route(st, f, loser_fid)
     if not options:
         S.remove_force(st, loser_fid, "14.10", f"{S.name_of(st, loser_fid)} has nowhere to retreat and is destroyed")
     elif len(options) == 1:
         move_retreat(st, loser_fid, options[0])
     else:
-        st.push("retreat", fid=loser_fid, side=loser["side"], options=options)
+        st.push("retreat", fid=loser_fid, side=S.force(st, loser_fid)["side"], options=options)
 
 
 def move_retreat(st: State, fid: str, dest: str) -> None:
@@ -433,6 +605,9 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
         f["in_fortress"] = True
         st.note(f"{S.name_of(st, fid)} retreats into the fortress of {S.zone_name(src)}", rule="14.10")
         return
+    for enemy in S.outside(st, dest, S.other(f["side"])):  # 14.10 (4): 5:1 odds destroy the enemy there
+        S.remove_force(st, enemy, "14.10", f"{S.name_of(st, fid)} retreats onto {S.name_of(st, enemy)} at 5:1 "
+                                           "odds: it is destroyed")
     f["zone"] = dest
     st.note(f"{S.name_of(st, fid)} retreats from {S.zone_name(src)} to {S.zone_name(dest)}", rule="14.10")
     from grognard.games.nae.rules import siege
@@ -444,6 +619,8 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
 
 
 class Retreat:
+    """14.10: the beaten defender picks its destination among those of the first priority that offers any."""
+
     name: ClassVar[str] = "retreat"
 
     def actor(self, st: State, f: Frame) -> str:
@@ -457,21 +634,52 @@ class Retreat:
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         st.pop()
-        move_retreat(st, f["fid"], action[1])
+        if "target" in f:
+            st.core["stack"][f["target"]]["retreat_to"] = action[1]  # chosen before the demoralization test
+        else:
+            move_retreat(st, f["fid"], action[1])
 
 
 # 14.8 Losses ---------------------------------------------------------------------------------------------------
 
 def push_losses(st: State, fid: str, n: int, *, rule: str, why: str, spearhead: str | None = None,
-                specials: list[str] | None = None, morale: int | None = None, first_power: str | None = None,
-                depots_ok: bool = False) -> None:
-    """Ask the owner to take ``n`` losses on force ``fid`` within the constraints of 14.8 (or 13.6)."""
+                specials: list[str] | None = None, morale: int | None = None, exact: bool = False,
+                cavalry: bool = False, first_power: str | None = None, depots_ok: bool = False) -> None:
+    """Ask the owner to take ``n`` losses on force ``fid`` within the constraints of 14.8 (or 13.6): ``morale``
+    asks at least half on units of that morale or more (``exact``: of that very morale, 14.4 tie), ``cavalry``
+    (a "C" result) one of them on a cavalry unit if the force has one."""
     if n <= 0 or fid not in st.g["forces"]:
         return
     f = S.force(st, fid)
     st.push("losses", fid=fid, side=f["side"], n=n, rule=rule, why=why, first=[spearhead] if spearhead else [],
-            specials=list(specials or []), morale=morale, high_needed=(n + 1) // 2 if morale is not None else 0,
+            specials=list(specials or []), morale=morale, exact=exact,
+            high_needed=(n + 1) // 2 if morale is not None else 0, cav_needed=1 if cavalry else 0,
             taken=0, first_power=first_power, depots_ok=depots_ok)
+
+
+def _high(st: State, f: Frame, uid: str) -> bool:
+    """14.8: does a loss on ``uid`` count toward the half of the losses owed by units of the force's morale?"""
+    if f.get("morale") is None or S.unit(uid).special:
+        return False
+    m = unit_morale(st, uid)
+    return m == f["morale"] if f.get("exact") else m >= f["morale"]
+
+
+def _may_take(st: State, f: Frame, units: dict[str, int], uid: str) -> bool:
+    """Can the losses after one on ``uid`` still meet what 14.8 owes (half on high morale, one on cavalry when
+    "C"), as far as the force's units allow?"""
+    high, cav = _high(st, f, uid), S.unit(uid).cavalry
+    left = {u: v for u, v in units.items() if u != uid}
+    u = S.unit(uid)
+    if units[uid] == u.steps and u.reduced is not None:
+        left[uid] = u.reduced  # as lose_step: the counter turns over
+    h_room = sum(v for u, v in left.items() if _high(st, f, u))
+    c_room = 1 if any(S.unit(u).cavalry for u in left) else 0
+    both = any(S.unit(u).cavalry and _high(st, f, u) for u in left)
+    h = min(max(0, f.get("high_needed", 0) - high), h_room)
+    c = min(max(0, f.get("cav_needed", 0) - cav), c_room)
+    need = max(h, c) if both else h + c
+    return need <= f["n"] - 1
 
 
 class Losses:
@@ -488,18 +696,18 @@ class Losses:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         force = S.force(st, f["fid"])
-        units = list(force["units"])
-        first = [u for u in f["first"] if u in force["units"]]
+        units = force["units"]
+        first = [u for u in f["first"] if u in units]
         if first:
             return [("loss", first[0])]
-        specials = [u for u in f["specials"] if u in force["units"]]
+        specials = [u for u in f["specials"] if u in units]
         if specials:
             return [("loss", u) for u in specials]
-        pick = units
+        pick = list(units)
         if f["first_power"] and f["taken"] == 0:
-            pick = [u for u in units if S.unit(u).power == f["first_power"]] or units
-        elif f["morale"] is not None and f["high_needed"] > 0 and f["n"] <= f["high_needed"]:
-            pick = [u for u in units if unit_morale(st, u) >= f["morale"] and not S.unit(u).special] or units
+            pick = [u for u in units if S.unit(u).power == f["first_power"]] or pick
+        else:
+            pick = [u for u in units if _may_take(st, f, units, u)] or pick
         out: list[Action] = [("loss", u) for u in pick]
         if f["depots_ok"] and force["depots"]:
             out.append(("depot", None))
@@ -513,8 +721,10 @@ class Losses:
             st.note(f"{S.name_of(st, fid)} loses a mobile depot ({f['why']})", rule=f["rule"])
         else:
             uid = action[1]
-            if f["morale"] is not None and not S.unit(uid).special and unit_morale(st, uid) >= f["morale"]:
+            if _high(st, f, uid):
                 f["high_needed"] -= 1
+            if S.unit(uid).cavalry and f.get("cav_needed"):
+                f["cav_needed"] -= 1
             if uid in f["first"]:
                 f["first"].remove(uid)
             if uid in f["specials"]:
@@ -528,5 +738,5 @@ class Losses:
             st.pop()
 
 
-STEPS = (Battle(), CounterMarch(), CounterMarchRoll(), CounterMarchJoin(), BattleRoll(), BattleAfter(), Retreat(),
-         Losses())
+STEPS = (Battle(), BattleChoose(), CounterMarch(), CounterMarchRoll(), CounterMarchJoin(), BattleRoll(), BattleAfter(),
+         Retreat(), Losses())

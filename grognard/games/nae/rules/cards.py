@@ -1,5 +1,7 @@
-"""6 Cards: the 1815 hands (20.1), playing a card for its AP or as an event (6.4), discards, and the combat-card
-windows of battles and evasions (6.6, 14.5.7). Hand building (6.3) does not arise in the one-year 1815 game."""
+"""6 Cards: the 1815 hands (20.1), activation values (6.2), playing a card for its AP or as an event (6.4), discards
+and gold stars, the card windows of battles, evasions and counter-marches (6.6, 14.5.7), and card effects that last
+beyond the moment they are played. Hand building (6.3) and reshuffles (6.1) do not arise in the one-year 1815 game:
+nothing in its decks draws a card."""
 
 from __future__ import annotations
 
@@ -11,8 +13,11 @@ from grognard.games.nae.schema.cards import (
     AttritionModifier,
     AutoEvasion,
     Cancel,
+    Card,
+    Choice,
     CombatBonus,
     Commander,
+    CommanderDefence,
     CommanderPower,
     CounterMarchModifier,
     EnemyCommander,
@@ -21,11 +26,14 @@ from grognard.games.nae.schema.cards import (
     ForcedMarch,
     ForceIsArmy,
     FortressZone,
+    InterceptionModifier,
+    InteriorLines,
     InTerritory,
     MoraleModifier,
     Outnumbered,
     PowersInBattle,
     PursuitModifier,
+    RelieveGeneral,
     Supplied,
     Unsupplied,
     WoundTest,
@@ -51,14 +59,33 @@ def value(cid: str) -> int:
     return S.data().cards.cards[cid].value
 
 
+GRANDE_COALITION_MAJORS = ("britain", "russia", "prussia", "austria", "spain", "turkey")  # 6.2
+
+
+def grande_coalition(st: State) -> bool:
+    """6.2: the Coalition holds at least five of its six possible major powers (1815: all but Turkey)."""
+    return sum(1 for p in GRANDE_COALITION_MAJORS if st.g["sides"].get(p) == "coalition") >= 5
+
+
+def ap_value(st: State, cid: str) -> int:
+    """6.2: a card's activation value; a Grande Coalition adds 1 to Coalition cards of the Punishments period while
+    that period is in play (1815 deals both periods), combat cards (CC) excepted."""
+    card = S.data().cards.cards[cid]
+    periods = S.data().scenarios[st.g["scenario"]].header.cards.periods
+    bonus = (card.side == "coalition" and card.period == "punishments" and "punishments" in periods
+             and not card.combat and grande_coalition(st))
+    return card.value + (1 if bonus else 0)
+
+
 def discard(st: State, side: str, cid: str, why: str) -> None:
-    """6.4: a played card goes to the played pile; a gold-star event leaves the game."""
+    """6.4: a card played for its AP or to intercept goes to the played pile (a gold star counts only for an event)."""
     st.g["hands"][side].remove(cid)
     st.g["discards"][side].append(cid)
     st.note(f"{side} plays {title(cid)} {why}", rule="6.4")
 
 
 def play_event(st: State, side: str, cid: str) -> None:
+    """6.4: the event of a card played as the side's action; a gold-star card then leaves the game."""
     from grognard.games.nae.rules.events import EVENTS
 
     card = S.data().cards.cards[cid]
@@ -69,11 +96,22 @@ def play_event(st: State, side: str, cid: str) -> None:
 
 
 # 6.6 / 14.5.7 Combat cards -------------------------------------------------------------------------------------
-# A window is a moment of a battle (or evasion) when each side, the attacker first, may play combat cards. Only
-# a card's effects of that window's kinds are used: its other effects belong to its activation-phase use.
+# A window is a moment of a battle (or evasion, counter-march) when each side, the attacker first, may play combat
+# cards. Only a card's effects of that window's kinds are used, and only those it gives as a combat card ("use",
+# 6.4/6.6). Outside a battle: "interior_lines" (12.6, on an enemy Major Campaign) takes combat effects too, while
+# "contact" (3F, the active force entering an enemy's zone) takes an event played during the side's activation.
+
+def leaves(card: Card) -> list[Any]:
+    """The card's effects, a choice's options counted one by one (each is tagged with its own use)."""
+    out: list[Any] = []
+    for e in card.effect:
+        out += [x for option in e.options for x in option] if isinstance(e, Choice) else [e]
+    return out
+
 
 def effect_window(e: Any) -> str | None:
-    """The window an effect is played in: "evasion", "before" the dice, "after" them, or None (not here)."""
+    """The window an effect is played in: "evasion", "countermarch", "before" the dice, "after" them,
+    "demoralized" (after a failed demoralization test), "contact", "interior_lines", or None (not in a window)."""
     if isinstance(e, (EvasionModifier, AutoEvasion)):
         return "evasion"
     if isinstance(e, CounterMarchModifier):
@@ -83,12 +121,22 @@ def effect_window(e: Any) -> str | None:
     if isinstance(e, MoraleModifier):
         return "before" if e.test == "battle" else "after"
     if isinstance(e, Cancel):
-        return {"cavalry_superiority": "before", "spearhead": "before", "pursuit": "after"}.get(e.what)
+        return {"cavalry_superiority": "before", "spearhead": "before", "pursuit": "after", "evasion": "contact",
+                "counter_march": "contact"}.get(e.what)
     if isinstance(e, PursuitModifier):
         return "after"
     if isinstance(e, WoundTest) and e.target == "enemy_subordinate":
         return "after"
+    if isinstance(e, RelieveGeneral):
+        return "demoralized"
+    if isinstance(e, InteriorLines):
+        return "interior_lines"
     return None
+
+
+def window_use(window: str) -> str:
+    """6.4: the contact window takes a card played as an event (3F), every other window a combat card."""
+    return "event" if window == "contact" else "combat"
 
 
 def _own(ctx: Frame, role: str) -> str:
@@ -115,6 +163,7 @@ def holds(st: State, c: Any, ctx: Frame, role: str) -> bool:
         Commander: lambda: me["commander"] == c.general,
         EnemyCommander: lambda: (foe["commander"] == c.general) != c.negate,
         CommanderPower: lambda: _commander_power(me) == c.power,
+        CommanderDefence: lambda: bool(me["commander"]) and S.general(me["commander"]).defence >= c.min,
         ForceIsArmy: lambda: S.is_army(me),
         InTerritory: lambda: zone.owner == c.power,
         FortressZone: lambda: bool(zone.fortress) and S.controller(st, zone.id) == me["side"],
@@ -129,11 +178,13 @@ def holds(st: State, c: Any, ctx: Frame, role: str) -> bool:
 def usable_effects(st: State, cid: str, window: str, ctx: Frame, role: str) -> list[Any]:
     """The card's effects that apply in this window for this side."""
     card = S.data().cards.cards[cid]
-    if "combat" not in card.phases or not all(holds(st, c, ctx, role) for c in card.requires):
+    if not all(holds(st, c, ctx, role) for c in card.requires):
         return []
     out = []
-    for e in card.effect:
-        if effect_window(e) != window or not all(holds(st, c, ctx, role) for c in e.requires):
+    for e in leaves(card):
+        if card.use_of(e) != window_use(window) or effect_window(e) != window:
+            continue
+        if not all(holds(st, c, ctx, role) for c in e.requires):
             continue
         if isinstance(e, EvasionModifier) and (role == "defender") != (e.side == "own"):
             continue  # only the evading force rolls
@@ -152,9 +203,11 @@ def combat_cards(st: State, side: str, window: str, ctx: Frame, role: str) -> li
 
 
 def open_windows(st: State, window: str) -> None:
-    """Push this window for both sides of the battle on top of the stack, the attacker deciding first (6.6)."""
+    """Push this window for both sides of the battle on top of the stack, the attacker deciding first (6.6).
+    Event cards whose effects still last (14C, 30C) join the battle first."""
     depth = len(st.core["stack"]) - 1
     ctx = st.core["stack"][depth]
+    bring_round_cards(st, ctx)
     for role in ("defender", "attacker"):
         fid = _own(ctx, role)
         if fid in st.g["forces"]:
@@ -170,10 +223,46 @@ def open_window(st: State, side: str, role: str, window: str, target: int) -> No
         st.push("cards.window", side=side, role=role, window=window, target=target)
 
 
-def played_effects(st: State, ctx: Frame, role: str, kind: type) -> list[Any]:
+def open_demoralized_window(st: State, battle: Frame) -> None:
+    """47F Disgrace: once the loser of ``battle`` (a frame on the stack) has failed its demoralization test, the
+    winner may play cards of the "demoralized" window (battle.after calls this right after the test)."""
+    depth = next(i for i, x in enumerate(st.core["stack"]) if x is battle)
+    winner = _own(battle, battle["winner"])
+    loser = st.g["forces"].get(_foe(battle, battle["winner"]))
+    if winner in st.g["forces"] and loser is not None and loser["demoralized"]:
+        open_window(st, S.force(st, winner)["side"], battle["winner"], "demoralized", depth)
+
+
+def offer_contact_cards(st: State, mover: str, dfn: str, zone: str, came_from: str) -> None:
+    """3F Column of March: when the active force ``mover`` enters ``zone`` holding the enemy force ``dfn``, its side
+    may play the card before the enemy decides to evade (movement's contact step calls this once per enemy force,
+    then asks ``cancelled(st, dfn, "evasion")``)."""
+    st.push("cards.context", att=mover, dfn=dfn, zone=zone, came_from=came_from,
+            cards={"attacker": [], "defender": []})
+    open_window(st, S.force(st, mover)["side"], "attacker", "contact", len(st.core["stack"]) - 1)
+
+
+def offer_interior_lines(st: State, attacker: str, dfn: str, zone: str, came_from: str) -> None:
+    """12.6 Interior Lines (15C, 1F): after the first force of an enemy Major Campaign enters the zone of ``dfn``
+    and before the first battle, the defender's side may play the card; movement then asks
+    ``fights_separately(st, dfn)``."""
+    st.push("cards.context", att=attacker, dfn=dfn, zone=zone, came_from=came_from,
+            cards={"attacker": [], "defender": []})
+    open_window(st, S.force(st, dfn)["side"], "defender", "interior_lines", len(st.core["stack"]) - 1)
+
+
+def played_effects(st: State, ctx: Frame, role: str, kind: type[Any]) -> list[Any]:
     """Effects of ``kind`` that ``role``'s cards played in this battle give (requirements checked at play)."""
-    return [e for cid in ctx["cards"][role] for e in S.data().cards.cards[cid].effect
-            if isinstance(e, kind) and all(holds(st, c, ctx, role) for c in e.requires)]
+    out = []
+    for cid in ctx["cards"][role]:
+        card = S.data().cards.cards[cid]
+        for e in leaves(card):
+            if not isinstance(e, kind) or not all(holds(st, c, ctx, role) for c in e.requires):
+                continue
+            if isinstance(e, EvasionModifier) and (role == "defender") != (e.side == "own"):
+                continue  # an own evasion bonus helps only the evading force
+            out.append(e)
+    return out
 
 
 class CardWindow:
@@ -186,8 +275,10 @@ class CardWindow:
 
     def prompt(self, st: State, f: Frame) -> str:
         when = {"evasion": "on this evasion", "before": "before the battle dice", "after": "after the battle dice",
-                "countermarch": "on this counter-march"}
-        return f"You may play combat cards {when[f['window']]}: choose one, or carry on."
+                "countermarch": "on this counter-march", "demoralized": "now that the enemy is demoralized",
+                "contact": "as your force meets the enemy", "interior_lines": "against this Major Campaign"}
+        kind = "event" if window_use(f["window"]) == "event" else "combat"
+        return f"You may play {kind} cards {when[f['window']]}: choose one, or carry on."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         ctx = st.core["stack"][f["target"]]
@@ -202,15 +293,28 @@ class CardWindow:
         effects = usable_effects(st, cid, f["window"], ctx, f["role"])
         card = S.data().cards.cards[cid]
         st.g["hands"][f["side"]].remove(cid)
-        (st.g["out"] if card.gold_star else st.g["discards"][f["side"]]).append(cid)
+        as_event = window_use(f["window"]) == "event"
+        (st.g["out"] if card.gold_star else st.g["discards"][f["side"]]).append(cid)  # 14.5.7: even if countered
         ctx["cards"][f["role"]].append(cid)
-        st.note(f"{f['side']} plays {title(cid)} as a combat card: {card.text}", rule="14.5.7")
-        record_lasting_effects(st, f["side"], cid, _own(ctx, f["role"]))
+        st.note(f"{f['side']} plays {title(cid)} as {'an event' if as_event else 'a combat card'}: {card.text}",
+                rule="6.4" if as_event else "14.5.7")
+        record_lasting_effects(st, f["side"], cid, _own(ctx, f["role"]), target=_foe(ctx, f["role"]))
         for e in effects:
             if isinstance(e, WoundTest):
                 wound_by_card(st, ctx, f["role"], e)
+            if isinstance(e, RelieveGeneral):
+                relieve_general(st, _foe(ctx, f["role"]))
         if any(isinstance(e, AutoEvasion) for e in effects):
             evade_automatically(st, f)
+
+
+class CardContext:
+    """The situation a card window outside a battle looks at (3F, 12.6): it closes once the window is done."""
+
+    name: ClassVar[str] = "cards.context"
+
+    def run(self, st: State, f: Frame) -> None:
+        st.pop()
 
 
 def evade_automatically(st: State, window: Frame) -> None:
@@ -226,23 +330,96 @@ def evade_automatically(st: State, window: Frame) -> None:
     st.pop()  # the window closes: the evasion is decided
 
 
-# Lasting effects: a combat card's attrition modifiers apply to tests after its battle ---------------------------
+def relieve_general(st: State, fid: str) -> None:
+    """47F Disgrace (10.3): the commanding general leaves the map (back in the reserve at next year's budget, which
+    1815 never reaches); the highest-ranked subordinate present takes command, else the force goes on without one."""
+    f = st.g["forces"].get(fid)
+    if f is None or not f["commander"]:
+        return
+    gid = f["commander"]
+    st.g["removed"].append(gid)
+    text = f"{S.general(gid).name} is relieved of his command"
+    if f["subs"]:
+        best = min(f["subs"], key=lambda g: (S.general(g).rank, g))
+        f["subs"].remove(best)
+        f["commander"] = best
+        text += f"; {S.general(best).name} takes command"
+    else:
+        f["commander"], f["army"] = None, None
+    st.note(text, rule="10.3")
+
+
+# Lasting effects: effects that outlast the moment the card is played, kept in st.g["card_effects"] ---------------
+# 43F / 25C attrition modifiers; 3F (the caught force may not evade, nothing counter-marches to its battle); 12.6
+# Interior Lines; event cards whose modifiers last until the side's next turn (14C, 30C).
+
+ROUND_KINDS = (EvasionModifier, InterceptionModifier, CombatBonus)  # an event's modifiers, until the next turn
+
 
 def lasting(card_id: str) -> list[Any]:
-    """Effects of a combat card that outlast its battle: attrition modifiers (43F) and forced-march attrition
-    modifiers (25C)."""
+    """Effects of a card that outlast the window it is played in."""
     card = S.data().cards.cards[card_id]
-    return [e for e in card.effect if isinstance(e, AttritionModifier)
-            or (isinstance(e, ForcedMarch) and e.attrition_modifier)]
+    return [e for e in leaves(card)
+            if isinstance(e, (AttritionModifier, InteriorLines))
+            or (isinstance(e, ForcedMarch) and e.attrition_modifier and card.use_of(e) == "combat")
+            or (isinstance(e, Cancel) and e.what in ("evasion", "counter_march"))
+            or (isinstance(e, ROUND_KINDS) and card.use_of(e) == "event")]
 
 
-def record_lasting_effects(st: State, side: str, cid: str, fid: str) -> None:
-    """Keep the card for this round's attrition tests (effects of earlier rounds have lapsed)."""
+def record_lasting_effects(st: State, side: str, cid: str, fid: str | None, target: str | None = None) -> None:
+    """Keep the card while its effects last (those of two rounds ago have lapsed): ``fid`` is the force that played
+    it, ``target`` the enemy force it was played against."""
     if not lasting(cid):
         return
     effects = S.lasting_card_effects(st)
-    effects[:] = [r for r in effects if r["round"] == st.g["round"]]
-    effects.append({"card": cid, "side": side, "fid": fid, "round": st.g["round"], "turn": st.g["turn"]})
+    effects[:] = [r for r in effects if r["round"] >= st.g["round"] - 1]
+    effects.append({"card": cid, "side": side, "fid": fid, "target": target, "round": st.g["round"],
+                    "turn": st.g["turn"]})
+
+
+def _this_turn(st: State) -> list[dict[str, Any]]:
+    """Lasting effects recorded in the current side's turn of this round (one activation)."""
+    return [r for r in st.g.get("card_effects", []) if r["round"] == st.g["round"] and r["turn"] == st.g["turn"]]
+
+
+def cancelled(st: State, fid: str, what: str) -> bool:
+    """3F Column of March, this activation: may force ``fid`` not evade ("evasion", not even into a fortress), or
+    may no force counter-march to its battle ("counter_march")?"""
+    return any(r["target"] == fid and any(isinstance(e, Cancel) and e.what == what for e in lasting(r["card"]))
+               for r in _this_turn(st))
+
+
+def fights_separately(st: State, fid: str) -> bool:
+    """12.6: Interior Lines were played for force ``fid`` against this Major Campaign: it fights each attacking force
+    separately, in the order the moving side chooses."""
+    return any(r["fid"] == fid and any(isinstance(e, InteriorLines) for e in lasting(r["card"]))
+               for r in _this_turn(st))
+
+
+def until_next_turn(st: State, r: dict[str, Any]) -> bool:
+    """An event's modifiers last until its side's next turn: through the other side's turn that follows."""
+    return bool(r["round"] == st.g["round"] or (r["round"] == st.g["round"] - 1 and st.g["turn"] != r["side"]))
+
+
+def round_effects(st: State, side: str) -> list[str]:
+    """Event cards ``side`` played whose modifiers last until its next turn (14C, 30C)."""
+    return [r["card"] for r in st.g.get("card_effects", []) if r["side"] == side and until_next_turn(st, r)
+            and any(isinstance(e, ROUND_KINDS) for e in lasting(r["card"]))]
+
+
+def bring_round_cards(st: State, ctx: Frame) -> None:
+    """Each side's lasting event cards (14C, 30C) take part in this battle or evasion like combat cards played in it."""
+    for role in ("attacker", "defender"):
+        f = st.g["forces"].get(_own(ctx, role))
+        if f is not None:
+            ctx["cards"][role] += [c for c in round_effects(st, f["side"]) if c not in ctx["cards"][role]]
+
+
+def interception_mods(st: State, fid: str) -> list[tuple[str, int]]:
+    """12.4 modifiers on an interception by ``fid`` from its side's lasting event cards (14C Outposts: +2)."""
+    side = S.force(st, fid)["side"]
+    return [(f"{S.data().cards.cards[c].title} card", e.value) for c in round_effects(st, side)
+            for e in lasting(c) if isinstance(e, InterceptionModifier) and e.side == "own"]
 
 
 def attrition_card_mods(st: State, fid: str, forced_march: int) -> list[tuple[str, int]]:
@@ -259,10 +436,12 @@ def attrition_card_mods(st: State, fid: str, forced_march: int) -> list[tuple[st
                 ok = (r["fid"] == fid and (e.duration == "turn" or r["turn"] == st.g["turn"])
                       and (e.territory is None or S.data().map.zones[f["zone"]].owner == e.territory))
                 value = e.value
-            else:
+            elif isinstance(e, ForcedMarch):
                 ok = forced_march > 0 and all(_commander_power(f) == c.power for c in card.requires
                                               if isinstance(c, CommanderPower))
                 value = e.attrition_modifier
+            else:
+                continue
             if ok:
                 out.append((f"{card.title} card", value))
     return out
@@ -281,4 +460,4 @@ def wound_by_card(st: State, ctx: Frame, role: str, e: WoundTest) -> None:
         ctx["subs"][foe_role] = None
 
 
-STEPS = (CardWindow(),)
+STEPS = (CardWindow(), CardContext())

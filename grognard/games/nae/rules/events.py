@@ -1,8 +1,8 @@
-"""Card events of the 1815 decks, one function per card, read from the card's structured effect (cards.toml).
-
-Only events whose every effect this slice implements are here: activations of forces without AP (9.1, 12.6
-played as successive activations) with an optional forced march (12.3) or extra MP, the extra winter round (16C),
-units entering play (27F, 31F) and the royalist rising (5C)."""
+"""Card events of the 1815 decks played as a side's action in an activation round (6.4), one function per card,
+read from the card's effects used as an event (cards.toml ``use``): activations of forces without AP (9.1, 12.6
+played as successive activations) with an optional forced march (12.3) or extra MP, modifiers lasting until the
+side's next turn (14C, 30C), the extra winter round (16C), units entering play (27F, 31F) and the royalist rising
+(5C). Events played in a window rather than as the round's action (3F at contact) are in ``cards``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, command
+from grognard.games.nae.rules import activation, cards, command
 from grognard.games.nae.schema.cards import (
     ActivateForces,
     Card,
@@ -26,7 +26,7 @@ from grognard.games.nae.schema.cards import (
 
 def _activate(st: State, side: str, card: Card, effects: tuple[Any, ...] | None = None) -> None:
     """Activate the forces the card names; its forced march and extra MP (if any) apply to each of them."""
-    effects = card.effect if effects is None else effects
+    effects = card.effects("event") if effects is None else effects
     act = next(e for e in effects if isinstance(e, ActivateForces))
     fm = next((e for e in effects if isinstance(e, ForcedMarch)), None)
     extra = next((e for e in effects if isinstance(e, ExtraMp)), None)
@@ -38,10 +38,10 @@ def _activate(st: State, side: str, card: Card, effects: tuple[Any, ...] | None 
 
 
 def genius_of_napoleon(st: State, side: str, card: Card) -> None:
-    """1F The Genius of Napoléon, its activation option: Napoléon's force, forced march without attrition test
-    (the Interior Lines option, 12.6, counters a Major Campaign fighting together, which is not in this slice)."""
+    """1F The Genius of Napoléon, its event option: Napoléon's force, forced march without attrition test (its
+    Interior Lines option, 12.6, is played on the enemy's Major Campaign: ``cards.offer_interior_lines``)."""
     choice = next(e for e in card.effect if isinstance(e, Choice))
-    _activate(st, side, card, next(o for o in choice.options if any(isinstance(e, ActivateForces) for e in o)))
+    _activate(st, side, card, next(o for o in choice.options if all(card.use_of(e) == "event" for e in o)))
 
 
 def central_position(st: State, side: str, card: Card) -> None:
@@ -77,6 +77,17 @@ def treaty_of_chaumont(st: State, side: str, card: Card) -> None:
 def wellington(st: State, side: str, card: Card) -> None:
     """39C Wellington as an activation event: one British force (its defence bonus is its combat-card use)."""
     _activate(st, side, card)
+
+
+def outposts(st: State, side: str, card: Card) -> None:
+    """14C Outposts: until the side's next turn, +2 to its interception rolls and +1 to its evasion rolls."""
+    cards.record_lasting_effects(st, side, card.id, None)
+
+
+def trachenberg_plan(st: State, side: str, card: Card) -> None:
+    """30C The Trachenberg Plan: until the side's next turn, +2 to its evasions from Napoléon, +1 to its combat dice
+    against forces he does not command."""
+    cards.record_lasting_effects(st, side, card.id, None)
 
 
 def winter_campaign(st: State, side: str, card: Card) -> None:
@@ -162,8 +173,8 @@ def on_map(st: State, uid: str) -> bool:
 
 
 def reinforcement_zones(st: State, power: str) -> list[str]:
-    """7.3.4: the capital and the fortresses of the power's National Territory it holds, not besieged and free
-    of enemy forces."""
+    """7.3.4: the capital and the fortresses of the power's National Territory it holds, not besieged (15.2: not
+    even with a supply line by sea) and free of enemy forces."""
     m = S.data().map
     side = S.side_of(st, power)
     out = []
@@ -256,6 +267,8 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
     "12C": major_campaign_coalition,
     "54C": treaty_of_chaumont,
     "16C": winter_campaign,
+    "14C": outposts,
+    "30C": trachenberg_plan,
 }
 
 
@@ -272,4 +285,4 @@ def playable(st: State, side: str, cid: str) -> bool:
             return False  # NotOnMap, and no force already in the rising's zone
     elif card.requires:
         return False
-    return "activation" in card.phases
+    return "activation" in card.phases and bool(card.effects("event"))

@@ -1,6 +1,7 @@
 """12 Land movement: MF and weather, terrain and border costs, stop rules, forced march, interception, evasion,
-control flags, rallies, absorbing whole forces on the way (12.2, see ``command``). Dropping units off and major
-campaigns fighting together (12.6) are not part of this slice."""
+control flags, rallies, absorbing forces or some of their units and leaving units behind on the way (12.2, see
+``command``), masking a fortress (15.1), and Major Campaigns whose forces fight together unless Interior Lines are
+played (12.6)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle, cards, command, siege, stacking, supply, weather
+from grognard.games.nae.rules import activation, battle, cards, command, siege, stacking, supply, weather
 from grognard.games.nae.schema.cards import EvasionModifier
 
 
@@ -119,16 +120,94 @@ class Declare:
 
 
 def may_enter(st: State, fid: str, src: str, dst: str, mp: int) -> bool:
-    """12.1: cost within the MP left, never a neutral's zone, limited units stay home, no friendly force there."""
+    """12.1: cost within the MP left, never a neutral's zone, limited units stay home. 12.2.1: a friendly force
+    there it cannot absorb is passed through (MP must be left to go on); where an enemy will stop the force, the
+    two must be able to consolidate (11)."""
     m = S.data().map
     cost = m.enter_cost(src, dst)
     if cost is None or cost > mp or S.is_neutral_ground(st, dst):
         return False
     f = S.force(st, fid)
-    if not stacking.room_for(st, dst, f["side"]) and not all(
-            command.may_absorb(st, fid, other) for other in S.forces_in(st, dst, f["side"])):
-        return False
+    friends = [o for o in S.forces_in(st, dst, f["side"]) if not st.g["forces"][o]["in_fortress"]]
+    if friends and not all(command.may_absorb(st, fid, o) for o in friends):
+        if S.outside(st, dst, S.other(f["side"])):
+            if not all(command.may_absorb(st, o, fid) for o in friends):
+                return False
+        elif cost >= mp:
+            return False
     return S.limited_ok(f["units"], dst)
+
+
+def friends_here(st: State, fid: str) -> list[str]:
+    """Other forces of the moving force's side in its zone, outside the fortress."""
+    f = S.force(st, fid)
+    return [o for o in S.outside(st, f["zone"], f["side"]) if o != fid]
+
+
+def may_leave_here(st: State, fid: str) -> bool:
+    """12.2.1 / 15.1: units may stay behind where no enemy force stands outside (in a zone with an unbesieged enemy
+    fortress they form the covering force), nor a force of the side inside the fortress (11)."""
+    f = S.force(st, fid)
+    inside = [o for o in S.forces_in(st, f["zone"], f["side"]) if st.g["forces"][o]["in_fortress"]]
+    return not S.outside(st, f["zone"], S.other(f["side"])) and not inside
+
+
+def regroup_choices(st: State, fid: str) -> list[Action]:
+    """12.2: absorb a friendly force here, take some of its units, leave units behind, or leave a subordinate general
+    in command of the units left here."""
+    f = S.force(st, fid)
+    out: list[Action] = []
+    for other in friends_here(st, fid):
+        if activation.moved(st, other):
+            continue  # 12.2.1: units move once per round; those left behind this round stay
+        if command.may_absorb(st, fid, other):
+            out.append(("absorb", other))
+        if len(S.force(st, other)["units"]) > 1:
+            out += [("take", u) for u in S.force(st, other)["units"] if command.may_take(st, fid, other, u)]
+    if may_leave_here(st, fid):
+        out += [("leave", u) for u in f["units"] if command.may_leave(st, fid, u)]
+        out += [("leave_general", g) for g in f["subs"] if command.general_left_with(st, fid, g)]
+    return out
+
+
+def cover_fortress(st: State, fid: str, left: str) -> None:
+    """15.1: units left behind with loss steps at least twice the level of the enemy fortress mask it: they take
+    over the moving force's siege, or lay one; the rest may go on."""
+    zone = S.force(st, left)["zone"]
+    fort = st.g["fortresses"].get(zone)
+    if not fort or fort["besieger"] != fid:
+        siege.lay_siege(st, left)
+    elif S.steps(S.force(st, left)) >= siege.cover_steps(fort["level"]):
+        fort["besieger"] = left
+        st.note(f"{S.name_of(st, left)} masks {S.zone_name(zone)}; {S.name_of(st, fid)} may go on", rule="15.1")
+
+
+def slow_down(st: State, m: Frame, mf_before: int) -> None:
+    """12.3: a slower unit taken in lowers the MP left by the difference of base MF."""
+    m["mp"] = max(0, m["mp"] - (mf_before - S.base_mf(S.force(st, m["fid"]))))
+
+
+def regroup(st: State, m: Frame, action: Action) -> None:
+    fid = m["fid"]
+    verb, arg = action
+    mf = S.base_mf(S.force(st, fid))
+    if verb == "absorb":
+        command.absorb(st, fid, arg)
+    elif verb == "take":
+        other = next(o for o in friends_here(st, fid) if arg in S.force(st, o)["units"])
+        command.take(st, fid, other, arg)
+    elif verb == "leave":
+        left = command.leave(st, fid, arg)
+        activation.mark_moved(st, left)
+        cover_fortress(st, fid, left)
+    else:
+        led = command.general_left_with(st, fid, arg)
+        assert led is not None
+        command.leave_general(st, fid, arg, led)
+        cover_fortress(st, fid, led)
+    slow_down(st, m, mf)
+    siege.refresh_sieges(st)
+    m["stopped"] = stopped_here(st, m["fid"])
 
 
 def stopped_here(st: State, fid: str) -> bool:
@@ -142,12 +221,13 @@ def stopped_here(st: State, fid: str) -> bool:
 
 
 def mask_choices(st: State, fid: str) -> list[Action]:
-    """15.1: a force stopped by an enemy fortress alone may go on by leaving a covering force of 2 steps per
-    level; here the covering force is one unit of the force (a lone corps)."""
+    """15.1: a force stopped by an enemy fortress alone may go on by leaving a covering force of 2 loss steps per
+    level: here one unit of the force (a lone corps); a covering force of several units is left with a subordinate
+    general (``regroup_choices``)."""
     f = S.force(st, fid)
     fort = st.g["fortresses"].get(f["zone"])
     if (not fort or not fort["active"] or fort["besieger"] not in (None, fid) or S.controller(st, f["zone"]) in
-            (f["side"], None) or S.outside(st, f["zone"], S.other(f["side"]))):
+            (f["side"], None) or S.outside(st, f["zone"], S.other(f["side"])) or friends_here(st, fid)):
         return []
     need = siege.cover_steps(fort["level"])
     return [("mask", u) for u, v in f["units"].items()
@@ -159,6 +239,7 @@ def mask(st: State, fid: str, uid: str) -> None:
     f = S.force(st, fid)
     value = f["units"].pop(uid)
     cover = S.new_force(st, f["side"], S.unit(uid).power, f["zone"], units={uid: value})
+    activation.mark_moved(st, cover)  # 15.1: it makes no siege attack this round
     fort = st.g["fortresses"][f["zone"]]
     fort["siege"], fort["besieger"] = 0, cover
     st.note(f"{S.name_of(st, fid)} leaves {S.unit(uid).name} to mask {S.zone_name(f['zone'])} (Siege 0) and may "
@@ -207,8 +288,10 @@ class March:
             out.append(("rally", None))
         if f["stopped"] and f["mp"] >= 1:
             out += mask_choices(st, fid)
+        out += regroup_choices(st, fid)
         out += siege.reactivation_choices(st, fid)
-        out.append(("done", None))
+        if not (len(S.forces_in(st, zone, force["side"])) > 1 and any(a[0] == "zone" for a in out)):
+            out.append(("done", None))  # 12.2.1: past a friendly force it does not absorb, it must go on
         return out
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
@@ -230,6 +313,8 @@ class March:
         elif verb == "mask":
             mask(st, fid, action[1])
             f["stopped"] = False
+        elif verb in ("absorb", "take", "leave", "leave_general"):
+            regroup(st, f, action)
         elif verb == "rally":
             f["mp"] -= rally_mp()
             rally(st, fid)
@@ -294,23 +379,27 @@ def enter(st: State, f: Frame, dst: str) -> None:
     force["zone"] = dst
     force["in_fortress"] = False
     st.note(f"{S.name_of(st, fid)} moves from {S.zone_name(src)} to {S.zone_name(dst)} ({cost} MP)", rule="12.1")
-    for other in S.forces_in(st, dst, force["side"]):
-        if other != fid:
-            mf = S.base_mf(force)
-            command.absorb(st, fid, other)
-            f["mp"] = max(0, f["mp"] - (mf - S.base_mf(force)))  # 12.3: a slower unit lowers the MP left
     siege.refresh_sieges(st)
-    st.push("contact", fid=fid, zone=dst, came_from=src, asked=[], fought=[])
+    st.push("contact", fid=fid, zone=dst, came_from=src, asked=[], fought=[], hold=True)
     interceptors = interception_candidates(st, fid, dst)
     if interceptors:
         st.push("intercept", fid=fid, zone=dst, came_from=src, side=S.other(force["side"]), options=interceptors)
 
 
 def after_battle(st: State, b: Frame, winner_fid: str) -> None:
-    """14.6: a beaten mover stops; a winning mover may go on, besiege at once (15.2) and holds the zone (3.2)."""
+    """14.6: a beaten mover stops; a winning mover may go on, besiege at once (15.2) and holds the zone (3.2).
+    12.4: a beaten mover retreats with the non-activated friendly force that stood in the interception zone.
+    12.6: a force of the campaign fighting the same defender separately (Interior Lines) stays where it is."""
     siege.refresh_sieges(st)
     m = march_frame(st)
     mover = m["fid"]
+    camp = activation.campaign(st)
+    if camp is not None and b["dfn"] in camp["no_evade"]:
+        camp["no_evade"].remove(b["dfn"])  # 12.6: the battle is resolved, the defender may evade again
+    if b["att"] != mover:
+        return
+    if b["interceptor_from"] is not None and winner_fid != mover:
+        retreat_with_mover(st, b)
     if mover not in st.g["forces"] or winner_fid != mover:
         m["ended"] = True
         return
@@ -326,6 +415,22 @@ def after_battle(st: State, b: Frame, winner_fid: str) -> None:
         st.note(f"{S.name_of(st, mover)} takes control of {S.zone_name(zone)} after its victory", rule="3.2")
 
 
+def retreat_with_mover(st: State, b: Frame) -> None:
+    """12.4: the beaten mover's friendly force in the interception zone retreats with it into the zone it came from,
+    then the two consolidate (10.2, 11)."""
+    side = S.other(S.force(st, b["dfn"])["side"]) if b["dfn"] in st.g["forces"] else None
+    if side is None:
+        return
+    moved = S.outside(st, b["zone"], side)
+    for other in moved:
+        S.force(st, other)["zone"] = b["came_from"]
+        st.note(f"{S.name_of(st, other)} retreats with the beaten force to {S.zone_name(b['came_from'])}",
+                rule="12.4")
+    if moved:
+        stacking.consolidate(st, moved[0])
+    siege.refresh_sieges(st)
+
+
 class MarchEnd:
     """12.3 / 13.6.1: the attrition test a forced march or a lack of supply calls for, if no battle came first."""
 
@@ -339,6 +444,7 @@ class MarchEnd:
         if f["fid"] in st.g["forces"]:
             stacking.consolidate(st, f["fid"])  # e.g. a covering force (15.1) the force did not leave behind
         siege.refresh_sieges(st)
+        stacking.rejoin_garrisons(st)
         st.pop()
 
 
@@ -354,7 +460,9 @@ class MarchCheck:
 
 
 class Contact:
-    """Entering a zone with enemy forces: each may evade (12.5), else a battle (14); then the fortress stop."""
+    """Entering a zone with enemy forces: each may evade (12.5), else a battle (14); then the fortress stop.
+    In a Major Campaign (12.6) the force may wait there for the others, which consolidate with it before the battle,
+    unless the defender played Interior Lines: then each fights it separately."""
 
     name: ClassVar[str] = "contact"
 
@@ -368,6 +476,7 @@ class Contact:
             return
         force = S.force(st, fid)
         enemies = S.outside(st, f["zone"], S.other(force["side"]))
+        camp = activation.campaign(st)
         if enemies:
             m["stopped"] = True
             dfn = enemies[0]
@@ -376,8 +485,11 @@ class Contact:
                 return
             if dfn not in f["asked"]:
                 f["asked"].append(dfn)
-                options = evasion_options(st, dfn, f["zone"], f["came_from"])
+                options = [] if camp and dfn in camp["no_evade"] else evasion_options(st, dfn, f["zone"],
+                                                                                        f["came_from"])
                 if options:
+                    if camp is not None:
+                        camp["no_evade"].append(dfn)  # 12.6: declined or failed, no evasion until the battle
                     st.push("evade", fid=dfn, mover=fid, zone=f["zone"], side=S.force(st, dfn)["side"],
                             options=options, entry_cost=m["entry_cost"])
                     return
@@ -386,13 +498,162 @@ class Contact:
                 supply.push_attrition(st, fid, [(str(a), int(b)) for a, b in attrition_mods(st, m)],
                                       "before its first battle")
                 return
+            if camp is not None and self.campaign(st, f, m, camp, dfn):
+                return
             f["fought"].append(dfn)
-            battle.start_battle(st, fid, dfn, f["zone"], f["came_from"])
+            battle.start_battle(st, f["fid"], dfn, f["zone"], f["came_from"])
             return
         m["stopped"] = stopped_here(st, fid)
         if m["stopped"]:
             siege.lay_siege(st, fid)
         st.pop()
+
+    def campaign(self, st: State, f: Frame, m: Frame, camp: Frame, dfn: str) -> bool:
+        """12.6, before the battle: Interior Lines offered once the first force is in the defender's zone; the
+        forces waiting there consolidate with the newcomer (the lowest MP left goes on), or, under Interior Lines,
+        fight one at a time; the moving side may also wait for more forces. True if a step was pushed."""
+        if dfn not in camp["interior_lines"]:
+            camp["interior_lines"].append(dfn)
+            cards.offer_interior_lines(st, f["fid"], dfn, f["zone"], f["came_from"])
+            return True
+        waiting = [w for w in camp["waiting"] if w["fid"] in st.g["forces"] and w["fid"] != f["fid"]
+                   and S.force(st, w["fid"])["zone"] == f["zone"]]
+        if waiting and cards.fights_separately(st, dfn):
+            camp["waiting"] = [w for w in camp["waiting"] if w not in waiting]
+            f["hold"] = False
+            st.push("campaign.order", side=S.force(st, f["fid"])["side"], dfn=dfn, zone=f["zone"],
+                    queue=[{"fid": w["fid"], "came_from": w["came_from"]} for w in waiting])
+            return True
+        for w in waiting:
+            camp["waiting"].remove(w)
+            join_campaign_force(st, f, m, w)
+        if f["hold"] and camp["count"]:
+            st.push("campaign.hold", fid=f["fid"], dfn=dfn, side=S.force(st, f["fid"])["side"])
+            return True
+        return False
+
+
+def join_campaign_force(st: State, f: Frame, m: Frame, w: dict[str, Any]) -> None:
+    """12.6: a waiting force and the newcomer consolidate (the higher-ranked general takes the other in) and go on
+    with the lowest MP either has left."""
+    if command.may_absorb(st, f["fid"], w["fid"]):
+        command.absorb(st, f["fid"], w["fid"])
+    elif command.may_absorb(st, w["fid"], f["fid"]):
+        command.absorb(st, w["fid"], f["fid"])
+        f["fid"] = m["fid"] = w["fid"]
+    else:
+        stacking.consolidate(st, f["fid"])
+        return
+    m["mp"] = min(m["mp"], w["march"]["mp"])
+    st.note(f"{S.name_of(st, f['fid'])} goes on with {m['mp']} MP, the lowest left of the forces", rule="12.6")
+
+
+class CampaignHold:
+    """12.6: a force of the Major Campaign in the enemy's zone attacks now or waits for the other forces."""
+
+    name: ClassVar[str] = "campaign.hold"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"{S.name_of(st, f['fid'])} faces {S.name_of(st, f['dfn'])}: attack now, or wait there for other "
+                "forces of the Major Campaign to join the battle.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("attack", None), ("wait", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        contact = st.frame
+        contact["hold"] = False
+        if action[0] == "attack":
+            return
+        m = march_frame(st)
+        camp = activation.campaign(st)
+        assert camp is not None
+        camp["waiting"].append({"fid": m["fid"], "zone": contact["zone"], "came_from": contact["came_from"],
+                                "march": {k: v for k, v in m.items() if k != "step"}})
+        st.note(f"{S.name_of(st, m['fid'])} waits in {S.zone_name(contact['zone'])} for the other forces of the "
+                "campaign", rule="12.6")
+        m["ended"] = True
+
+
+class CampaignOrder:
+    """12.6 Interior Lines: the moving side chooses which force fights the defender next; between the battles the
+    defender may retreat (digest 9.1 item 22)."""
+
+    name: ClassVar[str] = "campaign.order"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.name_of(st, f['dfn'])} fights each force separately: choose the force that attacks it next."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        contact = st.core["stack"][-2]
+        mover = [] if f["dfn"] in contact["fought"] or march_frame(st)["ended"] else [contact["fid"]]
+        return [("force", x) for x in [*mover, *[q["fid"] for q in f["queue"]]]]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        contact = st.core["stack"][-2]
+        fid = action[1]
+        queue = [q for q in f["queue"] if q["fid"] != fid]
+        st.replace("campaign.next", dfn=f["dfn"], zone=f["zone"], queue=queue, side=f["side"], offered=False)
+        if fid == contact["fid"]:
+            contact["fought"].append(f["dfn"])
+            battle.start_battle(st, fid, f["dfn"], f["zone"], contact["came_from"])
+        else:
+            came_from = next(q["came_from"] for q in f["queue"] if q["fid"] == fid)
+            battle.start_battle(st, fid, f["dfn"], f["zone"], came_from)
+
+
+class CampaignNext:
+    """12.6 Interior Lines: after a separate battle the defender may retreat; then the next force fights."""
+
+    name: ClassVar[str] = "campaign.next"
+
+    def run(self, st: State, f: Frame) -> None:
+        dfn = st.g["forces"].get(f["dfn"])
+        here = dfn is not None and dfn["zone"] == f["zone"] and not dfn["in_fortress"]
+        queue = [q for q in f["queue"] if q["fid"] in st.g["forces"]
+                 and S.force(st, q["fid"])["zone"] == f["zone"]]
+        contact = st.core["stack"][-2]
+        mover_left = f["dfn"] not in contact["fought"] and not march_frame(st)["ended"]
+        if not here or not (queue or mover_left):
+            st.pop()
+            return
+        if not f["offered"]:
+            f["offered"] = True
+            options = battle.retreat_options(st, f["dfn"], f["zone"], contact["came_from"])
+            if options:
+                st.push("campaign.withdraw", fid=f["dfn"], side=S.force(st, f["dfn"])["side"], options=options)
+                return
+        if not queue:
+            st.pop()  # the contact step now fights the moving force's battle
+            return
+        st.replace("campaign.order", dfn=f["dfn"], zone=f["zone"], queue=queue, side=f["side"])
+
+
+class CampaignWithdraw:
+    """Digest 9.1 item 22: under Interior Lines the defender may retreat normally after each separate battle."""
+
+    name: ClassVar[str] = "campaign.withdraw"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.name_of(st, f['fid'])} may retreat before the next attacking force fights it, or stand."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("stand", None)] + [("zone", z) for z in f["options"]]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        if action[0] == "zone":
+            battle.move_retreat(st, f["fid"], action[1])
 
 
 def end_march(st: State) -> None:
@@ -408,19 +669,21 @@ def end_march(st: State) -> None:
 
 def interception_candidates(st: State, mover: str, zone: str) -> list[str]:
     """Forces of the other side next to ``zone`` that may try to intercept: led by a general, not demoralized,
-    not in a fortress, their side holding a card. Only into an empty zone here.
+    not in a fortress, their side holding a card. The zone may hold a non-activated force of the moving side, or a
+    force of the interceptor's side, which the interceptor must then be able to take in (10.2, 11: consolidation).
 
     The card values are not consulted: asking only when a card of sufficient value is held would tell the moving
     side something about the other hand. A side without a fitting card declines at the card step."""
     side = S.other(S.force(st, mover)["side"])
-    if not st.g["hands"][side] or any(f["zone"] == zone and fid != mover for fid, f in st.g["forces"].items()):
+    if not st.g["hands"][side]:
         return []
     m = S.data().map
+    there = S.outside(st, zone, side)
     out = []
     for fid, f in st.g["forces"].items():
         if (f["side"] == side and f["commander"] and not f["demoralized"] and not f["in_fortress"]
                 and m.border(f["zone"], zone) is not None and m.enter_cost(f["zone"], zone) is not None
-                and S.limited_ok(f["units"], zone)):
+                and S.limited_ok(f["units"], zone) and all(command.may_absorb(st, fid, o) for o in there)):
             out.append(fid)
     return out
 
@@ -505,9 +768,13 @@ class InterceptBattle:
         st.pop()
         if f["fid"] not in forces:
             return
-        forces[f["interceptor"]]["zone"] = f["zone"]
-        siege.refresh_sieges(st)
+        me = forces[f["interceptor"]]
+        me["zone"] = f["zone"]
         st.note(f"{S.name_of(st, f['interceptor'])} intercepts in {S.zone_name(f['zone'])}", rule="12.4")
+        for other in S.outside(st, f["zone"], me["side"]):
+            if other != f["interceptor"] and command.may_absorb(st, f["interceptor"], other):
+                command.absorb(st, f["interceptor"], other)  # 10.2 / 12.2.2: consolidation in the zone
+        siege.refresh_sieges(st)
         contact = st.core["stack"][-1]
         if contact["step"] == "contact":
             contact["fought"].append(f["interceptor"])
@@ -545,6 +812,24 @@ def evasion_options(st: State, fid: str, zone: str, came_from: str) -> list[str]
     return out
 
 
+def garrison_choices(st: State, fid: str, options: list[str]) -> list[Action]:
+    """15.1: while the force tries to evade, one of its units (a force of its own) may withdraw into the fortress;
+    the general stays with the units that evade, which keep a combat unit."""
+    f = S.force(st, fid)
+    if "fortress" not in options or "evade" not in options:
+        return []
+    return [("garrison", u) for u in f["units"] if not S.unit(u).special
+            and S.combat_value({"units": {x: v for x, v in f["units"].items() if x != u}})]
+
+
+def garrison(st: State, fid: str, uid: str) -> None:
+    f = S.force(st, fid)
+    inside = S.new_force(st, f["side"], S.unit(uid).power, f["zone"], units={uid: f["units"].pop(uid)})
+    S.force(st, inside)["in_fortress"] = True
+    st.note(f"{S.unit(uid).name} withdraws into the fortress of {S.zone_name(f['zone'])} while "
+            f"{S.name_of(st, fid)} tries to evade", rule="15.1")
+
+
 class Evade:
     name: ClassVar[str] = "evade"
 
@@ -553,10 +838,11 @@ class Evade:
 
     def prompt(self, st: State, f: Frame) -> str:
         return (f"{S.name_of(st, f['mover'])} attacks {S.name_of(st, f['fid'])} in {S.zone_name(f['zone'])}: "
-                "stand and fight, withdraw into the fortress, or try to evade.")
+                "stand and fight, withdraw into the fortress, or try to evade (a unit may withdraw into the "
+                "fortress while the others try).")
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [("stand", None)] + [(o, None) for o in f["options"]]
+        return [("stand", None)] + [(o, None) for o in f["options"]] + garrison_choices(st, f["fid"], f["options"])
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         fid = f["fid"]
@@ -564,7 +850,9 @@ class Evade:
         st.pop()
         if action[0] == "stand":
             return
-        if action[0] == "fortress":
+        if action[0] == "garrison":
+            garrison(st, fid, action[1])
+        elif action[0] == "fortress":
             force["in_fortress"] = True
             st.note(f"{S.name_of(st, fid)} withdraws into the fortress of {S.zone_name(f['zone'])}", rule="15.1")
             return
@@ -623,9 +911,13 @@ class EvadeWhere:
         src = force["zone"]
         force["zone"] = action[1]
         st.note(f"{S.name_of(st, f['fid'])} evades from {S.zone_name(src)} to {S.zone_name(action[1])}", rule="12.5")
+        camp = activation.campaign(st)
+        if camp is not None and f["fid"] in camp["no_evade"]:
+            camp["no_evade"].remove(f["fid"])
         st.pop()
         siege.refresh_sieges(st)
 
 
 STEPS = (Pickup(), Declare(), March(), MarchEnd(), MarchCheck(), Contact(), Intercept(), InterceptCard(),
-         InterceptBattle(), Evade(), EvadeRoll(), EvadeWhere())
+         InterceptBattle(), Evade(), EvadeRoll(), EvadeWhere(), CampaignHold(), CampaignOrder(),
+         CampaignNext(), CampaignWithdraw())

@@ -1,25 +1,31 @@
-"""13 Supply: sources, supply lines of links at most 2 MP apart, the Unsupplied marker and attrition tests."""
+"""13 Supply: sources, supply lines of links at most 2 MP apart on land and of any length by sea, the Unsupplied
+marker and attrition tests. Fleets are not on the board yet (rule 17): no sea zone is closed to a line, no port is
+blockaded, and a strait never blocks a land line."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards
 from grognard.games.nae.schema.scenario import RoyalistSupply
 
+Step = tuple[str, int, tuple[Any, ...]]
+"""One step of a path out of a zone: (zone entered, MP from the start, the steps that continue the path)."""
+
 
 @dataclass(frozen=True)
 class Graph:
-    """Static land graph: for each zone its neighbours and the MP to enter them (12.1, 13.3)."""
+    """Static graph of supply lines (12.1, 13.3): paths on land out of each zone, ports and sea zones."""
 
-    outbound: dict[str, tuple[tuple[str, int], ...]]  # zone -> (neighbour, MP to enter it from zone)
     poor: frozenset[str]
-    # zone -> every path of at most the link limit in MP out of it: (end zone, MP, zones crossed on the way)
-    reach: dict[str, tuple[tuple[str, int, tuple[str, ...]], ...]]
+    # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path
+    reach: dict[str, tuple[Step, ...]]
+    ports: dict[str, tuple[str, ...]]  # port -> the sea zones it opens onto (13.3 sea lines)
+    seas: dict[str, tuple[str, ...]]  # sea zone -> adjacent sea zones
 
 
 @cache
@@ -33,113 +39,167 @@ def graph() -> Graph:
                 continue  # 13.3: no line across a mountain without pass; the desert link is not traced here
             outbound[z].append((n, cost))
     limit = link_limit()
-    reach: dict[str, list[tuple[str, int, tuple[str, ...]]]] = {z: [] for z in m.zones}
 
-    def walk(start: str, here: str, d: int, crossed: tuple[str, ...]) -> None:
-        for there, cost in outbound[here]:
-            if d + cost <= limit and there != start and there not in crossed:
-                reach[start].append((there, d + cost, crossed))
-                walk(start, there, d + cost, (*crossed, there))
+    def walk(here: str, d: int, path: tuple[str, ...]) -> tuple[Step, ...]:
+        return tuple((there, d + cost, walk(there, d + cost, (*path, there))) for there, cost in outbound[here]
+                     if d + cost <= limit and there not in path)
 
-    for z in m.zones:
-        walk(z, z, 0, ())
-    return Graph({z: tuple(v) for z, v in outbound.items()}, frozenset(z.id for z in m.zones.values() if z.poor),
-                 {z: tuple(v) for z, v in reach.items()})
+    return Graph(frozenset(z.id for z in m.zones.values() if z.poor),
+                 {z: walk(z, 0, (z,)) for z in m.zones}, {z.id: z.seas for z in m.ports()},
+                 {s.id: s.adjacent for s in m.seas.values()})
 
 
-def _blocked(st: State, side: str) -> set[str]:
-    """13.3: zones a line of ``side`` cannot cross: enemy units (unless besieged), unbesieged enemy fortresses,
-    enemy-controlled zones, neutral ground."""
-    enemy = S.other(side)
-    sides = st.g["sides"]
-    out = {f["zone"] for f in st.g["forces"].values() if f["side"] == enemy and not f["in_fortress"]}
-    out.update(zone for zone, power in st.g["control"].items() if sides.get(power) != side)
-    return out
+@dataclass(frozen=True)
+class Links:
+    """What a major's network is built on, apart from where the enemy forces stand (13.2-13.3)."""
+
+    sources: tuple[str, ...]
+    links: frozenset[str]  # fortresses and fixed depots that may relay a line
+    sea_ports: tuple[str, ...]  # sources and links that are ports, free of enemy control
+    held: frozenset[str]  # zones no line may cross: enemy-controlled zones and neutral ground
 
 
-def _sources_and_links(st: State, power: str) -> tuple[list[str], set[str]]:
+def _links(st: State, power: str) -> Links:
+    """13.2 sources: own NT fortresses, the capital, allied minors' fortress capitals (a besieged or destroyed one
+    is none); 13.3 links: active unbesieged fortresses of the side, fixed depots of the power; 13.3: a line cannot
+    cross an enemy-controlled zone or neutral ground."""
     side = S.side_of(st, power)
     m = S.data().map
     sources = []
-    links = set()
+    links = []
     control, sides = st.g["control"], st.g["sides"]
     for zone, fort in st.g["fortresses"].items():
         if not fort["active"] or fort["siege"] is not None or sides.get(control.get(zone)) != side:
             continue
-        links.add(zone)
+        links.append(zone)
         owner = m.zones[zone].owner
         if owner == power or (st.g["ally_of"].get(owner) == power and m.zones[zone].capital == owner):
-            sources.append(zone)  # 13.2: own NT fortresses, allied minors' fortress capitals
+            sources.append(zone)
     capital = m.powers[power].capital
     if capital and S.controller(st, capital) == side and capital not in sources:
         sources.append(capital)
     for d in st.g["fixed_depots"]:
-        if d["power"] == power:
-            links.add(d["zone"])
-    return sorted(sources), links
+        if d["power"] == power and d["zone"] not in links:
+            links.append(d["zone"])
+    held = frozenset(zone for zone, owner in control.items() if sides.get(owner) != side)
+    ports = graph().ports
+    sea_ports = tuple(z for z in (*sorted(sources), *links) if z in ports and z not in held)
+    return Links(tuple(sorted(sources)), frozenset(links), sea_ports, held)
 
 
 def link_limit() -> int:
     return int(S.data().tables.constants["supply_link_max_mp"].value)
 
 
-_TRACED: dict[tuple[object, ...], tuple[dict[str, int], frozenset[str]]] = {}
-_TRACED_MAX = 512  # supply networks kept; a game revisits few distinct positions of what supply reads
+@dataclass(frozen=True)
+class Network:
+    """A major's supply network (13.2-13.3): the MP from the nearest link of each zone a line reaches, the zones no
+    line may cross, and the sea zones its sea lines reach."""
+
+    dist: dict[str, int]
+    blocked: frozenset[str]
+    seas: frozenset[str]
 
 
-def supply_key(st: State, power: str) -> tuple[object, ...]:
-    """Everything a supply trace reads from the state (13.2-13.3): sides, alliances, control, fortresses, fixed
-    depots and where enemy forces stand outside fortresses. Equal keys give equal networks."""
+_LINKS: dict[tuple[object, ...], Links] = {}
+_TRACED: dict[tuple[object, ...], Network] = {}
+_CACHE_MAX = 512  # entries kept in each cache; a game revisits few distinct positions of what supply reads
+
+
+def links_key(st: State, power: str) -> tuple[object, ...]:
+    """Everything ``_links`` reads from the state: sides, alliances, control, fortresses, fixed depots."""
     g = st.g
-    side = g["sides"].get(power)
     return (power, tuple(g["sides"].items()), tuple(g["ally_of"].items()), tuple(g["control"].items()),
             tuple((f["active"], f["siege"] is None) for f in g["fortresses"].values()),
-            tuple((d["zone"], d["power"]) for d in g["fixed_depots"]),
-            tuple(sorted({f["zone"] for f in g["forces"].values() if f["side"] != side and not f["in_fortress"]})))
+            tuple((d["zone"], d["power"]) for d in g["fixed_depots"]))
 
 
-def supply_distances(st: State, power: str) -> tuple[dict[str, int], frozenset[str]]:
-    """For ``power`` (a major): each zone a supply line reaches, with the MP from the nearest link of the
-    network (links at most 2 MP apart back to a source, 13.2-13.3); and the zones no line may cross.
+def enemy_zones(st: State, side: str | None) -> tuple[str, ...]:
+    """13.3: zones holding forces of the other side outside a fortress."""
+    return tuple(sorted({f["zone"] for f in st.g["forces"].values() if f["side"] != side and not f["in_fortress"]}))
 
-    Traced once per position (keyed on what the trace reads); callers must not modify the results."""
-    key = supply_key(st, power)
+
+def supply_network(st: State, power: str) -> Network:
+    """The supply network of ``power`` (a major), traced once per position (keyed on everything the trace reads:
+    ``links_key`` and the enemy forces' zones; equal keys give equal networks); callers must not modify it."""
+    side = S.side_of(st, power)
+    if side is None:
+        return Network({}, frozenset(), frozenset())  # a power out of play has no network
+    base = links_key(st, power)
+    key = (base, enemy_zones(st, side))
     hit = _TRACED.get(key)
     if hit is None:
-        if len(_TRACED) >= _TRACED_MAX:
+        links = _LINKS.get(base)
+        if links is None:
+            if len(_LINKS) >= _CACHE_MAX:
+                _LINKS.clear()
+            links = _LINKS[base] = _links(st, power)
+        if len(_TRACED) >= _CACHE_MAX:
             _TRACED.clear()
-        hit = _TRACED[key] = trace_supply(st, power)
+        hit = _TRACED[key] = _trace(links, key[1])
     return hit
 
 
-def trace_supply(st: State, power: str) -> tuple[dict[str, int], frozenset[str]]:
-    """The supply trace itself (see ``supply_distances``)."""
+def sea_reach(seas: list[str]) -> set[str]:
+    """13.3: the sea zones a sea line reaches from ``seas``, at unlimited length. Fleets are not on the board yet
+    (rule 17): no sea zone is held by enemy fleets alone and no port is blockaded, so nothing stops it."""
+    g = graph()
+    out = set(seas)
+    todo = list(seas)
+    while todo:
+        for there in g.seas[todo.pop()]:
+            if there not in out:
+                out.add(there)
+                todo.append(there)
+    return out
+
+
+def trace_supply(st: State, power: str) -> Network:
+    """A fresh trace of the network of ``power``, bypassing the caches."""
     side = S.side_of(st, power)
     if side is None:
-        return {}, frozenset()
+        return Network({}, frozenset(), frozenset())
+    return _trace(_links(st, power), enemy_zones(st, side))
+
+
+def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
+    """The supply trace (13.2-13.3). Land: links at most 2 MP apart back to a source. Sea: from a port of the
+    network, lines run to every port on a sea zone they reach; only unbesieged ports with an active fortress or a
+    fixed depot (or a source) are links of a sea route. Land and sea segments combine."""
     g = graph()
-    blocked = _blocked(st, side)
-    sources, links = _sources_and_links(st, power)
+    blocked = links.held.union(enemies)
+    link_set = links.links
+    sea_ports = [z for z in links.sea_ports if z not in blocked]
+    seas: set[str] = set()
     best: dict[str, int] = {}
-    network = set(sources)
-    queue = list(sources)
+    network = set(links.sources)
+    queue = list(links.sources)
     while queue:
         start = queue.pop()
         best[start] = 0
-        for there, d, crossed in g.reach[start]:
-            if crossed and not blocked.isdisjoint(crossed):
-                continue  # a line may end in a blocked zone (a battle there) but not cross it
+        if start in g.ports and start not in blocked and not seas.issuperset(g.ports[start]):
+            seas |= sea_reach([sea for sea in g.ports[start] if sea not in seas])
+            for port in sea_ports:
+                if port not in network and not seas.isdisjoint(g.ports[port]):
+                    network.add(port)
+                    queue.append(port)
+        paths = list(g.reach[start])
+        while paths:
+            there, d, further = paths.pop()
             if d < best.get(there, d + 1):
                 best[there] = d
-            if there in links and there not in network and there not in blocked:
-                network.add(there)
-                queue.append(there)
-    return best, frozenset(blocked)
+            if there not in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
+                if further:
+                    paths += further
+                if there in link_set and there not in network:
+                    network.add(there)
+                    queue.append(there)
+    return Network(best, blocked, frozenset(seas))
 
 
 def supplied_zones(st: State, power: str) -> set[str]:
     """Zones where a force of ``power`` (a major) is supplied."""
-    return set(supply_distances(st, power)[0])
+    return set(supply_network(st, power).dist)
 
 
 def royalist_rule(st: State, power: str) -> RoyalistSupply | None:
@@ -150,32 +210,56 @@ def royalist_rule(st: State, power: str) -> RoyalistSupply | None:
     return None
 
 
-def force_supplied(st: State, fid: str, cache_: dict[str, set[str]] | None = None, via: str | None = None) -> bool:
-    """Is the force supplied where it stands? ``via``: 14.5.4, an attacker's line runs through its entry zone."""
+def royalist_network(st: State, rule: RoyalistSupply) -> Network:
+    """20.1: outside its provinces a royalist force's source must be a controlled port with a depot of
+    ``fallback_depot_power`` (British); the line to it is an ordinary one over that major's links (13.3)."""
+    side = S.side_of(st, rule.power)
+    if side is None:
+        return Network({}, frozenset(), frozenset())
+    base = ("royalist", *links_key(st, rule.fallback_depot_power))
+    key = (base, enemy_zones(st, side))
+    hit = _TRACED.get(key)
+    if hit is None:
+        major = _links(st, rule.fallback_depot_power)
+        ports = graph().ports
+        sources = tuple(sorted({d["zone"] for d in st.g["fixed_depots"] if d["power"] == rule.fallback_depot_power
+                                and d["zone"] in ports and S.controller(st, d["zone"]) == side}))
+        sea_ports = tuple(z for z in (*sources, *major.sea_ports) if z not in major.held)
+        if len(_TRACED) >= _CACHE_MAX:
+            _TRACED.clear()
+        hit = _TRACED[key] = _trace(Links(sources, major.links, sea_ports, major.held), key[1])
+    return hit
+
+
+def force_supplied(st: State, fid: str, cache_: dict[str, Any] | None = None, via: str | None = None) -> bool:
+    """Is the force supplied where it stands? ``via``: 14.5.4, an attacker's line runs through its entry zone.
+    ``cache_``: a dict the caller keeps while the position does not change (networks by major)."""
     f = S.force(st, fid)
     where = f["zone"]
-    if f["in_fortress"]:
-        fort = st.g["fortresses"].get(f["zone"])
-        if fort is not None and fort["siege"] is not None:
-            return False  # 13.3: a besieged fortress is no link (sea supply lines are not traced)
     rule = royalist_rule(st, f["power"])
-    if rule is not None:
-        return S.data().map.zones[where].province in rule.provinces  # 20.1 royalist supply
-    major = S.major_of(st, f["power"])
+    if rule is not None and S.data().map.zones[where].province in rule.provinces:
+        return True  # 20.1 royalist supply
+    major = S.major_of(st, f["power"]) if rule is None else rule.power
+    if cache_ is not None and major in cache_:
+        net = cache_[major]
+    else:
+        net = supply_network(st, major) if rule is None else royalist_network(st, rule)
+        if cache_ is not None:
+            cache_[major] = net
+    if f["in_fortress"]:
+        fort = st.g["fortresses"].get(where)
+        if fort is not None and fort["siege"] is not None:
+            # 13.3: a besieged fortress is no link, but a sea line supplies its defenders
+            return not net.seas.isdisjoint(graph().ports.get(where, ()))
     if via is not None:
-        dist, blocked = supply_distances(st, major)
         cost = S.data().map.enter_cost(via, where)
-        return via in dist and via not in blocked and cost is not None and dist[via] + cost <= link_limit()
-    if cache_ is None:
-        return where in supplied_zones(st, major)
-    if major not in cache_:
-        cache_[major] = supplied_zones(st, major)
-    return where in cache_[major]
+        return via in net.dist and via not in net.blocked and cost is not None and net.dist[via] + cost <= link_limit()
+    return where in net.dist
 
 
 def update_supply(st: State, rule: str = "13.1") -> None:
     """Place or remove Unsupplied markers on every force (13.1)."""
-    cache_: dict[str, set[str]] = {}
+    cache_: dict[str, Network] = {}
     for fid, f in st.g["forces"].items():
         ok = force_supplied(st, fid, cache_)
         if f["unsupplied"] == ok:

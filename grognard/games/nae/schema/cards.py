@@ -149,18 +149,28 @@ class NotOnMap(Cond, tag="not_on_map"):
     units: tuple[str, ...]
 
 
+class CommanderDefence(Cond, tag="commander_defence"):
+    min: int  # the card-player's force is led by a general of at least this defence value (12.6 Interior Lines)
+
+
 Condition = Union[  # noqa: UP007 (msgspec needs a Union of tagged Structs)
     AtWar, Defeated, CardPlayed, MarkedMinors, Controls, Status, EnemyStepsIn, KingdomOfBavaria, ForcedAlliance,
     Round, InPeriod, Commander, EnemyCommander, CommanderPower, ForceIsArmy, Supplied, Unsupplied, InTerritory,
-    FortressZone, EnemyDemoralized, PowersInBattle, GeneralOutside, Outnumbered, NotOnMap,
+    FortressZone, EnemyDemoralized, PowersInBattle, GeneralOutside, Outnumbered, NotOnMap, CommanderDefence,
 ]
 
 
 # --- Effects -----------------------------------------------------------------------------------------------------
 
 
+Use = Literal["event", "combat"]
+
+
 class Eff(_Struct, tag_field="kind", kw_only=True):
     requires: tuple[Condition, ...] = ()
+    # How the card is played for this effect: "event" (in one of the card's other phases) or "combat" (as a combat
+    # card in a battle, 6.6). None: "combat" on a card played only in the combat phase, else "event" (Card.use_of).
+    use: Use | None = None
 
 
 # Activation and land movement (9, 12)
@@ -498,6 +508,16 @@ class Card(Record, kw_only=True):
     text: str
     effect: tuple[Effect, ...]
 
+    def use_of(self, e: Eff) -> Use:
+        """When an effect applies: played as an event, or as a combat card (6.4, 6.6)."""
+        if e.use is not None:
+            return e.use
+        return "combat" if self.phases == ("combat",) else "event"
+
+    def effects(self, use: Use) -> tuple[Eff, ...]:
+        """The top-level effects (a choice counts as one) used when the card is played this way."""
+        return tuple(e for e in self.effect if self.use_of(e) == use)
+
 
 class Cards(msgspec.Struct, frozen=True, kw_only=True):
     """Both decks, keyed by card id ("1F", "54C"), in file order."""
@@ -612,6 +632,7 @@ def _check_card(card: Card, file: str, rec: str) -> None:
         raise DataError(file, "an event needs at least one effect", record=rec, field="effect")
     if not card.text.strip():
         raise DataError(file, "empty effect text", record=rec, field="text")
+    _check_uses(card, file, rec)
     starts_war = any(k == "start_foreign_war" for k in _kinds(card.effect))
     if starts_war != (card.foreign_war is not None):
         raise DataError(file, "a foreign_war table goes with a start_foreign_war effect, and only with it",
@@ -623,6 +644,43 @@ def _check_card(card: Card, file: str, rec: str) -> None:
         if card.period != "epic":
             raise DataError(file, "permanent cards are in hand from the start (20.2): period epic", record=rec,
                             field="period")
+
+
+def _check_uses(card: Card, file: str, rec: str) -> None:
+    """Each effect's ``use`` matches the card's phases; a card played both in combat and in another phase tags every
+    effect; every phase listed has an effect used in it."""
+    mixed = "combat" in card.phases and len(card.phases) > 1
+    used: set[str] = set()
+
+    def walk(effects: tuple[Any, ...], path: str, inherited: str | None) -> None:
+        for i, e in enumerate(effects):
+            here = f"{path}[{i}]"
+            if isinstance(e, Choice):
+                if e.use is not None and mixed:
+                    raise DataError(file, "tag the effects of each option, not the choice", record=rec,
+                                    field=f"{here}.use")
+                for j, option in enumerate(e.options):
+                    walk(option, f"{here}.options[{j}]", inherited)
+                continue
+            use = e.use or inherited
+            if use is None and mixed:
+                raise DataError(file, "a card played in combat and in another phase says for each effect whether "
+                                "it is used as an event or as a combat card (use)", record=rec, field=f"{here}.use")
+            use = use or card.use_of(e)
+            if use == "combat" and "combat" not in card.phases:
+                raise DataError(file, "an effect used as a combat card needs the combat phase", record=rec,
+                                field=f"{here}.use")
+            if use == "event" and card.phases == ("combat",):
+                raise DataError(file, "an effect used as an event needs a phase other than combat", record=rec,
+                                field=f"{here}.use")
+            used.add(use)
+
+    walk(card.effect, "effect", None)
+    for use in ("combat", "event"):
+        listed = "combat" in card.phases if use == "combat" else any(p != "combat" for p in card.phases)
+        if listed and use not in used:
+            raise DataError(file, f"the card lists a phase for its {use} use but no effect has use = {use!r}",
+                            record=rec, field="phases")
 
 
 def _kinds(effects: tuple[Effect, ...]) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import movement
 from tests.games.nae.rules.helpers import board, play, put
 
@@ -50,12 +51,25 @@ def test_12_1_a_neutral_zone_is_never_entered_and_militia_stay_home():
     assert zones and "gerona" not in zones
 
 
-def test_11_a_force_never_enters_a_zone_held_by_another_force_of_its_side():
+def test_12_2_1_a_force_passes_through_a_friendly_force_it_cannot_absorb_and_must_go_on():
+    st = board()
+    fid = put(st, "reims", ["fr_i"])
+    other = put(st, "paris", ["fr_ii"])
+    play(st, ("op", None), ("force", fid), ("forced_march", 0), ("zone", "paris"))
+    actions = st.legal_actions()
+    assert ("done", None) not in actions and ("absorb", other) not in actions  # a lone corps commands nobody
+    assert ("zone", "orleans") in actions
+    play(st, ("zone", "orleans"), ("done", None))
+    assert st.g["forces"][other]["zone"] == "paris" and st.g["forces"][fid]["zone"] == "orleans"
+
+
+def test_12_2_1_a_force_never_spends_its_last_mp_entering_a_friendly_force_it_cannot_absorb():
     st = board()
     fid = put(st, "reims", ["fr_i"])
     put(st, "paris", ["fr_ii"])
     play(st, ("op", None), ("force", fid), ("forced_march", 0))
-    assert ("zone", "paris") not in st.legal_actions() and ("zone", "soissons") in st.legal_actions()
+    st.frame["mp"] = S.data().map.enter_cost("reims", "paris")
+    assert ("zone", "paris") not in st.legal_actions()
 
 
 def test_12_1_a_force_stops_at_an_enemy_fortress_and_lays_siege():

@@ -11,7 +11,7 @@ def test_12_2_1_massena_absorbs_oudinot_who_returns_to_the_reserve():
     st = board()
     massena = put(st, "reims", ["fr_i", "fr_ii"], commander="massena")
     oudinot = put(st, "paris", ["fr_iii"], commander="oudinot")
-    play(st, ("op", None), ("force", massena), ("forced_march", 0), ("zone", "paris"))
+    play(st, ("op", None), ("force", massena), ("forced_march", 0), ("zone", "paris"), ("absorb", oudinot))
     assert oudinot not in st.g["forces"] and "oudinot" in st.g["removed"]
     assert set(st.g["forces"][massena]["units"]) == {"fr_i", "fr_ii", "fr_iii"}
 
@@ -19,8 +19,9 @@ def test_12_2_1_massena_absorbs_oudinot_who_returns_to_the_reserve():
 def test_12_2_1_an_army_keeps_the_absorbed_general_as_a_subordinate():
     st = board()
     nap = put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
-    put(st, "orleans", ["fr_iii"], commander="oudinot")
-    play(st, ("op", None), ("force", nap), ("forced_march", 0), ("zone", "paris"), ("zone", "orleans"))
+    oudinot = put(st, "orleans", ["fr_iii"], commander="oudinot")
+    play(st, ("op", None), ("force", nap), ("forced_march", 0), ("zone", "paris"), ("zone", "orleans"),
+         ("absorb", oudinot))
     assert st.g["forces"][nap]["subs"] == ["oudinot"]
 
 

@@ -42,3 +42,19 @@ def test_15_1_withdrawing_into_the_fortress_is_automatic():
     play(st, ("op", None), ("force", jean), ("forced_march", 0), ("zone", "strasbourg"), ("fortress", None))
     assert st.g["forces"][massena]["in_fortress"]
     assert st.g["fortresses"]["strasbourg"]["besieger"] == jean
+
+
+def test_15_1_a_unit_withdraws_into_the_fortress_while_the_rest_evades():
+    st = board([3], turn="coalition")
+    st.g["ap_reserve"]["coalition"] = 1
+    jean = put(st, "bade", ["au_i", "au_ii"], commander="jean")
+    massena = put(st, "strasbourg", ["fr_i", "fr_ii"], commander="massena")
+    play(st, ("op", None), ("force", jean), ("forced_march", 0), ("zone", "strasbourg"))
+    assert {("garrison", "fr_i"), ("garrison", "fr_ii")} <= set(st.legal_actions())
+    play(st, ("garrison", "fr_ii"))
+    assert rolls(st, "12.5")[0]["row"] == "evades"
+    play(st, ("zone", "metz"))
+    inside = next(fid for fid, f in st.g["forces"].items() if f["units"] == {"fr_ii": 2})
+    assert st.g["forces"][inside]["in_fortress"] and st.g["forces"][inside]["zone"] == "strasbourg"
+    assert st.g["forces"][massena]["zone"] == "metz" and st.g["forces"][massena]["units"] == {"fr_i": 2}
+    assert st.g["fortresses"]["strasbourg"]["besieger"] == jean

@@ -28,7 +28,7 @@ def test_14_1_no_counter_march_across_a_mountain_without_pass():
     over_the_pyrenees = put(st, "toulouse", ["fr_i"], commander="davout")
     next_door = put(st, "barcelona", ["fr_iii"], commander="ney")
     napoleon = put(st, "lerida", ["fr_ii"], commander="napoleon")
-    ctx = {"att": napoleon, "dfn": "none", "zone": "lerida", "tried": []}
+    ctx = {"att": napoleon, "dfn": "none", "zone": "lerida", "tried": [], "interceptor_from": None}
     assert counter_march_candidates(st, ctx, "attacker") == [next_door]
     assert over_the_pyrenees in st.g["forces"]
 

@@ -10,7 +10,8 @@ def test_14_5_7_riflemen_cancel_the_spearhead_and_orderly_retreat_stops_the_purs
     napoleon = put(st, "lille", ["fr_garde", "fr_cav_reserve", "fr_ii", "fr_cav_garde"], commander="napoleon",
                    army="grande_armee", subs=["murat"])
     blucher = put(st, "brussels", ["pr_i", "pr_ii", "pr_landwehr_1"], commander="blucher")
-    play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "brussels"), ("stand", None))
+    play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "brussels"), ("stand", None),
+         ("spearhead", "fr_garde"), ("engage", "fr_cav_garde"))
     assert st.step == "cards.window" and st.active == "coalition"
     assert st.legal_actions() == [("card", "29C"), ("done", None)]  # Orderly Retreat waits for the dice
     play(st, ("card", "29C"), ("done", None))

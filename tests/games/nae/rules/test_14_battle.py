@@ -35,6 +35,13 @@ def test_14_napoleon_beats_blucher_demoralizes_him_and_pursues_4_3_2_1_is_10_for
     play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "brussels"))
     assert st.active == "coalition" and ("stand", None) in st.legal_actions()
     play(st, ("stand", None))
+    # 14.5.5: the owner picks the elite corps at the head of the assault and engages his special units or not
+    # (Murat, the only subordinate, needs no pick)
+    assert st.step == "battle.choose" and st.active == "empire"
+    assert st.legal_actions() == [("spearhead", "fr_garde"), ("spearhead", "fr_ii")]
+    play(st, ("spearhead", "fr_garde"))
+    assert st.legal_actions() == [("engage", "fr_cav_garde"), ("hold_back", "fr_cav_garde")]
+    play(st, ("engage", "fr_cav_garde"))
     texts = [e["text"] for e in st.log]
     assert any("odds 1:1" in t for t in texts) and any("Minor battle" in t for t in texts)
     att = rolls(st, "14.6")[0]
@@ -98,6 +105,19 @@ def test_14_10_a_beaten_defender_never_retreats_into_the_attackers_entry_zone():
     options = battle.retreat_options(st, fid, "namur", "reims")
     assert options and "reims" not in options
     assert all(st.g["control"].get(z) is None or battle.S.controller(st, z) == "coalition" for z in options)
+
+
+def test_14_5_5_a_special_unit_held_back_gives_no_bonus_and_takes_no_forced_loss():
+    st = board([3, 3, 1, 1, 1, 1, 4])
+    napoleon = put(st, "lille", ["fr_garde", "fr_cav_reserve", "fr_ii", "fr_cav_garde"], commander="napoleon",
+                   army="grande_armee", subs=["murat"])
+    put(st, "brussels", ["pr_i", "pr_ii", "pr_landwehr_1"], commander="blucher")
+    play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "brussels"), ("stand", None))
+    play(st, ("spearhead", "fr_ii"), ("hold_back", "fr_cav_garde"))
+    att = rolls(st, "14.6")[0]
+    assert att["mods"] == [["cavalry superiority", 1], ["spearhead II Corps", 1], ["Napoleon", 3],
+                           ["Murat (subordinate)", 2]]  # the held-back Guard Cavalry still counts as cavalry
+    assert att["total"] == 13
 
 
 def test_14_8_the_spearhead_then_special_units_take_the_first_losses():

@@ -79,14 +79,17 @@ def test_15_1_masking_a_fortress_with_2_steps_lets_the_force_go_on():
     assert st.g["forces"][kleist]["zone"] == "soissons"
 
 
-def test_11_a_covering_force_not_left_behind_is_taken_back_in():
+def test_12_2_1_a_force_that_masked_must_go_on_without_its_covering_force():
     st = board(turn="coalition")
     st.g["ap_reserve"]["coalition"] = 1
     kleist = put(st, "namur", ["pr_iv", "pr_v"], commander="kleist")
-    play(st, ("op", None), ("force", kleist), ("forced_march", 0), ("zone", "lille"), ("mask", "pr_iv"),
-         ("done", None))
-    assert [f for f in st.g["forces"].values() if f["zone"] == "lille"] == [st.g["forces"][kleist]]
-    assert st.g["forces"][kleist]["units"] == {"pr_v": 2, "pr_iv": 2}
+    play(st, ("op", None), ("force", kleist), ("forced_march", 0), ("zone", "lille"), ("mask", "pr_iv"))
+    cover = st.g["fortresses"]["lille"]["besieger"]
+    actions = st.legal_actions()
+    assert ("done", None) not in actions  # past a friendly force it must go on
+    assert ("absorb", cover) not in actions  # 12.2.1: units left behind this round move no more
+    play(st, ("zone", "soissons"), ("done", None))
+    assert st.g["forces"][cover]["zone"] == "lille" and st.g["forces"][kleist]["zone"] == "soissons"
 
 
 def test_15_4_the_siege_marker_stops_at_plus_3():

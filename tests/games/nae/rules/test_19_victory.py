@@ -71,3 +71,20 @@ def test_20_1_napoleon_removed_is_checked_at_the_end_of_the_game_not_at_once():
     assert not st.over
     play(st, ("pass", None))
     assert st.over and st.result["winner"] == "coalition"
+
+
+def test_18_2_1_a_every_key_zone_of_france_enemy_held_and_linked_to_a_source_conquers_it():
+    """Condition (a) needs no look at the French armies: Bordeaux and Antwerp are linked to London by sea, Paris and
+    Lyon only once British depots hold the ports of Rouen and Marseille, 1 MP away (13.3)."""
+    st = board()
+    put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
+    keys = conquest.key_zones("france")
+    assert keys == ["paris", "lyon", "bordeaux", "antwerp"]
+    for zone in keys:
+        st.g["control"][zone] = "britain"
+    st.g["fixed_depots"] += [{"zone": zone, "power": "britain"} for zone in keys]
+    assert not conquest.is_conquered(st, "france")
+    for port in ("rouen", "marseille"):
+        st.g["control"][port] = "britain"
+        st.g["fixed_depots"].append({"zone": port, "power": "britain"})
+    assert conquest.is_conquered(st, "france")

@@ -1,0 +1,81 @@
+"""13.3 sea supply lines: port to port at any length; only unbesieged ports with an active fortress or a fixed depot
+are links of a sea route; land and sea segments combine; the defenders of a besieged port are supplied by sea.
+Fleets are not on the board yet (rule 17), so no sea zone is closed and no port blockaded."""
+
+from __future__ import annotations
+
+from grognard.agents.random_agent import RandomAgent
+from grognard.core.machine import State
+from grognard.games.nae.rules import supply
+from tests.games.nae.rules.helpers import GAME, board, put
+
+
+def britain_and_holland_alone() -> State:
+    """1815 with every other Coalition power neutral and Amsterdam besieged: no land line links the British Isles
+    to Belgium."""
+    st = board()
+    for power, side in list(st.g["sides"].items()):
+        if side == "coalition" and power not in ("britain", "holland"):
+            st.g["sides"][power] = None
+    st.g["fortresses"]["amsterdam"]["siege"] = 0
+    return st
+
+
+def test_13_3_a_british_force_in_belgium_is_supplied_from_london_by_sea_through_antwerp():
+    st = britain_and_holland_alone()
+    wellington = put(st, "brussels", ["gb_corps_1"])
+    net = supply.supply_network(st, "britain")
+    assert net.dist["antwerp"] == 0 and {"north_sea", "manche"} <= net.seas  # Antwerp joins London by sea
+    assert supply.force_supplied(st, wellington)  # land (Antwerp -> Brussels, 1 MP) after sea
+    st.g["fortresses"]["antwerp"]["siege"] = 0  # a besieged port is no link of a sea route
+    assert not supply.force_supplied(st, wellington)
+
+
+def test_13_3_a_port_is_a_sea_link_only_with_an_active_fortress_or_a_fixed_depot():
+    st = britain_and_holland_alone()
+    wellington = put(st, "brussels", ["gb_corps_1"])
+    st.g["fortresses"]["antwerp"]["active"] = False  # destroyed (empty fortress, 15.5)
+    assert not supply.force_supplied(st, wellington)
+    st.g["fixed_depots"].append({"zone": "antwerp", "power": "britain"})
+    assert supply.force_supplied(st, wellington)
+
+
+def test_13_3_an_island_port_without_fortress_needs_a_fixed_depot_for_its_sea_line():
+    st = board()
+    corsica = put(st, "ajaccio", ["fr_i"])  # a French port with no fortress, no land neighbour
+    assert not supply.force_supplied(st, corsica)
+    st.g["fixed_depots"].append({"zone": "ajaccio", "power": "france"})
+    assert supply.force_supplied(st, corsica)  # Toulon -> Ajaccio across the Gulf of Lion
+
+
+def test_13_3_the_defenders_of_a_besieged_port_are_supplied_by_sea_an_inland_garrison_is_not():
+    st = board()
+    for zone, units in (("toulon", ["fr_i"]), ("metz", ["fr_ii"])):
+        garrison = put(st, zone, units)
+        st.g["forces"][garrison]["in_fortress"] = True
+        st.g["fortresses"][zone]["siege"] = 0
+        st.g["fortresses"][zone]["besieger"] = put(st, zone, ["pr_i", "pr_ii"])
+    toulon, metz = (fid for fid, f in st.g["forces"].items() if f["side"] == "empire")
+    assert supply.force_supplied(st, toulon) and not supply.force_supplied(st, metz)
+    assert supply.supply_network(st, "france").dist.get("toulon", 1) != 0  # besieged: no link itself
+
+
+def test_13_3_cached_networks_equal_a_fresh_trace_along_random_games():
+    for seed in range(6):
+        st = GAME.new_state("1815", seed=seed)
+        agent = RandomAgent(seed)
+        while not st.over:
+            for power in ("france", "britain", "prussia"):
+                assert supply.supply_network(st, power) == supply.trace_supply(st, power)
+            st.apply(agent.choose(st, str(st.active)))
+
+
+def test_20_1_royalists_outside_poitou_and_bretagne_need_a_controlled_port_with_a_british_depot():
+    st = board()
+    chouans = put(st, "rouen", ["cho_1"])  # Normandy: outside the royalist provinces
+    in_bretagne = put(st, "rennes", ["cho_1"])
+    assert supply.force_supplied(st, in_bretagne) and not supply.force_supplied(st, chouans)
+    st.g["fixed_depots"].append({"zone": "rouen", "power": "britain"})
+    assert not supply.force_supplied(st, chouans)  # the port is still French-controlled
+    st.g["control"]["rouen"] = "britain"
+    assert supply.force_supplied(st, chouans)

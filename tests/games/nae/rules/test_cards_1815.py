@@ -1,0 +1,281 @@
+"""The cards of the two 1815 decks in play, one or more tests a card, with scripted dice (see also test_05_sequence,
+test_06_cards, test_14_1_counter_march and test_14_5_7_combat_cards)."""
+
+from __future__ import annotations
+
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import cards
+from tests.games.nae.rules.helpers import board, play, put, rolls
+
+
+def attack(st, mover: str, zone: str, fm: int = 0) -> None:
+    """The side to act spends a 1-AP operation and its reserve to move ``mover`` into ``zone``."""
+    st.g["ap_reserve"][st.g["turn"]] = 2
+    play(st, ("op", None), ("force", mover), ("forced_march", fm), ("zone", zone))
+
+
+# Empire -------------------------------------------------------------------------------------------------------
+
+def test_8f_the_grumblers_force_march_with_minus_2_on_the_attrition_test():
+    st = board([4], hands={"empire": ["8F"], "coalition": []})
+    ney = put(st, "reims", ["fr_i"], commander="ney")  # initiative 2: any initiative will do
+    play(st, ("event", "8F"), ("force", ney), ("forced_march", 2), ("zone", "paris"), ("done", None))
+    test, = rolls(st, "13.6") + rolls(st, "12.3")
+    assert ["card", -2] in test["mods"] and ["forced march 2 MP", 2] in test["mods"]
+
+
+def test_13f_and_12c_major_campaigns_activate_three_forces_of_any_initiative():
+    st = board(hands={"empire": ["13F"], "coalition": []})
+    forces = [put(st, z, [u], commander=g) for z, u, g in
+              (("reims", "fr_i", "jerome"), ("paris", "fr_ii", "ney"), ("lille", "fr_iii", "grouchy"),
+               ("metz", "fr_iv", "vandamme"))]
+    play(st, ("event", "13F"))
+    assert st.frame["count"] == 3 and {a[1] for a in st.legal_actions()} == {*forces, None}
+    st = board(turn="coalition", hands={"empire": [], "coalition": ["12C"]})
+    kleist = put(st, "cologne", ["pr_i"], commander="kleist")
+    play(st, ("event", "12C"))
+    assert st.frame["count"] == 3 and ("force", kleist) in st.legal_actions()
+
+
+def test_54c_treaty_of_chaumont_three_forces_of_three_different_majors():
+    st = board(turn="coalition", hands={"empire": [], "coalition": ["54C"]})
+    kleist = put(st, "cologne", ["pr_i"], commander="kleist")
+    yorck = put(st, "magdeburg", ["pr_ii"], commander="yorck")
+    hill = put(st, "brussels", ["gb_corps_1"], commander="hill")
+    play(st, ("event", "54C"), ("force", kleist), ("forced_march", 0), ("done", None))
+    assert st.step == "activation" and st.frame["count"] == 2
+    assert ("force", yorck) not in st.legal_actions() and ("force", hill) in st.legal_actions()
+
+
+def test_27f_15_2_no_reinforcement_enters_a_besieged_fortress():
+    """15.2: a besieged fortress takes no reinforcements, even with a supply line by sea; nor does a zone the enemy
+    occupies (7.3.4)."""
+    st = board(hands={"empire": ["27F"], "coalition": []})
+    blucher = put(st, "lille", ["pr_i", "pr_ii"], commander="blucher")
+    st.g["fortresses"]["lille"].update(siege=1, besieger=blucher)
+    put(st, "lille", ["fr_iv"], side="empire")
+    lille_garrison = S.forces_in(st, "lille", "empire")[0]
+    st.g["forces"][lille_garrison]["in_fortress"] = True
+    put(st, "metz", ["pr_iii"])
+    play(st, ("event", "27F"))
+    offered = {a[1] for a in st.legal_actions()}
+    assert "lille" not in offered and "metz" not in offered and "paris" in offered
+
+
+def test_29f_the_great_battery_supplied_army_plus_1_not_for_a_force_without_an_army():
+    st = board([3, 3, 3, 3], hands={"empire": ["29F"], "coalition": []})
+    napoleon = put(st, "reims", ["fr_garde", "fr_i", "fr_ii"], commander="napoleon", army="grande_armee")
+    put(st, "soissons", ["pr_i"], commander="kleist")
+    attack(st, napoleon, "soissons")
+    play(st, ("stand", None), ("spearhead", "fr_garde"))
+    assert st.legal_actions() == [("card", "29F"), ("done", None)]
+    play(st, ("card", "29F"), ("done", None))
+    att = rolls(st, "14.6")[0]
+    assert ["The Great Battery", 1] in att["mods"]
+    st = board(hands={"empire": ["29F"], "coalition": []})
+    ney = put(st, "reims", ["fr_i", "fr_ii"], commander="ney")
+    put(st, "soissons", ["pr_i"], commander="kleist")
+    attack(st, ney, "soissons")
+    play(st, ("stand", None))
+    assert st.legal_actions() == [("done", None)]
+
+
+def test_47f_disgrace_relieves_the_demoralized_enemys_commander_and_his_best_subordinate_takes_over():
+    st = board(hands={"empire": ["47F"], "coalition": []})
+    napoleon = put(st, "namur", ["fr_i", "fr_ii"], commander="napoleon")
+    blucher = put(st, "liege", ["pr_i", "pr_ii"], commander="blucher", army="armee_elbe", subs=["kleist", "yorck"])
+    battle = st.push("cards.context", att=napoleon, dfn=blucher, zone="namur", winner="attacker",
+                     cards={"attacker": [], "defender": []})
+    st.push("losses", fid=blucher)  # e.g. pursuit losses pushed by the test: the window still finds the battle
+    cards.open_demoralized_window(st, battle)
+    assert st.step == "losses"  # not demoralized: no window
+    st.g["forces"][blucher]["demoralized"] = True
+    cards.open_demoralized_window(st, battle)
+    assert st.step == "cards.window" and st.legal_actions() == [("card", "47F"), ("done", None)]
+    play(st, ("card", "47F"))
+    force = st.g["forces"][blucher]
+    assert "blucher" in st.g["removed"] and force["commander"] == "yorck" and force["subs"] == ["kleist"]
+
+
+def test_50f_form_square_cancels_the_cavalry_superiority_and_takes_2_from_the_pursuit():
+    st = board([6, 6, 1, 1, 1, 4], hands={"empire": ["50F"], "coalition": []})
+    ney = put(st, "reims", ["fr_i", "fr_ii"], commander="ney")
+    blucher = put(st, "soissons", ["pr_i", "pr_ii", "pr_iii"], commander="blucher")
+    play(st, ("pass", None))
+    attack(st, blucher, "reims")
+    play(st, ("stand", None))
+    play(st, ("card", "50F"), ("done", None))
+    att = rolls(st, "14.6")[0]
+    assert not any(m[0] == "cavalry superiority" for m in att["mods"])
+    assert ney in st.g["forces"]
+
+
+# Coalition ----------------------------------------------------------------------------------------------------
+
+def test_4c_reverse_slope_a_defending_british_led_force_gets_plus_2():
+    st = board([3, 3, 3, 3], hands={"empire": [], "coalition": ["4C"]})
+    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
+    put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="hill")
+    attack(st, ney, "brussels")
+    play(st, ("stand", None), ("card", "4C"), ("done", None))  # the attacker holds no card: no window
+    assert ["Reverse Slope", 2] in rolls(st, "14.6")[1]["mods"]
+
+
+def test_11c_wound_removes_the_enemy_subordinate_on_a_5():
+    st = board([6, 6, 1, 1, 1, 5, 6, 6, 6], hands={"empire": [], "coalition": ["11C"]})
+    napoleon = put(st, "reims", ["fr_garde", "fr_i", "fr_ii", "fr_iii"], commander="napoleon", army="grande_armee",
+                   subs=["ney"])
+    put(st, "soissons", ["pr_i", "pr_ii", "pr_iii"], commander="blucher")
+    attack(st, napoleon, "soissons")
+    play(st, ("stand", None), ("spearhead", "fr_garde"), ("done", None))
+    assert rolls(st, "14.7")[0]["row"] == "unhurt"  # Ney lent his attack value: his own wound test (a 1)
+    while st.step == "losses":
+        play(st, st.legal_actions()[0])
+    assert st.step == "cards.window" and st.active == "coalition"
+    play(st, ("card", "11C"))
+    wound = rolls(st, "14.7")[1]
+    assert wound["text"].startswith("Wound card against Ney") and wound["row"] == "wounded"
+    assert "ney" in st.g["removed"] and st.g["forces"][napoleon]["subs"] == []
+
+
+def test_14c_outposts_plus_1_to_evasions_and_plus_2_to_interceptions_until_the_next_turn():
+    st = board([4, 1, 1, 1, 1], turn="coalition", hands={"empire": [], "coalition": ["14C", "4C"]})
+    blucher = put(st, "luxembourg", ["pr_i"], commander="blucher")
+    play(st, ("event", "14C"))
+    assert cards.interception_mods(st, blucher) == [("Outposts card", 2)]
+    davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
+    attack(st, davout, "luxembourg")
+    play(st, ("evade", None), ("done", None))
+    roll = rolls(st, "12.5")[0]
+    assert ["combat card", 1] in roll["mods"] and roll["row"] == "evades"
+    st.g["turn"], st.g["round"] = "coalition", st.g["round"] + 1
+    assert cards.interception_mods(st, blucher) == []  # the Coalition's next turn: over
+
+
+def test_30c_trachenberg_plus_1_against_a_marshal_but_not_against_napoleon():
+    st = board([3, 3, 3, 3], turn="coalition", hands={"empire": [], "coalition": ["30C"]})
+    put(st, "soissons", ["pr_i", "pr_ii"], commander="kleist")
+    play(st, ("event", "30C"))
+    ney = put(st, "reims", ["fr_i", "fr_ii"], commander="ney")
+    attack(st, ney, "soissons")
+    play(st, ("stand", None))
+    assert ["The Trachenberg Plan", 1] in rolls(st, "14.6")[1]["mods"]
+    st = board([3, 3, 3, 3], turn="coalition", hands={"empire": [], "coalition": ["30C"]})
+    put(st, "soissons", ["pr_i", "pr_ii"], commander="kleist")
+    play(st, ("event", "30C"))
+    napoleon = put(st, "reims", ["fr_i", "fr_ii"], commander="napoleon")
+    attack(st, napoleon, "soissons")
+    play(st, ("stand", None))
+    assert not any(m[0] == "The Trachenberg Plan" for m in rolls(st, "14.6")[1]["mods"])
+
+
+def test_25c_marshal_forwards_plus_2_to_a_prussian_counter_march():
+    st = board([1, 1, 6], turn="empire", hands={"empire": [], "coalition": ["25C"]})
+    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
+    put(st, "namur", ["pr_i"], commander="blucher")
+    kleist = put(st, "liege", ["pr_ii"], commander="kleist")
+    attack(st, ney, "namur")
+    play(st, ("stand", None), ("force", kleist), ("card", "25C"), ("done", None))
+    cm = rolls(st, "14.1")[0]
+    assert ["combat card", 2] in cm["mods"]
+
+
+def test_43c_gneisenau_plus_1_counter_march_and_plus_2_on_the_demoralization_test():
+    st = board([2, 1, 6], turn="empire", hands={"empire": [], "coalition": ["43C"]})
+    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
+    put(st, "namur", ["pr_i"], commander="blucher")
+    kleist = put(st, "liege", ["pr_ii"], commander="kleist")
+    attack(st, ney, "namur")
+    play(st, ("stand", None), ("force", kleist), ("card", "43C"), ("done", None))
+    cm = rolls(st, "14.1")[0]
+    assert ["combat card", 1] in cm["mods"]
+    assert "43C" in st.g["discards"]["coalition"]
+
+
+def test_39c_wellington_plus_1_defending_as_a_combat_card():
+    st = board([3, 3, 3, 3], hands={"empire": [], "coalition": ["39C"]})
+    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
+    put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="wellington")
+    attack(st, ney, "brussels")
+    play(st, ("stand", None), ("card", "39C"), ("done", None))
+    assert ["Wellington", 1] in rolls(st, "14.6")[1]["mods"]
+
+
+def test_3f_column_of_march_the_caught_force_may_not_evade_and_nothing_counter_marches_to_it():
+    st = board(hands={"empire": ["3F", "28F"], "coalition": []})
+    davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
+    blucher = put(st, "luxembourg", ["pr_i"], commander="blucher")
+    cards.offer_contact_cards(st, davout, blucher, "luxembourg", "reims")
+    assert st.active == "empire" and st.legal_actions() == [("card", "3F"), ("done", None)]
+    play(st, ("card", "3F"))
+    assert cards.cancelled(st, blucher, "evasion") and cards.cancelled(st, blucher, "counter_march")
+    assert not cards.cancelled(st, davout, "evasion")
+    assert st.g["discards"]["empire"] == ["3F"]
+    st.g["turn"] = "coalition"
+    assert not cards.cancelled(st, blucher, "evasion")  # this activation only
+
+
+def test_15c_interior_lines_a_defender_of_defence_2_or_3_fights_each_attacker_separately():
+    st = board(turn="empire", hands={"empire": [], "coalition": ["15C"]})
+    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
+    wellington = put(st, "brussels", ["gb_corps_1"], commander="wellington")
+    cards.offer_interior_lines(st, ney, wellington, "brussels", "lille")
+    assert st.active == "coalition" and st.legal_actions() == [("card", "15C"), ("done", None)]
+    play(st, ("card", "15C"))
+    assert cards.fights_separately(st, wellington)
+    st.g["forces"][wellington]["commander"] = "beresford"  # defence 1
+    st.g["card_effects"].clear()
+    st.g["hands"]["coalition"] = ["15C"]
+    cards.offer_interior_lines(st, ney, wellington, "brussels", "lille")
+    assert st.legal_actions() == [("done", None)]
+
+
+def test_1f_the_genius_of_napoleon_as_interior_lines_when_napoleon_defends():
+    st = board(turn="coalition", hands={"empire": ["1F"], "coalition": []})
+    napoleon = put(st, "reims", ["fr_i"], commander="napoleon")
+    blucher = put(st, "soissons", ["pr_i"], commander="blucher")
+    cards.offer_interior_lines(st, blucher, napoleon, "reims", "soissons")
+    assert st.active == "empire" and st.legal_actions() == [("card", "1F"), ("done", None)]
+    play(st, ("card", "1F"), ("done", None))
+    assert cards.fights_separately(st, napoleon) and st.step == "round"
+    assert st.g["discards"]["empire"] == ["1F"]  # a permanent card, no gold star: to the played pile
+
+
+def test_31c_congreve_rockets_need_a_supplied_force():
+    st = board([3, 3, 3, 3], hands={"empire": [], "coalition": ["31C"]})
+    davout = put(st, "lille", ["fr_i", "fr_ii"], commander="davout")
+    put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="hill")
+    attack(st, davout, "brussels")
+    play(st, ("stand", None), ("card", "31C"), ("done", None))
+    assert ["Congreve Rockets", 1] in rolls(st, "14.6")[1]["mods"]
+    st = board([3, 3, 3, 3], hands={"empire": [], "coalition": ["31C"]})
+    davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
+    put(st, "troyes", ["gb_corps_1", "gb_corps_2"], commander="hill")  # deep in France: no supply line
+    attack(st, davout, "troyes")
+    play(st, ("stand", None))
+    assert st.legal_actions() == [("done", None)]
+
+
+def test_32c_squares_take_2_from_the_enemy_pursuit():
+    st = board([6, 6, 1, 1, 6, 6], hands={"empire": [], "coalition": ["32C"]})
+    davout = put(st, "lille", ["fr_i", "fr_ii", "fr_iii"], commander="davout")
+    put(st, "brussels", ["gb_corps_1", "gb_corps_2", "gb_corps_3", "gb_elite_1"], commander="wellington")
+    attack(st, davout, "brussels")
+    play(st, ("stand", None), ("card", "32C"), ("done", None))
+    while st.step == "losses":
+        play(st, st.legal_actions()[0])
+    pursuit, = rolls(st, "14.9.2")
+    assert ["combat card", -2] in pursuit["mods"]
+
+
+def test_32f_the_central_position_gives_napoleon_1_mp_back_after_each_battle_won():
+    st = board([6, 6, 1, 1, 6, 6] + [1] * 10, hands={"empire": ["32F"], "coalition": []})
+    napoleon = put(st, "reims", ["fr_garde", "fr_i", "fr_ii", "fr_iii"], commander="napoleon",
+                   army="grande_armee")
+    put(st, "soissons", ["pr_i"], commander="kleist")
+    play(st, ("event", "32F"), ("force", napoleon), ("forced_march", 0))
+    before = st.frame["mp"]
+    play(st, ("zone", "soissons"), ("stand", None))
+    while st.step != "march":
+        play(st, st.legal_actions()[0])
+    assert st.frame["mp"] == before - 1 + 1  # 1 MP to enter, 1 given back by the victory
