@@ -88,3 +88,64 @@ def test_game_options_are_named_and_unknown_ones_refused(tmp_path):
     assert res.exit_code == 2 and "has no option fog" in res.output
     with pytest.raises(ValueError, match="has no option fog; it has: setup_choices"):
         load_game("nae").new_state("1815", options={"fog": True})
+
+
+def flat(text: str) -> str:
+    """Output with rich's line wrapping undone, so phrases can be looked for whole."""
+    return " ".join(text.split())
+
+
+def test_the_board_is_shown_once_per_turn_and_on_demand():
+    # Play a card, march E1 (two more decisions in the same turn), ask for the board, quit.
+    res = runner.invoke(app, ["play", DUEL, "standard", "--seed", "1"], input="1\n1\nb\nq\n")
+    assert res.exit_code == 0, res.output
+    out = flat(res.output)
+    heading = "Round 1, empire to act."
+    march = out.index("empire: Choose the zone E1 marches into")
+    assert out.count("empire: ") == 4  # four prompts: card, unit, zone, and the zone again after b
+    assert out.count(heading, 0, march) == 1 and out.count("Your hand:", 0, march) == 1
+    after_b = out.index(heading, march)
+    assert out.count(heading) == 2 and out.index("empire: Choose the zone E1 marches into", after_b) > after_b
+    assert "Game left unfinished" in out
+
+
+def test_the_board_is_shown_again_when_the_turn_changes():
+    # Pass; the computer plays the coalition turn; the empire's next round shows a new board.
+    res = runner.invoke(app, ["play", DUEL, "standard", "--seed", "1"], input="3\nq\n")
+    assert res.exit_code == 0, res.output
+    out = flat(res.output)
+    assert out.count("Round 1, empire to act.") == 1 and out.count("Round 2, empire to act.") == 1
+    assert out.index("coalition passes (D2)") < out.index("Round 2, empire to act.")
+    assert out.count("Your hand:") == 2
+    # The log between decisions is shown from the empire's side only.
+    assert "You draw card E-1" in out and "You draw card C-" not in out
+
+
+def test_help_lists_every_command():
+    res = runner.invoke(app, ["play", DUEL, "standard", "--seed", "1"], input="h\n?\nq\n")
+    assert res.exit_code == 0, res.output
+    out = flat(res.output)
+    for command in ("u = undo", "b = show the board", "s FILE = save", "h = this help", "q = quit"):
+        assert out.count(command) == 3, command  # in the greeting, after h and after ?
+    assert out.count("Round 1, empire to act.") == 1 and out.count("empire: Round 1: play a card") == 3
+    assert "Not understood" not in out
+
+
+def test_nae_board_is_not_reprinted_within_a_turn():
+    # Play a card for AP, activate a force, take the first order twice: all within the empire's turn.
+    res = runner.invoke(app, ["play", "nae", "1815", "--seed", "1"], input="1\n1\n1\n1\nb\nq\n")
+    assert res.exit_code == 0, res.output
+    out = flat(res.output)
+    board = "empire to act. AP reserve:"
+    assert out.count("empire> ") == 6
+    assert out.count(board) == 2 and out.count(" Coalition: ") == 2  # at the start and after b
+    last_prompt = out.rindex("empire: ")
+    assert out.index(board, out.index(board) + 1) < last_prompt  # b reprints the board above the prompt
+
+
+def test_game_text_in_brackets_is_not_taken_for_markup(monkeypatch):
+    game = load_game(DUEL)
+    monkeypatch.setattr(game, "describe", lambda st, side: ["Round 1, empire to act.", "  E1 at paris [in fortress]"])
+    res = runner.invoke(app, ["play", DUEL, "standard", "--seed", "1"], input="q\n")
+    assert res.exit_code == 0, res.output
+    assert "E1 at paris [in fortress]" in res.output

@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from grognard import IllegalAction, load_game
 from grognard.selfplay import Match, play_match
@@ -77,3 +79,27 @@ def test_digest_is_the_same_in_another_process():
     here = play_match(Match("nae", "1815", 21, {"empire": "random", "coalition": "random"}))
     assert out.stdout.strip() == here.record["digest"]
     assert GAME.replay(here.record).digest() == here.record["digest"]
+
+
+JUNK_VERBS = ["zone", "card", "force", "loss", "unit", "subordinate", "done", "pass", "x"]
+JUNK_ARGS = hs.one_of(hs.none(), hs.integers(-2, 99), hs.sampled_from(["atlantis", "paris", "99F", "f999", "fr_i"]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=hs.integers(0, 10**6), junk=hs.lists(hs.tuples(hs.sampled_from(JUNK_VERBS), JUNK_ARGS), min_size=1,
+                                                 max_size=5))
+def test_junk_actions_on_any_reachable_state_change_nothing(seed, junk):
+    st = GAME.new_state("1815", seed=seed)
+    rng = random.Random(seed)
+    for _ in range(400):  # a whole game is 100-200 decisions; the bound only guards against a loop
+        legal = st.legal_actions()
+        for action in junk:
+            if action in legal:
+                continue
+            before, digest = st.to_json(), st.digest()
+            with pytest.raises(IllegalAction):
+                st.apply(action)
+            assert st.to_json() == before and st.digest() == digest
+        if st.over:
+            break
+        st.apply(rng.choice(legal))
