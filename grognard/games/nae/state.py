@@ -13,7 +13,9 @@
                  side, power (nationality of the commander, or of the lone unit), zone,
                  commander (general id or None for a lone unit), army (army marker id or None),
                  subs [subordinate general ids], units {unit id: current combat value (= steps)},
-                 depots (mobile depots carried), demoralized, unsupplied, in_fortress (inside its zone's fortress)}
+                 depots (mobile depots carried), demoralized, unsupplied, in_fortress (inside its zone's fortress),
+                 group (None, or the second army of a group of armies, 6.1: {army, commander, subs, units [ids of
+                 its units, whose values stay in ``units``]}; the force's own commander leads the whole, 10.2)}
     next_force counter for new force ids
     fortresses zone -> {level, active (False: destroyed/"empty" marker, 15.5), siege (marker value or None),
                  besieger (force id or None)}
@@ -30,7 +32,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from grognard.core.machine import State
 from grognard.games.nae.gamedata import NaeData, load_data
@@ -114,16 +116,55 @@ def steps(f: Force) -> int:
 
 
 def generals_of(f: Force) -> list[str]:
-    return ([f["commander"]] if f["commander"] else []) + list(f["subs"])
+    out = ([f["commander"]] if f["commander"] else []) + list(f["subs"])
+    if f["group"]:
+        out += [f["group"]["commander"], *f["group"]["subs"]]
+    return out
+
+
+def subordinates(f: Force) -> list[str]:
+    """The subordinate generals of the force's army, or of both armies of a group (14.5.6)."""
+    return list(f["subs"]) + (list(f["group"]["subs"]) if f["group"] else [])
+
+
+def drop_subordinate(f: Force, gid: str) -> None:
+    """A subordinate leaves whichever army of the force he served in."""
+    for subs in (f["subs"], f["group"]["subs"] if f["group"] else []):
+        if gid in subs:
+            subs.remove(gid)
 
 
 def is_army(f: Force) -> bool:
     return f["army"] is not None
 
 
+class Army(NamedTuple):
+    """One army of a force (or the force itself when it has no Army marker): its marker, commander, subordinates
+    and units with their values."""
+
+    army: str | None
+    commander: str | None
+    subs: list[str]
+    units: dict[str, int]
+
+
+def armies(f: Force) -> list[Army]:
+    """The force as armies: one, or the two of a group of armies (6.1), the leading army first."""
+    if not f["group"]:
+        return [Army(f["army"], f["commander"], f["subs"], f["units"])]
+    g = f["group"]
+    second = {u: v for u, v in f["units"].items() if u in g["units"]}
+    first = {u: v for u, v in f["units"].items() if u not in g["units"]}
+    return [Army(f["army"], f["commander"], f["subs"], first), Army(g["army"], g["commander"], g["subs"], second)]
+
+
 def initiative(f: Force) -> int:
-    """9.1: a force led by a general costs his initiative; a lone unit costs 1 AP."""
-    return general(f["commander"]).initiative if f["commander"] else 1
+    """9.1: a force led by a general costs his initiative, a group of two armies one more (3 at most); a lone unit
+    costs 1 AP."""
+    if not f["commander"]:
+        return 1
+    own = general(f["commander"]).initiative
+    return min(3, own + 1) if f["group"] else own
 
 
 def base_mf(f: Force) -> int:
@@ -138,6 +179,9 @@ def name_of(st: State, fid: str) -> str:
         text = general(f["commander"]).name
         if f["army"]:
             text += f" ({data().counters.armies[f['army']].name})"
+        if f["group"]:
+            g = f["group"]
+            text += f" and {general(g['commander']).name} ({data().counters.armies[g['army']].name})"
         return text
     return unit(next(iter(f["units"]))).name
 
@@ -154,7 +198,7 @@ def new_force(st: State, side: str, power: str, zone: str, commander: str | None
     st.g["forces"][fid] = {
         "side": side, "power": power, "zone": zone, "commander": commander, "army": army,
         "subs": list(subs or []), "units": dict(units or {}), "depots": depots,
-        "demoralized": False, "unsupplied": False, "in_fortress": False,
+        "demoralized": False, "unsupplied": False, "in_fortress": False, "group": None,
     }
     return fid
 
@@ -181,16 +225,44 @@ def lose_step(st: State, fid: str, uid: str) -> bool:
         f["units"][uid] = u.reduced
         return False
     del f["units"][uid]
+    if f["group"] and uid in f["group"]["units"]:
+        f["group"]["units"].remove(uid)
     st.g["reserve"]["units"].append(uid)
     return True
 
 
 def check_force(st: State, fid: str, rule: str) -> None:
-    """A force with no combat value left is gone; a general alone returns to the reserve (10.3, 12.2.1)."""
+    """A force with no combat value left is gone; a general alone returns to the reserve (10.3, 12.2.1). In a group
+    of armies, an army without combat units leaves: its marker, generals and special units (2.1) go (2.3)."""
     f = st.g["forces"].get(fid)
-    if f is not None and combat_value(f) == 0:
+    if f is None:
+        return
+    if combat_value(f) == 0:
         who = general(f["commander"]).name if f["commander"] else "The force"
         remove_force(st, fid, rule, f"{who} has no combat unit left")
+        return
+    if not f["group"]:
+        return
+    for i, a in enumerate(armies(f)):
+        if combat_value({"units": a.units}) == 0:
+            dissolve_army(st, fid, i, rule)
+            return
+
+
+def dissolve_army(st: State, fid: str, index: int, rule: str) -> None:
+    """An army of a group of armies with no combat unit left: its generals and special units leave the map and
+    the other army is the force (2.1, 2.3)."""
+    f = force(st, fid)
+    gone = armies(f)[index]
+    keep = armies(f)[1 - index]
+    for uid in gone.units:
+        del f["units"][uid]
+        st.g["reserve"]["units"].append(uid)
+    st.g["removed"] += [g for g in [gone.commander, *gone.subs] if g]
+    f.update(army=keep.army, commander=keep.commander, subs=list(keep.subs), group=None)
+    f["power"] = general(keep.commander).power if keep.commander else f["power"]
+    st.note(f"{data().counters.armies[gone.army].name if gone.army else 'An army'} has no combat unit left: "
+            f"{general(gone.commander).name if gone.commander else 'its general'} leaves the map", rule=rule)
 
 
 def lasting_card_effects(st: State) -> list[dict[str, Any]]:

@@ -1,9 +1,11 @@
 """9 Activations: AP from a card (plus the AP reserve) or a card-less 1-AP operation; a force costs its general's
-initiative, a lone unit 1 AP (9.1); unused AP go to the reserve (9.2). Events that activate forces without AP use
-the same step with a count of forces instead of AP; an activated army may call in adjacent forces (9.1, in
-``movement``). A Major Campaign (12.6) lets its forces wait in an enemy's zone for the others to fight together:
-the frame keeps them in ``waiting`` (their saved march), the defenders that lost their right to evade in
-``no_evade`` and those offered Interior Lines in ``interior_lines``."""
+initiative (a group of two armies one more, at most 3), a lone unit 1 AP (9.1); unused AP go to the reserve (9.2).
+Part of a force may be activated alone: a corps out of any force, a subordinate general with units of his army, one
+army of a group (9.1). Events that activate forces without AP use the same step with a count of forces instead of
+AP; an activated army may call in adjacent forces (9.1, in ``movement``). A Major Campaign (12.6) lets its forces
+wait in an enemy's zone for the others to fight together: the frame keeps them in ``waiting`` (their saved march),
+the defenders that lost their right to evade in ``no_evade`` and those offered Interior Lines in
+``interior_lines``."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import movement
+from grognard.games.nae.rules import command, movement
 
 
 def push_activation(st: State, side: str, ap: int, why: str) -> None:
@@ -62,24 +64,69 @@ def mark_moved(st: State, fid: str) -> None:
         f["activated"].append(fid)
 
 
-def may_activate(st: State, f: Frame, fid: str) -> bool:
-    force = S.force(st, fid)
-    if force["side"] != f["side"] or fid in f["activated"]:
+def _fits(st: State, f: Frame, force: S.Force, cost: int, commander: str | None, power: str) -> bool:
+    """May the activation under way activate a force (or part of one) led by ``commander`` of ``power`` for
+    ``cost`` AP (its initiative)?"""
+    if force["side"] != f["side"]:
         return False
     fort = st.g["fortresses"].get(force["zone"])
     if force["in_fortress"] and fort is not None and fort["siege"] is not None:
         return False  # besieged: sorties against the besiegers are not part of this slice
     if f["count"] is None:
-        return S.initiative(force) <= int(f["ap"])
+        return cost <= int(f["ap"])
     if f["count"] <= 0:
         return False
-    if f["commander"] is not None and force["commander"] != f["commander"]:
+    if f["commander"] is not None and commander != f["commander"]:
         return False
-    if f["power"] is not None and force["power"] != f["power"]:
+    if f["power"] is not None and power != f["power"]:
         return False
-    if f["max_initiative"] is not None and S.initiative(force) > f["max_initiative"]:
+    if f["max_initiative"] is not None and cost > f["max_initiative"]:
         return False
-    return not (f["distinct_powers"] and S.major_of(st, force["power"]) in f["powers_used"])
+    return not (f["distinct_powers"] and S.major_of(st, power) in f["powers_used"])
+
+
+def may_activate(st: State, f: Frame, fid: str) -> bool:
+    force = S.force(st, fid)
+    return fid not in f["activated"] and _fits(st, f, force, S.initiative(force), force["commander"], force["power"])
+
+
+def parts(st: State, f: Frame) -> list[Action]:
+    """9.1: parts of forces that may be activated alone: one army of a group ("army"), a subordinate general with
+    some units of his army ("subordinate"), a corps alone ("unit": 1 AP; a general is never left without a combat
+    unit, 10.3, and reserve cavalry and special units serve only in an army, 10.1)."""
+    out: list[Action] = []
+    for fid, force in st.g["forces"].items():
+        if fid in f["activated"] or len(force["units"]) < 2:
+            continue
+        armies = S.armies(force)
+        if force["group"]:
+            out += [("army", a.army) for a in armies
+                    if a.commander and _fits(st, f, force, S.general(a.commander).initiative, a.commander,
+                                             S.general(a.commander).power)]
+        for a in armies:
+            if S.combat_value({"units": a.units}) >= 2:
+                out += [("subordinate", g) for g in a.subs
+                        if _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)]
+            out += [("unit", u) for u in a.units if detachable(a.units, u)
+                    and _fits(st, f, force, 1, None, S.unit(u).power)]
+    return out
+
+
+def detachable(units: dict[str, int], uid: str) -> bool:
+    """9.1 / 10.3: may ``uid`` leave its army (or force) alone, the rest keeping a combat unit?"""
+    u = S.unit(uid)
+    rest = {x: v for x, v in units.items() if x != uid}
+    return not u.special and u.kind != "reserve_cavalry" and S.combat_value({"units": rest}) > 0
+
+
+def owner_of(st: State, what: str, arg: str) -> str:
+    """The force holding the army marker, subordinate general or unit ``arg`` named by a "part" action."""
+    for fid, force in st.g["forces"].items():
+        if ((what == "army" and arg in (force["army"], (force["group"] or {}).get("army")))
+                or (what == "subordinate" and arg in S.subordinates(force))
+                or (what == "unit" and arg in force["units"])):
+            return fid
+    raise KeyError(arg)
 
 
 class Activation:
@@ -90,14 +137,15 @@ class Activation:
 
     def prompt(self, st: State, f: Frame) -> str:
         left = f"{f['ap']} AP" if f["count"] is None else f"{f['count']} force(s) to activate"
-        return f"{f['why']}: you have {left}. Choose the force to activate, or finish."
+        return f"{f['why']}: you have {left}. Choose the force (or part of a force) to activate, or finish."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         out: list[Action] = [("force", fid) for fid in st.g["forces"] if may_activate(st, f, fid)]
-        return [*out, ("done", None)]
+        return [*out, *parts(st, f), ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
-        if action[0] == "done":
+        verb, arg = action
+        if verb == "done":
             if resume_waiting(st, f):
                 return
             if f["count"] is None and f["ap"]:
@@ -105,16 +153,78 @@ class Activation:
                 st.note(f"{f['side']} puts {f['ap']} AP in reserve", rule="9.2")
             st.pop()
             return
-        fid = action[1]
-        force = S.force(st, fid)
-        if f["count"] is None:
-            f["ap"] -= S.initiative(force)
+        if verb == "subordinate":
+            pay(st, f, S.general(arg).initiative, S.general(arg).power)
+            st.push("detach", fid=owner_of(st, verb, arg), general=arg, side=f["side"], units=[], depots=0)
+            return
+        if verb == "force":
+            fid = arg
+            pay(st, f, S.initiative(S.force(st, fid)), S.force(st, fid)["power"])
+        elif verb == "army":
+            owner = owner_of(st, verb, arg)
+            fid = command.split_group(st, owner, [a.army for a in S.armies(S.force(st, owner))].index(arg))
+            pay(st, f, S.initiative(S.force(st, fid)), S.force(st, fid)["power"])
         else:
-            f["count"] -= 1
-        f["activated"].append(fid)
-        f["powers_used"].append(S.major_of(st, force["power"]))
-        movement.start_march(st, fid, fm_max=f["fm_max"], fm_attrition=f["fm_attrition"], fm_mod=f["fm_mod"],
-                             extra_mp=f["extra_mp"])
+            fid = command.detach(st, owner_of(st, verb, arg), [arg])
+            pay(st, f, 1, S.unit(arg).power)
+        launch(st, f, fid)
+
+
+def pay(st: State, f: Frame, cost: int, power: str) -> None:
+    """Spend the AP (or one of the event's forces) of an activation."""
+    if f["count"] is None:
+        f["ap"] -= cost
+    else:
+        f["count"] -= 1
+    f["powers_used"].append(S.major_of(st, power))
+
+
+def launch(st: State, f: Frame, fid: str) -> None:
+    f["activated"].append(fid)
+    movement.start_march(st, fid, fm_max=f["fm_max"], fm_attrition=f["fm_attrition"], fm_mod=f["fm_mod"],
+                         extra_mp=f["extra_mp"])
+
+
+class Detach:
+    """9.1: a subordinate general activated apart from his army chooses the units (and mobile depots) he takes;
+    his army keeps a combat unit (10.3) and he stays within his command (10.1)."""
+
+    name: ClassVar[str] = "detach"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"{S.general(f['general']).name} leaves {S.name_of(st, f['fid'])}: choose the units he takes, "
+                "then set off.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        force = S.force(st, f["fid"])
+        army = next(a for a in S.armies(force) if f["general"] in a.subs)
+        taken = {u: force["units"][u] for u in f["units"]}
+        left = {u: v for u, v in army.units.items() if u not in taken}
+        out: list[Action] = [("unit", u) for u in left if detachable(left, u)
+                             and command.within_command(st, f["general"], None, {**taken, u: left[u]})]
+        if force["depots"] > f["depots"]:
+            out.append(("depot", None))
+        if S.combat_value({"units": taken}):
+            out.append(("done", None))
+        return out
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        if verb == "unit":
+            f["units"].append(arg)
+        elif verb == "depot":
+            f["depots"] += 1
+        else:
+            st.pop()
+            force = S.force(st, f["fid"])
+            S.drop_subordinate(force, f["general"])
+            fid = command.detach(st, f["fid"], f["units"], general=f["general"], depots=f["depots"])
+            frame = activation_frame(st)
+            assert frame is not None
+            launch(st, frame, fid)
 
 
 def resume_waiting(st: State, f: Frame) -> bool:
@@ -133,4 +243,4 @@ def resume_waiting(st: State, f: Frame) -> bool:
     return False
 
 
-STEPS = (Activation(),)
+STEPS = (Activation(), Detach())

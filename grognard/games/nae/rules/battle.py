@@ -74,10 +74,11 @@ def spearhead_candidates(f: S.Force) -> list[str]:
 
 
 def subordinate_candidates(f: S.Force, attack: bool) -> list[str]:
-    """14.5.6: the subordinates of an army who may add their tactical value (a value above 0), one at most."""
+    """14.5.6: the subordinates of an army (of either army of a group, not their commanders) who may add their
+    tactical value (a value above 0), one at most."""
     if not S.is_army(f):
         return []
-    return [g for g in f["subs"] if (S.general(g).attack if attack else S.general(g).defence) > 0]
+    return [g for g in S.subordinates(f) if (S.general(g).attack if attack else S.general(g).defence) > 0]
 
 
 def tactical(f: S.Force, attack: bool) -> int:
@@ -277,22 +278,29 @@ def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
 
 
 def may_join(st: State, into: str, fid: str, lone: bool = False) -> bool:
-    """14.1: a force led by a general (``lone``: or not, 12.4) that is no army may join the force in the battle if
-    their units stay within the command of the force's general (or its own general's, when the force has none)."""
+    """14.1: a force led by a general (``lone``: or not, 12.4) may join the force in the battle if their units stay
+    within the command of the force's general (or its own general's, when the force has none); an army joining an
+    army forms a group of armies with it."""
     f, o = S.force(st, into), S.force(st, fid)
-    if not (o["commander"] or lone) or o["army"] or o["in_fortress"] or o["side"] != f["side"]:
+    if not (o["commander"] or lone) or o["in_fortress"] or o["side"] != f["side"]:
         return False
-    leader = f["commander"] or o["commander"]
-    if leader is None:
-        return False
-    return command.within_command(st, leader, f["army"], {**f["units"], **o["units"]})
+    if o["army"]:
+        return command.may_group(st, into, fid)
+    if f["commander"] is None:
+        return o["commander"] is not None and command.within_command(st, o["commander"], None,
+                                                                     {**f["units"], **o["units"]})
+    return command.army_for(st, into, o["units"]) is not None
 
 
 def join_battle(st: State, into: str, fid: str) -> None:
     """14.1 consolidation: the general of the force in the battle keeps the command; the general who marched in
     becomes his subordinate (12.2) or, if he outranks him or serves another power, returns to the reserve (the
-    example: Jean joins Mack's army and goes to the reserve). A lone corps (12.4) simply joins."""
+    example: Jean joins Mack's army and goes to the reserve). A lone corps (12.4) simply joins; an army forms a
+    group of armies with the army in the battle, which the general who commands the other leads (10.2)."""
     f, o = S.force(st, into), S.force(st, fid)
+    if o["army"]:
+        command.form_group(st, into, fid, keep=into)
+        return
     gid = o["commander"]
     if gid is not None and f["commander"] is None:
         f["commander"], f["power"], o["commander"] = gid, S.general(gid).power, None
@@ -421,7 +429,7 @@ class BattleRoll:
                             table=lambda x: ("wounded" if t.test("wound").passes(x) else "unhurt",
                                              t.test("wound").passes(x)))
                 if w.result:
-                    force["subs"].remove(sub)
+                    S.drop_subordinate(force, sub)
                     st.g["removed"].append(sub)
                     f["subs"][role] = None
         loser = "defender" if winner == "attacker" else "attacker"
@@ -604,6 +612,7 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
     if dest == "fortress":
         f["in_fortress"] = True
         st.note(f"{S.name_of(st, fid)} retreats into the fortress of {S.zone_name(src)}", rule="14.10")
+        stacking.consolidate(st, fid)  # 11: one force of a side inside the walls too
         return
     for enemy in S.outside(st, dest, S.other(f["side"])):  # 14.10 (4): 5:1 odds destroy the enemy there
         S.remove_force(st, enemy, "14.10", f"{S.name_of(st, fid)} retreats onto {S.name_of(st, enemy)} at 5:1 "
@@ -627,7 +636,7 @@ class Retreat:
         return str(f["side"])
 
     def prompt(self, st: State, f: Frame) -> str:
-        return f"{S.name_of(st, f['fid'])} lost the battle: choose the zone it retreats into."
+        return f"{S.name_of(st, f['fid'])} {f.get('why', 'lost the battle')}: choose the zone it retreats into."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         return [("zone", z) for z in f["options"]]
@@ -644,17 +653,19 @@ class Retreat:
 
 def push_losses(st: State, fid: str, n: int, *, rule: str, why: str, spearhead: str | None = None,
                 specials: list[str] | None = None, morale: int | None = None, exact: bool = False,
-                cavalry: bool = False, first_power: str | None = None, depots_ok: bool = False) -> None:
+                cavalry: bool = False, first_power: str | None = None, depots_ok: bool = False,
+                among: list[str] | None = None) -> None:
     """Ask the owner to take ``n`` losses on force ``fid`` within the constraints of 14.8 (or 13.6): ``morale``
     asks at least half on units of that morale or more (``exact``: of that very morale, 14.4 tie), ``cavalry``
-    (a "C" result) one of them on a cavalry unit if the force has one."""
+    (a "C" result) one of them on a cavalry unit if the force has one; ``among``: only those units take them (one
+    army of a group, 13.6.2)."""
     if n <= 0 or fid not in st.g["forces"]:
         return
     f = S.force(st, fid)
     st.push("losses", fid=fid, side=f["side"], n=n, rule=rule, why=why, first=[spearhead] if spearhead else [],
             specials=list(specials or []), morale=morale, exact=exact,
             high_needed=(n + 1) // 2 if morale is not None else 0, cav_needed=1 if cavalry else 0,
-            taken=0, first_power=first_power, depots_ok=depots_ok)
+            taken=0, first_power=first_power, depots_ok=depots_ok, among=among)
 
 
 def _high(st: State, f: Frame, uid: str) -> bool:
@@ -696,7 +707,7 @@ class Losses:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         force = S.force(st, f["fid"])
-        units = force["units"]
+        units = _eligible(force, f)
         first = [u for u in f["first"] if u in units]
         if first:
             return [("loss", first[0])]
@@ -734,8 +745,14 @@ class Losses:
         f["n"] -= 1
         f["taken"] += 1
         S.check_force(st, fid, f["rule"])
-        if f["n"] == 0 or fid not in st.g["forces"]:
+        if f["n"] == 0 or fid not in st.g["forces"] or not _eligible(st.g["forces"][fid], f):
             st.pop()
+
+
+def _eligible(force: S.Force, f: Frame) -> dict[str, int]:
+    """The units that may take the losses: all, or those of one army (``among``)."""
+    among = f.get("among")
+    return {u: v for u, v in force["units"].items() if among is None or u in among}
 
 
 STEPS = (Battle(), BattleChoose(), CounterMarch(), CounterMarchRoll(), CounterMarchJoin(), BattleRoll(), BattleAfter(),

@@ -454,8 +454,8 @@ def wound_by_card(st: State, ctx: Frame, role: str, e: WoundTest) -> None:
     r = st.roll(1, rule="14.7", why=f"Wound card against {S.general(gid).name}",
                 table=lambda x: ("wounded" if x in e.on else "unhurt", x in e.on))
     foe = st.g["forces"].get(_foe(ctx, role))
-    if r.result and foe is not None and gid in foe["subs"]:
-        foe["subs"].remove(gid)
+    if r.result and foe is not None and gid in S.subordinates(foe):
+        S.drop_subordinate(foe, gid)
         st.g["removed"].append(gid)
         ctx["subs"][foe_role] = None
 

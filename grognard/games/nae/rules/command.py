@@ -2,8 +2,9 @@
 
 A force led by a general absorbs a whole force of its side that is not an army, if its general outranks the
 other's (same power) and the command limits still hold; it may also take only some units of another force (partial
-absorption) or leave units behind on its way, alone or with a subordinate general of its army. Armies merging into a
-group of armies is not part of this slice."""
+absorption) or leave units behind on its way, alone or with a subordinate general of its army. Two armies of a side
+in one zone form a group of armies (6.1, glossary "Armée"): one force, led per 10.2, each army keeping its marker,
+generals, units and command limits; the group may split again."""
 
 from __future__ import annotations
 
@@ -58,39 +59,151 @@ def commands(st: State, f: S.Force, o: S.Force, units: dict[str, int]) -> bool:
     return rank.get(mine.power, len(rank)) < rank.get(theirs.power, len(rank))
 
 
+def army_for(st: State, fid: str, units: dict[str, int]) -> int | None:
+    """10.1: which army of force ``fid`` (0 = the leading one, 1 = the second of a group) may also command ``units``;
+    None if none may (or the force has no general)."""
+    for i, a in enumerate(S.armies(S.force(st, fid))):
+        if a.commander and within_command(st, a.commander, a.army, {**a.units, **units}):
+            return i
+    return None
+
+
+def add_units(f: S.Force, units: dict[str, int], index: int) -> None:
+    """The units join army ``index`` of the force (see ``army_for``)."""
+    f["units"].update(units)
+    if index == 1:
+        f["group"]["units"] += list(units)
+
+
 def may_absorb(st: State, fid: str, other: str) -> bool:
     """12.2: may force ``fid`` take in the whole of force ``other``?"""
     f, o = S.force(st, fid), S.force(st, other)
-    if not f["commander"] or o["army"] or o["in_fortress"] or o["side"] != f["side"]:
+    if not f["commander"] or o["army"] or o["in_fortress"] != f["in_fortress"] or o["side"] != f["side"]:
         return False
-    units = {**f["units"], **o["units"]}
-    if o["commander"] and not commands(st, f, o, units):
+    if o["commander"] and not commands(st, f, o, {**f["units"], **o["units"]}):
         return False  # 10.2: a lower-ranked general never commands a higher-ranked one
-    return within_command(st, f["commander"], f["army"], units)
+    return army_for(st, fid, o["units"]) is not None
 
 
 def absorb(st: State, fid: str, other: str) -> None:
     """12.2: units, depots and markers pass to ``fid``; the other general becomes a subordinate of an army or
     returns to the reserve (in 1815, for good)."""
     f = S.force(st, fid)
+    index = army_for(st, fid, st.g["forces"][other]["units"]) or 0
     o = st.g["forces"].pop(other)
-    f["units"].update(o["units"])
+    add_units(f, o["units"], index)
     f["depots"] += o["depots"]
     if o["demoralized"]:
         f["demoralized"] = True  # 14.9.3: stacking with a demoralized force demoralizes
     text = f"{S.name_of(st, fid)} absorbs " + (S.general(o["commander"]).name if o["commander"] else
                                                 S.unit(next(iter(o["units"]))).name)
     if o["commander"]:
-        if f["army"] and len(f["subs"]) < ARMY_SUBORDINATES:
-            f["subs"].append(o["commander"])
+        a = S.armies(f)[index]
+        if a.army and len(a.subs) < ARMY_SUBORDINATES:
+            a.subs.append(o["commander"])
             text += " as a subordinate general"
         else:
             st.g["removed"].append(o["commander"])
             text += f"; {S.general(o['commander']).name} returns to the reserve"
-    for fort in st.g["fortresses"].values():
-        if fort["besieger"] == other:
-            fort["besieger"] = fid  # 15.4: the absorbing force keeps the siege marker
+    _hand_over_siege(st, other, fid)
     st.note(text, rule="12.2")
+
+
+def _hand_over_siege(st: State, old: str, new: str) -> None:
+    for fort in st.g["fortresses"].values():
+        if fort["besieger"] == old:
+            fort["besieger"] = new  # 15.4: the absorbing force keeps the siege marker
+
+
+# Groups of armies (6.1, glossary "Armée", 9.1, 12.2.1) ----------------------------------------------------------
+
+def may_group(st: State, fid: str, other: str) -> bool:
+    """Glossary "Armée": up to two armies of a side stack in a zone as one force, a group of armies."""
+    f, o = S.force(st, fid), S.force(st, other)
+    return bool(fid != other and f["army"] and o["army"] and not f["group"] and not o["group"]
+                and f["side"] == o["side"] and f["in_fortress"] == o["in_fortress"])
+
+
+def form_group(st: State, fid: str, other: str, keep: str | None = None) -> str:
+    """The two armies become one force led by the general who commands the other (10.2); returns its id (``keep``
+    if given, e.g. the force fighting a battle). 14.9.3: each army is treated apart, so the group is demoralized
+    only if the demoralized army holds more of the steps; 13.5: unsupplied if at least half of them are."""
+    f, o = S.force(st, fid), S.force(st, other)
+    lead, second = (fid, other) if commands(st, f, o, {**f["units"], **o["units"]}) else (other, fid)
+    forces = st.g["forces"]
+    first, second_f = forces.pop(lead), forces.pop(second)
+    total = S.steps(first) + S.steps(second_f)
+    demoralized = sum(S.steps(x) for x in (first, second_f) if x["demoralized"])
+    unsupplied = sum(S.steps(x) for x in (first, second_f) if x["unsupplied"])
+    first["group"] = {"army": second_f["army"], "commander": second_f["commander"], "subs": list(second_f["subs"]),
+                      "units": list(second_f["units"])}
+    first["units"].update(second_f["units"])
+    first["depots"] += second_f["depots"]
+    first["demoralized"] = demoralized * 2 > total
+    first["unsupplied"] = unsupplied > 0 and unsupplied * 2 >= total
+    at = keep or lead
+    forces[at] = first
+    _hand_over_siege(st, lead, at)
+    _hand_over_siege(st, second, at)
+    st.note(f"{S.name_of(st, at)} form a group of armies", rule="6.1")
+    return at
+
+
+def split_group(st: State, fid: str, index: int) -> str:
+    """9.1: army ``index`` of the group goes its own way as a force of its own, returned; the mobile depots follow
+    the leading army."""
+    f = S.force(st, fid)
+    go, stay = S.armies(f)[index], S.armies(f)[1 - index]
+    assert go.commander is not None and stay.commander is not None
+    new = S.new_force(st, f["side"], S.general(go.commander).power, f["zone"], go.commander, go.army, list(go.subs),
+                      dict(go.units), f["depots"] if index == 0 else 0)
+    for uid in go.units:
+        del f["units"][uid]
+    S.force(st, new).update(demoralized=f["demoralized"], unsupplied=f["unsupplied"])
+    f.update(army=stay.army, commander=stay.commander, subs=list(stay.subs), group=None,
+             power=S.general(stay.commander).power, depots=0 if index == 0 else f["depots"])
+    st.note(f"{S.name_of(st, new)} leaves the group of armies", rule="9.1")
+    return new
+
+
+def detach(st: State, fid: str, uids: list[str], general: str | None = None, depots: int = 0) -> str:
+    """9.1: units (with a subordinate general and mobile depots, or a corps alone) leave force ``fid`` to be
+    activated apart; returns the new force, standing in the same zone with the same markers."""
+    f = S.force(st, fid)
+    units = {u: f["units"].pop(u) for u in uids}
+    if f["group"]:
+        f["group"]["units"] = [u for u in f["group"]["units"] if u not in units]
+    power = S.general(general).power if general else S.unit(uids[0]).power
+    new = S.new_force(st, f["side"], power, f["zone"], general, None, [], units, depots)
+    f["depots"] -= depots
+    S.force(st, new).update(demoralized=f["demoralized"], unsupplied=f["unsupplied"], in_fortress=f["in_fortress"])
+    st.note(f"{S.name_of(st, new)} leaves {S.name_of(st, fid)} to be activated apart", rule="9.1")
+    return new
+
+
+def may_swap(st: State, fid: str, uid: str) -> bool:
+    """9.1: in an activated group of armies, may unit ``uid`` pass to the other army (each keeps a combat unit and
+    stays within its commander's limits)?"""
+    f = S.force(st, fid)
+    if not f["group"] or uid not in f["units"]:
+        return False
+    a, b = S.armies(f)
+    src, dst = (a, b) if uid in a.units else (b, a)
+    rest = _without(src.units, uid)
+    return bool(S.combat_value({"units": rest}) and dst.commander
+                and within_command(st, dst.commander, dst.army, {**dst.units, uid: f["units"][uid]}))
+
+
+def swap(st: State, fid: str, uid: str) -> None:
+    f = S.force(st, fid)
+    g = f["group"]
+    if uid in g["units"]:
+        g["units"].remove(uid)
+        to = f["commander"]
+    else:
+        g["units"].append(uid)
+        to = g["commander"]
+    st.note(f"{S.unit(uid).name} passes to {S.general(to).name}'s army", rule="9.1")
 
 
 def _without(units: dict[str, int], uid: str) -> dict[str, int]:
@@ -100,20 +213,21 @@ def _without(units: dict[str, int], uid: str) -> dict[str, int]:
 def may_take(st: State, fid: str, other: str, uid: str) -> bool:
     """12.2.1 / 12.2.2 partial absorption: may force ``fid`` take unit ``uid`` out of force ``other``? Taking the
     last unit is a whole absorption. A general never takes steps of a higher-ranked one nor of a lower-ranked army
-    commander (unless he leads an army himself, EN), and the other general keeps a combat unit within his limits."""
+    commander (unless he leads an army himself, EN), and the other general keeps a combat unit within his limits.
+    A group of armies gives units only by splitting first (9.1)."""
     f, o = S.force(st, fid), S.force(st, other)
-    if not f["commander"] or o["in_fortress"] or o["side"] != f["side"] or uid not in o["units"]:
+    if (not f["commander"] or o["in_fortress"] != f["in_fortress"] or o["side"] != f["side"] or uid not in o["units"]
+            or o["group"]):
         return False
     if len(o["units"]) == 1:
         return may_absorb(st, fid, other)
-    units = {**f["units"], uid: o["units"][uid]}
     if o["commander"]:
         if not commands(st, f, o, {**f["units"], **o["units"]}) or (o["army"] and not f["army"]):
             return False
         rest = _without(o["units"], uid)
         if not S.combat_value({"units": rest}) or not within_command(st, o["commander"], o["army"], rest):
             return False
-    return within_command(st, f["commander"], f["army"], units)
+    return army_for(st, fid, {uid: o["units"][uid]}) is not None
 
 
 def take(st: State, fid: str, other: str, uid: str) -> None:
@@ -122,7 +236,9 @@ def take(st: State, fid: str, other: str, uid: str) -> None:
     if len(o["units"]) == 1:
         absorb(st, fid, other)
         return
-    S.force(st, fid)["units"][uid] = o["units"].pop(uid)
+    unit = {uid: o["units"][uid]}
+    add_units(S.force(st, fid), unit, army_for(st, fid, unit) or 0)
+    del o["units"][uid]
     st.note(f"{S.name_of(st, fid)} takes {S.unit(uid).name} from {S.name_of(st, other)}", rule="12.2")
 
 
@@ -131,22 +247,25 @@ def may_leave(st: State, fid: str, uid: str) -> bool:
     joins the force of its side already there within that general's command (two lone units would be two forces,
     11), or stands alone (not a special unit, which has no combat value of its own)."""
     f = S.force(st, fid)
-    if not f["commander"] or uid not in f["units"] or not S.combat_value({"units": _without(f["units"], uid)}):
+    if not f["commander"] or uid not in f["units"]:
+        return False
+    if not all(S.combat_value({"units": _without(a.units, uid)}) for a in S.armies(f)):
         return False
     here = [o for o in S.forces_in(st, f["zone"], f["side"]) if o != fid and not st.g["forces"][o]["in_fortress"]]
     if not here:
-        return not S.unit(uid).special
-    o = S.force(st, here[0])
-    return bool(o["commander"]) and within_command(st, o["commander"], o["army"], {**o["units"], uid: f["units"][uid]})
+        return not S.unit(uid).special and S.unit(uid).kind != "reserve_cavalry"  # 10.1: those serve in an army
+    return army_for(st, here[0], {uid: f["units"][uid]}) is not None
 
 
 def leave(st: State, fid: str, uid: str) -> str:
     """12.2.1: the unit stays behind; returns the force it now belongs to."""
     f = S.force(st, fid)
     value = f["units"].pop(uid)
+    if f["group"] and uid in f["group"]["units"]:
+        f["group"]["units"].remove(uid)
     here = [o for o in S.forces_in(st, f["zone"], f["side"]) if o != fid and not st.g["forces"][o]["in_fortress"]]
     if here:
-        S.force(st, here[0])["units"][uid] = value
+        add_units(S.force(st, here[0]), {uid: value}, army_for(st, here[0], {uid: value}) or 0)
         st.note(f"{S.name_of(st, fid)} leaves {S.unit(uid).name} with {S.name_of(st, here[0])}", rule="12.2")
         return here[0]
     new = S.new_force(st, f["side"], S.unit(uid).power, f["zone"], units={uid: value})
@@ -157,7 +276,7 @@ def leave(st: State, fid: str, uid: str) -> str:
 def general_left_with(st: State, fid: str, gid: str) -> str | None:
     """12.2.1 / 10.3: the lone unit left in the zone that subordinate ``gid`` of army ``fid`` may take command of."""
     f = S.force(st, fid)
-    if gid not in f["subs"]:
+    if gid not in S.subordinates(f):
         return None
     for o in S.forces_in(st, f["zone"], f["side"]):
         x = S.force(st, o)
@@ -168,7 +287,7 @@ def general_left_with(st: State, fid: str, gid: str) -> str | None:
 
 def leave_general(st: State, fid: str, gid: str, other: str) -> None:
     """12.2.1: a subordinate of the army stays behind in command of the units left there."""
-    S.force(st, fid)["subs"].remove(gid)
+    S.drop_subordinate(S.force(st, fid), gid)
     o = S.force(st, other)
     o["commander"], o["power"] = gid, S.general(gid).power
     st.note(f"{S.general(gid).name} stays in {S.zone_name(o['zone'])} in command of the units left there", rule="12.2")

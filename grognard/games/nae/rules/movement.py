@@ -38,6 +38,30 @@ def start_march(st: State, fid: str, fm_max: int = 3, fm_attrition: bool = True,
         st.push("march.declare", fid=fid, side=f["side"], max=fm_max)
     if pickup_candidates(st, fid, 0):
         st.push("pickup", fid=fid, side=f["side"], steps=0)
+    if f["group"]:
+        st.push("swap", fid=fid, side=f["side"])
+
+
+class Swap:
+    """9.1: the two armies of an activated group may exchange units before the move."""
+
+    name: ClassVar[str] = "swap"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.name_of(st, f['fid'])} set off: choose a unit to pass from one army to the other, or march."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        units = S.force(st, f["fid"])["units"]
+        return [("swap", u) for u in units if command.may_swap(st, f["fid"], u)] + [("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if action[0] == "done":
+            st.pop()
+        else:
+            command.swap(st, f["fid"], action[1])
 
 
 def pickup_candidates(st: State, fid: str, taken: int) -> list[str]:
@@ -121,20 +145,17 @@ class Declare:
 
 def may_enter(st: State, fid: str, src: str, dst: str, mp: int) -> bool:
     """12.1: cost within the MP left, never a neutral's zone, limited units stay home. 12.2.1: a friendly force
-    there it cannot absorb is passed through (MP must be left to go on); where an enemy will stop the force, the
-    two must be able to consolidate (11)."""
+    there it cannot join (absorb, be absorbed by, or form a group of armies with) is passed through (MP must be
+    left to go on); where an enemy will stop the force, the two must be able to consolidate (11)."""
     m = S.data().map
     cost = m.enter_cost(src, dst)
     if cost is None or cost > mp or S.is_neutral_ground(st, dst):
         return False
     f = S.force(st, fid)
-    friends = [o for o in S.forces_in(st, dst, f["side"]) if not st.g["forces"][o]["in_fortress"]]
-    if friends and not all(command.may_absorb(st, fid, o) for o in friends):
-        if S.outside(st, dst, S.other(f["side"])):
-            if not all(command.may_absorb(st, o, fid) for o in friends):
-                return False
-        elif cost >= mp:
-            return False
+    side = f["side"]
+    stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, side))
+    if stuck and (S.outside(st, dst, S.other(side)) or cost >= mp):
+        return False
     return S.limited_ok(f["units"], dst)
 
 
@@ -289,9 +310,12 @@ class March:
         if f["stopped"] and f["mp"] >= 1:
             out += mask_choices(st, fid)
         out += regroup_choices(st, fid)
+        out += [("dismiss", g) for g in S.subordinates(force)]  # 10.3
         out += siege.reactivation_choices(st, fid)
-        if not (len(S.forces_in(st, zone, force["side"])) > 1 and any(a[0] == "zone" for a in out)):
-            out.append(("done", None))  # 12.2.1: past a friendly force it does not absorb, it must go on
+        # 12.2.1: past a friendly force it cannot join, or left behind this round, it must go on
+        stuck = any(activation.moved(st, o) or not stacking.may_merge(st, fid, o) for o in friends_here(st, fid))
+        if not (stuck and any(a[0] == "zone" for a in out)):
+            out.append(("done", None))
         return out
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
@@ -315,6 +339,10 @@ class March:
             f["stopped"] = False
         elif verb in ("absorb", "take", "leave", "leave_general"):
             regroup(st, f, action)
+        elif verb == "dismiss":
+            S.drop_subordinate(force, action[1])
+            st.g["removed"].append(action[1])
+            st.note(f"{S.general(action[1]).name} leaves {S.name_of(st, fid)} for the reserve", rule="10.3")
         elif verb == "rally":
             f["mp"] -= rally_mp()
             rally(st, fid)
@@ -535,15 +563,13 @@ class Contact:
 
 def join_campaign_force(st: State, f: Frame, m: Frame, w: dict[str, Any]) -> None:
     """12.6: a waiting force and the newcomer consolidate (the higher-ranked general takes the other in) and go on
-    with the lowest MP either has left."""
-    if command.may_absorb(st, f["fid"], w["fid"]):
-        command.absorb(st, f["fid"], w["fid"])
-    elif command.may_absorb(st, w["fid"], f["fid"]):
-        command.absorb(st, w["fid"], f["fid"])
-        f["fid"] = m["fid"] = w["fid"]
-    else:
+    with the lowest MP either has left; two armies form a group of armies (12.2.1: armies combine in a Major
+    Campaign battle and may go on together after it)."""
+    joined = stacking.merge(st, f["fid"], w["fid"])
+    if joined is None:
         stacking.consolidate(st, f["fid"])
         return
+    f["fid"] = m["fid"] = joined
     m["mp"] = min(m["mp"], w["march"]["mp"])
     st.note(f"{S.name_of(st, f['fid'])} goes on with {m['mp']} MP, the lowest left of the forces", rule="12.6")
 
@@ -683,7 +709,7 @@ def interception_candidates(st: State, mover: str, zone: str) -> list[str]:
     for fid, f in st.g["forces"].items():
         if (f["side"] == side and f["commander"] and not f["demoralized"] and not f["in_fortress"]
                 and m.border(f["zone"], zone) is not None and m.enter_cost(f["zone"], zone) is not None
-                and S.limited_ok(f["units"], zone) and all(command.may_absorb(st, fid, o) for o in there)):
+                and S.limited_ok(f["units"], zone) and all(stacking.may_merge(st, fid, o) for o in there)):
             out.append(fid)
     return out
 
@@ -768,17 +794,17 @@ class InterceptBattle:
         st.pop()
         if f["fid"] not in forces:
             return
-        me = forces[f["interceptor"]]
-        me["zone"] = f["zone"]
-        st.note(f"{S.name_of(st, f['interceptor'])} intercepts in {S.zone_name(f['zone'])}", rule="12.4")
-        for other in S.outside(st, f["zone"], me["side"]):
-            if other != f["interceptor"] and command.may_absorb(st, f["interceptor"], other):
-                command.absorb(st, f["interceptor"], other)  # 10.2 / 12.2.2: consolidation in the zone
+        fid = f["interceptor"]
+        forces[fid]["zone"] = f["zone"]
+        st.note(f"{S.name_of(st, fid)} intercepts in {S.zone_name(f['zone'])}", rule="12.4")
+        for other in S.outside(st, f["zone"], forces[fid]["side"]):
+            if other != fid and other in forces:
+                fid = stacking.merge(st, fid, other) or fid  # 10.2 / 12.2.2: consolidation in the zone
         siege.refresh_sieges(st)
         contact = st.core["stack"][-1]
         if contact["step"] == "contact":
-            contact["fought"].append(f["interceptor"])
-        battle.start_battle(st, f["fid"], f["interceptor"], f["zone"], f["came_from"], interceptor_from=f["origin"])
+            contact["fought"].append(fid)
+        battle.start_battle(st, f["fid"], fid, f["zone"], f["came_from"], interceptor_from=f["origin"])
 
 
 # 12.5 Evasion ------------------------------------------------------------------------------------------------
@@ -828,6 +854,7 @@ def garrison(st: State, fid: str, uid: str) -> None:
     S.force(st, inside)["in_fortress"] = True
     st.note(f"{S.unit(uid).name} withdraws into the fortress of {S.zone_name(f['zone'])} while "
             f"{S.name_of(st, fid)} tries to evade", rule="15.1")
+    stacking.consolidate(st, inside)
 
 
 class Evade:
@@ -855,6 +882,7 @@ class Evade:
         elif action[0] == "fortress":
             force["in_fortress"] = True
             st.note(f"{S.name_of(st, fid)} withdraws into the fortress of {S.zone_name(f['zone'])}", rule="15.1")
+            stacking.consolidate(st, fid)  # 11: one force of a side inside the walls too
             return
         contact = st.core["stack"][-1]
         if force["demoralized"]:
@@ -918,6 +946,6 @@ class EvadeWhere:
         siege.refresh_sieges(st)
 
 
-STEPS = (Pickup(), Declare(), March(), MarchEnd(), MarchCheck(), Contact(), Intercept(), InterceptCard(),
+STEPS = (Swap(), Pickup(), Declare(), March(), MarchEnd(), MarchCheck(), Contact(), Intercept(), InterceptCard(),
          InterceptBattle(), Evade(), EvadeRoll(), EvadeWhere(), CampaignHold(), CampaignOrder(),
          CampaignNext(), CampaignWithdraw())

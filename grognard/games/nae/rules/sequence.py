@@ -57,13 +57,14 @@ class RoundEnd:
         if side == "empire":
             st.g["turn"] = "coalition"
             st.push("round")
-            return
-        st.g["turn"] = "empire"
-        if st.g["round"] < st.g["last_round"]:
-            st.g["round"] += 1
-            st.push("round")
-            return
-        st.push("year.end", phase="sieges")
+        else:
+            st.g["turn"] = "empire"
+            if st.g["round"] < st.g["last_round"]:
+                st.g["round"] += 1
+                st.push("round")
+            else:
+                st.push("year.end", phase="sieges")
+        siege.enforce_sieges(st)  # 11: at the end of an action no force stays before a fortress it cannot besiege
 
 
 class YearEnd:

@@ -41,6 +41,38 @@ def refresh_sieges(st: State) -> None:
             st.note(f"The siege of {S.zone_name(zone)} is lifted", rule="15.3")
 
 
+def enforce_sieges(st: State) -> None:
+    """11 / 15.2 / 15.3, at the end of each side's action: a force left outside an enemy fortress that holds enemy
+    troops lays siege if it can; one too weak to (a siege lifted for lack of steps) withdraws to an adjacent zone
+    under the retreat rules (14.10), a supplied one if it can, or is destroyed if it has nowhere to go."""
+    from grognard.games.nae.rules import battle
+
+    for zone, fort in st.g["fortresses"].items():
+        if not fort["active"] or fort["siege"] is not None:
+            continue
+        for side in S.SIDES:
+            outside = S.outside(st, zone, side)
+            garrison = [g for g in S.forces_in(st, zone, S.other(side)) if st.g["forces"][g]["in_fortress"]]
+            if len(outside) != 1 or not garrison:
+                continue
+            fid = outside[0]
+            lay_siege(st, fid)
+            if fort["besieger"] == fid:
+                continue
+            f = S.force(st, fid)
+            options = [z for z in battle.retreat_options(st, fid, zone, None) if z != "fortress"]
+            fed = supply.supplied_zones(st, S.major_of(st, f["power"]))
+            options = [z for z in options if z in fed] or options
+            why = "is too weak to besiege the fortress and must withdraw"
+            if not options:
+                S.remove_force(st, fid, "15.3", f"{S.name_of(st, fid)} {why} but has nowhere to go: it is destroyed")
+            elif len(options) == 1:
+                st.note(f"{S.name_of(st, fid)} {why}", rule="15.3")
+                battle.move_retreat(st, fid, options[0])
+            else:
+                st.push("retreat", fid=fid, side=f["side"], options=options, why=why)
+
+
 def may_attack(st: State, fid: str) -> bool:
     """15.2: the besieger makes a siege attack only if supplied (unsupplied, it may still lay the Siege 0 marker)."""
     fort = st.g["fortresses"].get(S.force(st, fid)["zone"])
@@ -118,23 +150,27 @@ def reactivate(st: State, fid: str, how: str) -> None:
         f["depots"] -= 1
     else:
         S.lose_step(st, fid, how)
+        S.check_force(st, fid, "15.5")
     st.g["fortresses"][f["zone"]]["active"] = True
     st.note(f"{S.name_of(st, fid)} reactivates the fortress of {S.zone_name(f['zone'])}", rule="15.5")
 
 
 def army_replacements(st: State, fid: str) -> None:
-    """20.1: France restores up to 2 steps of reduced units in an army each round it is activated, not in winter."""
+    """20.1: France restores up to 2 steps of reduced units in an army (in each army of a group) each round it is
+    activated, not in winter."""
     force = S.force(st, fid)
+    armies = S.data().counters.armies
     for rule in S.data().scenarios[st.g["scenario"]].rules.values():
-        if not isinstance(rule, ArmyReplacements) or not S.is_army(force):
+        if not isinstance(rule, ArmyReplacements) or (rule.except_winter and weather.winter(st)):
             continue
-        if force["power"] != rule.power or (rule.except_winter and weather.winter(st)):
-            continue
-        left = rule.steps_per_army
-        for uid, v in list(force["units"].items()):
-            full = S.unit(uid).steps
-            if left and v < full:
-                gain = min(left, full - v)
-                force["units"][uid] = v + gain
-                left -= gain
-                st.note(f"{S.unit(uid).name} receives {gain} replacement step(s)", rule="20.1")
+        for a in S.armies(force):
+            if a.army is None or armies[a.army].power != rule.power:
+                continue
+            left = rule.steps_per_army
+            for uid, v in a.units.items():
+                full = S.unit(uid).steps
+                if left and v < full:
+                    gain = min(left, full - v)
+                    force["units"][uid] = v + gain
+                    left -= gain
+                    st.note(f"{S.unit(uid).name} receives {gain} replacement step(s)", rule="20.1")

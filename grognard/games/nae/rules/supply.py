@@ -273,7 +273,8 @@ def update_supply(st: State, rule: str = "13.1") -> None:
 
 def attrition_mods(st: State, fid: str, *, forced_march: int = 0, poor: bool = False, winter: bool = False,
                    national: bool = False, extra: list[tuple[str, int]] | None = None) -> list[tuple[str, int]]:
-    """13.6.2 modifiers for a test on force ``fid``; depot spending is added by the test step."""
+    """13.6.2 modifiers for a test on force ``fid``; depot spending and the nationality of the steps tested are
+    added by the test step."""
     t = S.data().tables
     f = S.force(st, fid)
     mods: list[tuple[str, int]] = []
@@ -285,18 +286,17 @@ def attrition_mods(st: State, fid: str, *, forced_march: int = 0, poor: bool = F
         mods.append(("winter", t.attrition_modifier("winter")))
     if national:
         mods.append(("inside its National Territory", t.attrition_modifier("national_territory")))
-    mods += nationality_mods(f)
     if f["demoralized"]:
         mods.append(("demoralized", t.attrition_modifier("demoralised")))
     return mods + cards.attrition_card_mods(st, fid, forced_march) + list(extra or [])
 
 
-def nationality_mods(f: S.Force) -> list[tuple[str, int]]:
-    """13.6.2: all-French -2, mostly French -1, all-Russian -1 (steps of combat units)."""
+def nationality_mods(units: dict[str, int]) -> list[tuple[str, int]]:
+    """13.6.2: all-French -2, mostly French -1, all-Russian -1 (steps of the units tested)."""
     t = S.data().tables
-    total = sum(f["units"].values())
+    total = sum(units.values())
     by_power: dict[str, int] = {}
-    for uid, v in f["units"].items():
+    for uid, v in units.items():
         by_power[S.unit(uid).power] = by_power.get(S.unit(uid).power, 0) + v
     french = by_power.get("france", 0)
     if total and french == total:
@@ -308,20 +308,23 @@ def nationality_mods(f: S.Force) -> list[tuple[str, int]]:
     return []
 
 
-def first_loss_power(f: S.Force) -> str | None:
+def first_loss_power(units: dict[str, int]) -> str | None:
     """EN 13.6: a majority bonus means the first loss is taken from that nationality."""
-    mods = nationality_mods(f)
+    mods = nationality_mods(units)
     if mods and mods[0][0] == "mostly French":
         return "france"
     return None
 
 
 def push_attrition(st: State, fid: str, mods: list[tuple[str, int]], why: str, rule: str = "13.6") -> None:
-    """Queue an attrition test; the owner first decides whether to spend a mobile depot (13.4)."""
-    st.push("attrition", fid=fid, mods=[list(m) for m in mods], why=why, rule=rule, depot=False)
+    """Queue an attrition test, one per army of a group of armies (13.6.2); the owner first decides whether to
+    spend a mobile depot (13.4)."""
     f = S.force(st, fid)
-    if f["depots"] > 0 and f["commander"]:
-        st.push("attrition.depot", fid=fid, side=f["side"])
+    parts: list[list[str] | None] = [list(a.units) for a in S.armies(f)] if f["group"] else [None]
+    for among in reversed(parts):
+        st.push("attrition", fid=fid, mods=[list(m) for m in mods], why=why, rule=rule, depot=False, among=among)
+        if f["depots"] > 0 and f["commander"]:
+            st.push("attrition.depot", fid=fid, side=f["side"])
 
 
 class AttritionDepot:
@@ -357,11 +360,16 @@ class Attrition:
             return
         t = S.data().tables
         force = S.force(st, fid)
-        mods = [(str(a), int(b)) for a, b in f["mods"]]
+        units = {u: v for u, v in force["units"].items() if f["among"] is None or u in f["among"]}
+        if not units:
+            st.pop()  # that army of the group is gone
+            return
+        mods = [(str(a), int(b)) for a, b in f["mods"]] + nationality_mods(units)
         if f["depot"]:
             mods.append(("depot spent", t.attrition_modifier("depot_spent")))
-        n = S.steps(force)
-        roll = st.roll(1, rule=f["rule"], why=f"Attrition of {S.name_of(st, fid)} ({n} steps, {f['why']})", mods=mods,
+        n = sum(units.values())
+        who = S.name_of(st, fid) if f["among"] is None else _army_name(force, f["among"])
+        roll = st.roll(1, rule=f["rule"], why=f"Attrition of {who} ({n} steps, {f['why']})", mods=mods,
                        table=lambda total: (f"column {t.attrition_column(n).id}: {t.attrition(n, total).label}",
                                             t.attrition(n, total)))
         losses = roll.result.losses
@@ -374,7 +382,14 @@ class Attrition:
         if losses:
             from grognard.games.nae.rules.battle import push_losses
 
-            push_losses(st, fid, losses, rule="13.6.2", why="attrition", first_power=first_loss_power(force))
+            push_losses(st, fid, losses, rule="13.6.2", why="attrition", first_power=first_loss_power(units),
+                        among=f["among"])
+
+
+def _army_name(force: S.Force, among: list[str]) -> str:
+    """The army of a group whose units are ``among`` (13.6.2: each army tests apart)."""
+    a = next(a for a in S.armies(force) if set(a.units) <= set(among))
+    return f"{S.general(a.commander).name}'s army" if a.commander else "an army"
 
 
 STEPS = (AttritionDepot(), Attrition())

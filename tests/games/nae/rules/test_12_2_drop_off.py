@@ -31,16 +31,28 @@ def test_12_2_1_massena_drops_2_steps_then_absorbs_oudinot_who_returns_to_the_re
 
 def test_12_2_1_partial_absorption_then_the_force_must_go_on():
     st = board()
-    massena = put(st, "reims", ["fr_i"], commander="massena")
-    oudinot = put(st, "paris", ["fr_ii", "fr_iii"], commander="oudinot")
+    massena = put(st, "reims", ["fr_i"], commander="massena")  # command 6
+    oudinot = put(st, "paris", ["fr_ii", "fr_iii", "fr_iv"], commander="oudinot")
     play(st, ("op", None), ("force", massena), ("forced_march", 0), ("zone", "paris"))
-    assert {("take", "fr_ii"), ("take", "fr_iii"), ("absorb", oudinot)} <= set(st.legal_actions())
+    assert {("take", "fr_ii"), ("take", "fr_iii")} <= set(st.legal_actions())
+    assert ("absorb", oudinot) not in st.legal_actions()  # 8 steps: beyond Masséna's command
     play(st, ("take", "fr_ii"))
     assert st.g["forces"][massena]["units"] == {"fr_i": 2, "fr_ii": 2}
-    assert st.g["forces"][oudinot]["units"] == {"fr_iii": 2} and "oudinot" not in st.g["removed"]
-    assert ("done", None) not in st.legal_actions()  # 12.2.1: past a force it does not absorb it goes on
+    assert st.g["forces"][oudinot]["units"] == {"fr_iii": 2, "fr_iv": 2} and "oudinot" not in st.g["removed"]
+    assert ("done", None) not in st.legal_actions()  # 12.2.1: past a force it cannot absorb it goes on
     play(st, ("zone", "orleans"), ("done", None))
     assert st.g["forces"][oudinot]["zone"] == "paris"
+
+
+def test_11_a_force_that_stops_where_a_friendly_force_stands_takes_it_in():
+    st = board()
+    massena = put(st, "reims", ["fr_i"], commander="massena")
+    oudinot = put(st, "paris", ["fr_ii", "fr_iii"], commander="oudinot")
+    play(st, ("op", None), ("force", massena), ("forced_march", 0), ("zone", "paris"), ("take", "fr_ii"))
+    assert ("done", None) in st.legal_actions()  # it may stop: the two consolidate (11, 12.2.2)
+    play(st, ("done", None))
+    assert oudinot not in st.g["forces"] and "oudinot" in st.g["removed"]
+    assert st.g["forces"][massena]["units"] == {"fr_i": 2, "fr_ii": 2, "fr_iii": 2}
 
 
 def test_12_2_2_a_lower_ranked_general_never_takes_the_steps_of_a_higher_ranked_one():

@@ -5,12 +5,15 @@ counts and nationalities (only the composition matters to the test)."""
 from __future__ import annotations
 
 from grognard.games.nae.rules import supply
-from tests.games.nae.rules.helpers import board, push, put, rolls
+from tests.games.nae.rules.helpers import board, put, rolls
 
 
 def attrition(st, fid, mods):
-    push(st, "attrition", fid=fid, mods=[list(m) for m in mods], why="example", rule="13.6", depot=False)
-    return rolls(st, "13.6")[0], rolls(st, "13.6.2")
+    """Test force ``fid`` (13.6.2): the test step adds the nationality of the steps tested to ``mods``."""
+    supply.push_attrition(st, fid, mods, "example")
+    st._advance()
+    roll = rolls(st, "13.6")[0]
+    return roll, rolls(st, "13.6.2"), sorted(tuple(m) for m in roll["mods"])
 
 
 def test_13_6_2_round_2_marmont_5_steps_mostly_french_forced_march_3():
@@ -19,8 +22,8 @@ def test_13_6_2_round_2_marmont_5_steps_mostly_french_forced_march_3():
     st = board([5, 3])
     fid = put(st, "reims", {"fr_vi": 1, "fr_i": 2, "nl_1": 2}, commander="marmont", side="empire")
     mods = supply.attrition_mods(st, fid, forced_march=3)
-    assert sorted(mods) == sorted([("forced march 3 MP", 3), ("mostly French", -1)])
-    roll, extra = attrition(st, fid, mods)
+    roll, extra, used = attrition(st, fid, mods)
+    assert used == sorted([("forced march 3 MP", 3), ("mostly French", -1)])
     assert roll["total"] == 7 and roll["row"] == "column steps_3_5: 1*"
     assert [e["dice"] for e in extra] == [[3]] and extra[0]["row"] == "no extra loss"
     assert st.step == "losses" and st.frame["n"] == 1
@@ -33,8 +36,8 @@ def test_13_6_2_round_4_koutouzov_8_russian_steps_forced_march_3_poor_zone():
     fid = put(st, "vilna", {"ru_i": 2, "ru_ii": 2, "ru_iii": 2, "ru_iv": 2}, commander="koutouzov",
               subs=["buxhowden"])
     mods = supply.attrition_mods(st, fid, forced_march=3, poor=True)
-    assert sorted(mods) == sorted([("forced march 3 MP", 3), ("poor zone", 2), ("all Russian", -1)])
-    roll, extra = attrition(st, fid, mods)
+    roll, extra, used = attrition(st, fid, mods)
+    assert used == sorted([("forced march 3 MP", 3), ("poor zone", 2), ("all Russian", -1)])
     assert roll["total"] == 7 and roll["row"] == "column steps_6_8: 1*"
     assert [e["dice"] for e in extra] == [[2]] and extra[0]["row"] == "no extra loss"
     assert st.step == "losses" and st.frame["n"] == 1
@@ -46,8 +49,8 @@ def test_13_6_2_round_5_napoleon_12_french_steps_extra_die_5_gives_a_second_loss
     fid = put(st, "reims", {u: 2 for u in ("fr_i", "fr_ii", "fr_iii", "fr_iv", "fr_garde", "fr_ix")},
               commander="napoleon")
     mods = supply.attrition_mods(st, fid, forced_march=1)
-    assert sorted(mods) == sorted([("forced march 1 MP", 1), ("all French", -2)])
-    roll, extra = attrition(st, fid, mods)
+    roll, extra, used = attrition(st, fid, mods)
+    assert used == sorted([("forced march 1 MP", 1), ("all French", -2)])
     assert roll["total"] == 3 and roll["row"] == "column steps_12_14: 1*"
     assert [e["dice"] for e in extra] == [[5]] and extra[0]["row"] == "one more loss"
     assert st.step == "losses" and st.frame["n"] == 2
@@ -62,8 +65,8 @@ def test_13_6_2_round_6_koutouzov_with_an_austrian_corps_has_no_russian_bonus():
     st = board([2], round_no=6)
     fid = put(st, "vilna", {"ru_i": 2, "ru_ii": 2, "ru_iii": 1, "au_i": 2}, commander="koutouzov")
     mods = supply.attrition_mods(st, fid, forced_march=2, winter=True)
-    assert sorted(mods) == sorted([("forced march 2 MP", 2), ("winter", 2)])
-    roll, extra = attrition(st, fid, mods)
+    roll, extra, used = attrition(st, fid, mods)
+    assert used == sorted([("forced march 2 MP", 2), ("winter", 2)])
     assert roll["total"] == 6 and roll["row"] == "column steps_6_8: 1" and extra == []
     assert ("loss", "au_i") in st.legal_actions() and len(st.legal_actions()) == 4
     st.apply(("loss", "au_i"))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from grognard.games.nae.rules import supply
-from tests.games.nae.rules.helpers import board, push, put, rolls
+from tests.games.nae.rules.helpers import board, put, rolls
 
 
 def test_13_2_own_capital_and_fortresses_are_sources_far_away_is_unsupplied():
@@ -56,10 +56,12 @@ def test_13_6_2_attrition_example_7_steps_mostly_french_poor_zone_forced_march_3
     st = board([4])
     fid = put(st, "reims", {"fr_i": 2, "fr_ii": 2, "bav_1": 2, "wur_1": 1}, commander="napoleon")
     mods = supply.attrition_mods(st, fid, forced_march=3, poor=True)
-    assert sorted(mods) == sorted([("forced march 3 MP", 3), ("poor zone", 2), ("mostly French", -1)])
     st.g["forces"][fid]["depots"] = 0
-    push(st, "attrition", fid=fid, mods=[list(m) for m in mods], why="test", rule="13.6", depot=False)
+    supply.push_attrition(st, fid, mods, "test")
+    st._advance()
     roll = rolls(st, "13.6")[0]
+    assert sorted(map(tuple, roll["mods"])) == sorted([("forced march 3 MP", 3), ("poor zone", 2),
+                                                       ("mostly French", -1)])
     assert roll["total"] == 8 and roll["row"] == "column steps_6_8: 2"
     assert st.step == "losses" and st.frame["n"] == 2
     assert sorted(st.legal_actions()) == [("loss", "fr_i"), ("loss", "fr_ii")]  # EN 13.6: first loss French

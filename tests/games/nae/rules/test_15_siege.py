@@ -148,3 +148,39 @@ def test_15_3_a_besieger_below_2_steps_per_level_lifts_the_siege():
     S.lose_step(st, fid, "fr_ii")
     siege.refresh_sieges(st)
     assert st.g["fortresses"]["namur"]["besieger"] is None
+
+
+def _before_namur(st, units):
+    davout = put(st, "namur", units, commander="davout")
+    garrison = put(st, "namur", ["pr_i"])
+    st.g["forces"][garrison]["in_fortress"] = True
+    return davout
+
+
+def test_15_3_a_force_too_weak_to_besiege_withdraws_at_the_end_of_its_sides_action():
+    st = board()
+    davout = _before_namur(st, {"fr_i": 1})  # 1 step: a level-1 fortress needs 2 (15.2)
+    play(st, ("pass", None))
+    assert st.step == "retreat" and st.active == "empire" and "too weak to besiege" in st.prompt
+    assert ("zone", "reims") in st.legal_actions() and ("zone", "brussels") not in st.legal_actions()
+    play(st, ("zone", "reims"))
+    assert st.g["forces"][davout]["zone"] == "reims" and st.step == "round" and st.active == "coalition"
+
+
+def test_15_2_a_force_left_before_a_garrison_with_the_steps_to_besiege_it_lays_the_siege():
+    st = board()
+    davout = _before_namur(st, ["fr_i"])
+    play(st, ("pass", None))
+    assert st.g["fortresses"]["namur"]["besieger"] == davout and st.g["fortresses"]["namur"]["siege"] == 0
+
+
+def test_11_a_force_retreating_into_a_fortress_joins_the_garrison_there():
+    from grognard.games.nae.rules import battle
+
+    st = board()
+    garrison = put(st, "lille", ["fr_i"])
+    st.g["forces"][garrison]["in_fortress"] = True
+    ney = put(st, "lille", ["fr_ii"], commander="ney")
+    battle.move_retreat(st, ney, "fortress")
+    assert garrison not in st.g["forces"] and st.g["forces"][ney]["units"] == {"fr_i": 2, "fr_ii": 2}
+    assert st.g["forces"][ney]["in_fortress"]

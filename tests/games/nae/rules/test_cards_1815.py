@@ -175,6 +175,7 @@ def test_25c_marshal_forwards_plus_2_to_a_prussian_counter_march():
     put(st, "namur", ["pr_i"], commander="blucher")
     kleist = put(st, "liege", ["pr_ii"], commander="kleist")
     attack(st, ney, "namur")
+    play(st, ("decline", None))  # 12.4: Kleist could also intercept into Blücher's zone
     play(st, ("stand", None), ("force", kleist), ("card", "25C"), ("done", None))
     cm = rolls(st, "14.1")[0]
     assert ["combat card", 2] in cm["mods"]
@@ -186,6 +187,7 @@ def test_43c_gneisenau_plus_1_counter_march_and_plus_2_on_the_demoralization_tes
     put(st, "namur", ["pr_i"], commander="blucher")
     kleist = put(st, "liege", ["pr_ii"], commander="kleist")
     attack(st, ney, "namur")
+    play(st, ("decline", None))  # 12.4: Kleist could also intercept into Blücher's zone
     play(st, ("stand", None), ("force", kleist), ("card", "43C"), ("done", None))
     cm = rolls(st, "14.1")[0]
     assert ["combat card", 1] in cm["mods"]
