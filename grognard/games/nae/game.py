@@ -261,6 +261,7 @@ class NaeGame(Game):
             "op": "Make a 1-AP operation without a card", "pass": "Pass",
             "decline": "Let it pass", "flag": "Take control of this zone (1 MP)", "siege": "Make a siege attack",
             "fixed_depot": "Set up a mobile depot here as a fixed depot", "stand": "Stand and fight",
+            "mobile_depot": "Take up the fixed depot here as a mobile depot",
             "fortress": "Withdraw into the fortress", "evade": "Try to evade", "keep": "Keep the depot",
             "rally": "Try to rally the force (2 MP)",
             "depot": "Spend a mobile depot" if st.step == "attrition.depot" else "Lose a mobile depot instead",

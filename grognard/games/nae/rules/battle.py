@@ -606,9 +606,51 @@ def retreat(st: State, f: Frame, loser_fid: str) -> None:
         st.push("retreat", fid=loser_fid, side=S.force(st, loser_fid)["side"], options=options)
 
 
+def attack_depot(st: State, fid: str, zone: str) -> bool:
+    """1.4 / 14.2: the enemy fixed depots standing alone in ``zone`` defend at 1/2 and are destroyed if they lose. At
+    5:1 or more they are destroyed outright; otherwise both sides roll 2d6 on the battle level's column, the attacker
+    adding the odds and its commander's attack value (a depot has no general, morale or units to add anything). A
+    depot inflicts no loss (14.8: no more than its combat steps); an attacker it beats stops and falls back (14.6,
+    14.10). True if the depots are destroyed."""
+    t = S.data().tables
+    f = S.force(st, fid)
+    name = S.name_of(st, fid)
+    a, d = S.combat_value(f), t.constant("fixed_depot_alone_value")
+    row = t.odds_row(a, d)
+    st.note(f"{name} ({a}) attacks the fixed depot alone in {S.zone_name(zone)} ({d}); odds {row.id}", rule="14.2")
+    if row.destroys != "defender":
+        level = t.battle_levels[t.battle_level(a, d).id]
+
+        def table(total: int) -> tuple[str, Any]:
+            res = t.combat(level.id, total)
+            return f"{level.column}: {res.label}", res
+
+        mods = [("odds", row.modifier)] + ([(S.general(f["commander"]).name, tactical(f, True))] if f["commander"]
+                                           else [])
+        ra = st.roll(2, rule="14.6", why=f"{name} (attacker) combat", mods=mods, table=table)
+        rd = st.roll(2, rule="14.6", why="The fixed depot (defender) combat", table=table)
+        if battle_winner(ra.result, rd.result) == "defender":
+            st.note(f"The depot holds: {name} is beaten and falls back", rule="14.6")
+            return False
+    st.g["fixed_depots"] = [x for x in st.g["fixed_depots"]
+                            if x["zone"] != zone or S.side_of(st, x["power"]) == f["side"]]
+    st.note(f"The fixed depot in {S.zone_name(zone)} is destroyed", rule="1.4")
+    return True
+
+
+def enemy_depots(st: State, zone: str, side: str) -> bool:
+    """Are there fixed depots of the other side in ``zone``?"""
+    return any(d["zone"] == zone and S.side_of(st, d["power"]) not in (side, None) for d in st.g["fixed_depots"])
+
+
 def move_retreat(st: State, fid: str, dest: str) -> None:
     f = S.force(st, fid)
     src = f["zone"]
+    carried = [d for d in st.g["fixed_depots"] if d["zone"] == src and d["power"] == S.major_of(st, f["power"])]
+    if carried and dest != "fortress":  # 14.10: fixed depots retreating with units become mobile
+        st.g["fixed_depots"] = [d for d in st.g["fixed_depots"] if d not in carried]
+        f["depots"] += len(carried)
+        st.note(f"{S.name_of(st, fid)} takes {len(carried)} fixed depot(s) along as mobile", rule="14.10")
     if dest == "fortress":
         f["in_fortress"] = True
         st.note(f"{S.name_of(st, fid)} retreats into the fortress of {S.zone_name(src)}", rule="14.10")

@@ -32,7 +32,7 @@ def start_march(st: State, fid: str, fm_max: int = 3, fm_attrition: bool = True,
             + ("" if ok else " (unsupplied: attrition test due)"), rule="9.1")
     st.push("march", fid=fid, mp=movement_factor(st, fid) + extra_mp, extra_mp=extra_mp, fm=0, came_from=None,
             entry_cost=0, moved=False, poor=False, nt=True, due=not ok, done=False,
-            fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=False, ended=False)
+            fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=False, ended=False, converted={})
     siege.army_replacements(st, fid)
     if not f["demoralized"] and fm_max > 0:
         st.push("march.declare", fid=fid, side=f["side"], max=fm_max)
@@ -303,8 +303,12 @@ class March:
             out.append(("flag", None))
         if siege.may_attack(st, fid) and (f["mp"] >= 1 or f["free_siege"]):
             out.append(("siege", None))
-        if force["depots"] and force["commander"]:
+        # 1.4: depots turn fixed or mobile during the move, one way in each zone (no endless turning over)
+        turned = f["converted"].get(zone)
+        if force["depots"] and force["commander"] and turned != "mobile":
             out.append(("fixed_depot", None))
+        if force["commander"] and own_fixed_depot(st, fid) and turned != "fixed":
+            out.append(("mobile_depot", None))
         if may_rally(st, fid, f["mp"]):
             out.append(("rally", None))
         if f["stopped"] and f["mp"] >= 1:
@@ -329,9 +333,18 @@ class March:
             st.g["control"][force["zone"]] = S.major_of(st, force["power"])
             st.note(f"{S.name_of(st, fid)} takes control of {S.zone_name(force['zone'])} (1 MP)", rule="3.2")
         elif verb == "fixed_depot":
+            f["converted"][force["zone"]] = "fixed"
             force["depots"] -= 1
             st.g["fixed_depots"].append({"zone": force["zone"], "power": S.major_of(st, force["power"])})
             st.note(f"{S.name_of(st, fid)} sets up a fixed depot in {S.zone_name(force['zone'])}", rule="1.4")
+        elif verb == "mobile_depot":
+            depot = own_fixed_depot(st, fid)
+            assert depot is not None
+            st.g["fixed_depots"].remove(depot)
+            f["converted"][force["zone"]] = "mobile"
+            force["depots"] += 1
+            st.note(f"{S.name_of(st, fid)} takes up the fixed depot of {S.zone_name(force['zone'])} as a mobile "
+                    "depot", rule="1.4")
         elif verb == "reactivate":
             siege.reactivate(st, fid, action[1])
         elif verb == "mask":
@@ -355,6 +368,14 @@ class March:
             siege.push_siege_attack(st, fid)
         else:
             enter(st, f, action[1])
+
+
+def own_fixed_depot(st: State, fid: str) -> dict[str, Any] | None:
+    """1.4: a fixed depot of the force's nationality in its zone, which a force with a general may take up as a
+    mobile depot during its move."""
+    f = S.force(st, fid)
+    power = S.major_of(st, f["power"])
+    return next((d for d in st.g["fixed_depots"] if d["zone"] == f["zone"] and d["power"] == power), None)
 
 
 def rally_mp() -> int:
@@ -531,6 +552,16 @@ class Contact:
             f["fought"].append(dfn)
             battle.start_battle(st, f["fid"], dfn, f["zone"], f["came_from"])
             return
+        if battle.enemy_depots(st, f["zone"], force["side"]) and not force["in_fortress"]:
+            if m["due"] and not m["done"]:
+                m["done"] = True  # 12.3 / 13.6.1: tested before the first battle
+                supply.push_attrition(st, fid, [(str(a), int(b)) for a, b in attrition_mods(st, m)],
+                                      "before its first battle")
+                return
+            if not battle.attack_depot(st, fid, f["zone"]):
+                battle.move_retreat(st, fid, f["came_from"])
+                m["ended"] = True  # 9.1: a lost battle ends the activation
+                return
         m["stopped"] = stopped_here(st, fid)
         if m["stopped"]:
             siege.lay_siege(st, fid)
