@@ -150,6 +150,8 @@ class NaeGame(Game):
     options: ClassVar[dict[str, str]] = {
         "setup_choices": "20.1: the players choose what the scenario leaves open (zones, generals, depots) "
                          "instead of taking the data file's defaults",
+        activation.LONE_CORPS_OPTION: "9.1 (optional): a lone corps that enters a zone its side does not control "
+                                      "costs 2 AP",
     }
 
     def scenarios(self) -> dict[str, str]:

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import command, movement
+from grognard.games.nae.rules import battle, command, movement
 
 
 def push_activation(st: State, side: str, ap: int, why: str) -> None:
@@ -24,7 +24,8 @@ def push_activation(st: State, side: str, ap: int, why: str) -> None:
         st.note(f"{side} adds {reserve} AP from its reserve", rule="9.2")
     st.push("activation", side=side, ap=ap + reserve, count=None, why=why, activated=[], power=None,
             commander=None, max_initiative=None, distinct_powers=False, powers_used=[], fm_max=3,
-            fm_attrition=True, fm_mod=0, extra_mp=0, together=False, waiting=[], no_evade=[], interior_lines=[])
+            fm_attrition=True, fm_mod=0, extra_mp=0, together=False, waiting=[], no_evade=[], interior_lines=[],
+            lone=[])
 
 
 def push_event_activation(st: State, side: str, count: int, why: str, *, power: str | None = None,
@@ -36,7 +37,7 @@ def push_event_activation(st: State, side: str, count: int, why: str, *, power: 
     st.push("activation", side=side, ap=0, count=count, why=why, activated=[], power=power, commander=commander,
             max_initiative=max_initiative, distinct_powers=distinct_powers, powers_used=[], fm_max=fm_max,
             fm_attrition=fm_attrition, fm_mod=fm_mod, extra_mp=extra_mp, together=fight_together, waiting=[],
-            no_evade=[], interior_lines=[])
+            no_evade=[], interior_lines=[], lone=[])
 
 
 def activation_frame(st: State) -> Frame | None:
@@ -181,8 +182,43 @@ def pay(st: State, f: Frame, cost: int, power: str) -> None:
 
 def launch(st: State, f: Frame, fid: str) -> None:
     f["activated"].append(fid)
+    if f["count"] is None and not S.force(st, fid)["commander"]:
+        f["lone"].append(fid)  # 9.1: a lone corps may owe a second AP
     movement.start_march(st, fid, fm_max=f["fm_max"], fm_attrition=f["fm_attrition"], fm_mod=f["fm_mod"],
                          extra_mp=f["extra_mp"])
+
+
+# 9.1: a lone corps costs 2 AP if it force-marches or fights a battle, and (optional rule) if it enters a zone its side
+# does not control. The second AP is paid when that happens, so it must still be in hand.
+LONE_CORPS_OPTION = "lone_corps_enemy_zone"
+
+
+def owes_ap(st: State, fid: str) -> bool:
+    f = activation_frame(st)
+    return f is not None and fid in f["lone"]
+
+
+def can_pay(st: State, fid: str) -> bool:
+    f = activation_frame(st)
+    return not owes_ap(st, fid) or (f is not None and f["ap"] >= 1)
+
+
+def pay_second_ap(st: State, fid: str, why: str) -> None:
+    if owes_ap(st, fid):
+        f = activation_frame(st)
+        assert f is not None
+        f["ap"] -= 1
+        f["lone"].remove(fid)
+        st.note(f"{S.name_of(st, fid)} {why}: its activation costs a second AP", rule="9.1")
+
+
+def zone_costs_ap(st: State, fid: str, zone: str) -> bool:
+    """9.1: would entering ``zone`` cost a lone corps its second AP (a battle there, or, optional rule, a zone its
+    side does not control)?"""
+    side = S.force(st, fid)["side"]
+    if S.outside(st, zone, S.other(side)) or battle.enemy_depots(st, zone, side):
+        return True
+    return bool(st.setup["options"].get(LONE_CORPS_OPTION)) and S.controller(st, zone) != side
 
 
 class Detach:

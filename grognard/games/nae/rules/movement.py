@@ -129,7 +129,8 @@ class Declare:
                 "(extra MP, then an attrition test), or none.")
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [("forced_march", n) for n in range(f["max"] + 1)]
+        top = f["max"] if activation.can_pay(st, f["fid"]) else 0  # 9.1: a second AP for a lone corps
+        return [("forced_march", n) for n in range(top + 1)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         n = int(action[1])
@@ -139,6 +140,7 @@ class Declare:
         m["mp"] += n
         if n:
             st.note(f"{S.name_of(st, f['fid'])} declares a forced march of +{n} MP", rule="12.3")
+            activation.pay_second_ap(st, f["fid"], "force-marches")
             if m["fm_attrition"]:
                 m["due"] = True
 
@@ -298,7 +300,8 @@ class March:
         zone = force["zone"]
         out: list[Action] = []
         if not f["stopped"]:
-            out += [("zone", z) for z in S.data().map.neighbours(zone) if may_enter(st, fid, zone, z, f["mp"])]
+            out += [("zone", z) for z in S.data().map.neighbours(zone) if may_enter(st, fid, zone, z, f["mp"])
+                    and (activation.can_pay(st, fid) or not activation.zone_costs_ap(st, fid, z))]
         if f["mp"] >= 1 and may_flag(st, fid):
             out.append(("flag", None))
         if siege.may_attack(st, fid) and (f["mp"] >= 1 or f["free_siege"]):
@@ -417,6 +420,8 @@ def enter(st: State, f: Frame, dst: str) -> None:
     src = force["zone"]
     cost = S.data().map.enter_cost(src, dst)
     assert cost is not None
+    if activation.zone_costs_ap(st, fid, dst):
+        activation.pay_second_ap(st, fid, f"enters {S.zone_name(dst)}")
     f["mp"] -= cost
     f["entry_cost"] = cost
     f["came_from"] = src

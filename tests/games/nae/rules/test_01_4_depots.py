@@ -21,6 +21,7 @@ def test_1_4_a_lone_corps_beaten_by_a_fixed_depot_falls_back_and_its_activation_
     st = board([1, 1, 6, 6])
     st.g["fixed_depots"].append({"zone": "soissons", "power": "prussia"})
     corps = put(st, "reims", ["fr_i"])
+    st.g["ap_reserve"]["empire"] = 1  # 9.1: a lone corps that fights costs 2 AP
     play(st, ("op", None), ("force", corps), ("forced_march", 0), ("zone", "soissons"))
     att, dfn = rolls(st, "14.6")
     assert att["mods"] == [["odds", att["mods"][0][1]]] and dfn["mods"] == []

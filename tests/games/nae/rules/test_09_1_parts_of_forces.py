@@ -61,3 +61,34 @@ def test_10_3_a_subordinate_general_is_sent_to_the_reserve_during_his_armys_acti
     assert ("dismiss", "soult") in st.legal_actions()
     play(st, ("dismiss", "soult"))
     assert st.g["forces"][napoleon]["subs"] == [] and "soult" in st.g["removed"]
+
+
+def test_9_1_a_lone_corps_that_force_marches_or_fights_costs_2_ap():
+    st = board()
+    corps = put(st, "reims", ["fr_i"])
+    put(st, "soissons", ["pr_i"], commander="kleist")
+    play(st, ("op", None), ("force", corps))
+    assert st.legal_actions() == [("forced_march", 0)]  # 1 AP only: no forced march
+    play(st, ("forced_march", 0))
+    assert ("zone", "soissons") not in st.legal_actions() and ("zone", "paris") in st.legal_actions()
+    st = board()
+    corps = put(st, "reims", ["fr_i"])
+    put(st, "soissons", ["pr_i"], commander="kleist")
+    st.g["ap_reserve"]["empire"] = 1
+    play(st, ("op", None), ("force", corps), ("forced_march", 1))
+    assert any("force-marches: its activation costs a second AP" in e["text"] for e in st.log)
+    assert ("zone", "soissons") in st.legal_actions()  # the second AP is paid once
+    activation = next(f for f in st.core["stack"] if f["step"] == "activation")
+    assert activation["ap"] == 0
+
+
+def test_9_1_optional_a_lone_corps_entering_a_zone_its_side_does_not_control_costs_2_ap():
+    from tests.games.nae.rules.helpers import GAME
+
+    st = GAME.new_state("1815", seed=1, options={"lone_corps_enemy_zone": True})
+    st.g["forces"].clear()
+    st.g["round"], st.g["turn"], st.g["hands"] = 2, "empire", {"empire": [], "coalition": []}
+    corps = put(st, "lille", ["fr_i"])
+    play(st, ("op", None), ("force", corps), ("forced_march", 0))
+    assert ("zone", "brussels") not in st.legal_actions()  # British-controlled
+    assert ("zone", "soissons") in st.legal_actions()  # French

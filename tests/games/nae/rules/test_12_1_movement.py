@@ -23,6 +23,7 @@ def test_16_bad_weather_and_winter_take_one_mf():
 def test_12_1_mf_2_cannot_cross_a_mountain_without_pass_but_a_forced_march_can():
     st = board(round_no=5, turn="coalition")  # Spanish MF 3 - 1 bad weather = 2
     fid = put(st, "lerida", ["sp_corps_1"])
+    st.g["ap_reserve"]["coalition"] = 1  # 9.1: a lone corps that force-marches costs 2 AP
     play(st, ("op", None), ("force", fid), ("forced_march", 0))
     assert ("zone", "toulouse") not in st.legal_actions()  # 1 + 2 = 3 MP
     st.undo()
@@ -42,6 +43,7 @@ def test_12_1_an_unbridged_river_adds_one_mp():
 def test_12_1_a_neutral_zone_is_never_entered_and_militia_stay_home():
     st = board(turn="coalition")
     fid = put(st, "lerida", ["sp_corps_1"])
+    st.g["ap_reserve"]["coalition"] = 1  # 9.1: a lone corps that force-marches costs 2 AP
     play(st, ("op", None), ("force", fid), ("forced_march", 0))
     assert not [a for a in st.legal_actions() if a[1] in ("porto", "lisbon")]
     st = board()

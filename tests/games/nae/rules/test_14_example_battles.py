@@ -6,6 +6,7 @@ Vienna (round 6). The odds and level examples of 8.8 (9 vs 6, 8 vs 10, 6 vs 8) a
 from __future__ import annotations
 
 from grognard.core.machine import State
+from grognard.games.nae.rules import activation
 from tests.games.nae.rules.helpers import board, play, put, rolls
 
 
@@ -128,7 +129,10 @@ def test_14_round_5_rome_skirmish_the_french_win_on_the_plus_and_the_neapolitans
     st = board([3, 3, 3, 4], round_no=5, turn="coalition")
     put(st, "rome", ["fr_xi"], commander="saint_cyr")
     neapolitans = put(st, "naples", ["nap_1"], side="coalition")
-    play(st, ("op", None), ("force", neapolitans), ("forced_march", 0), ("zone", "rome"), ("stand", None))
+    # the third force of the Major Campaign: activated by the event, it owes no AP (9.1)
+    activation.push_event_activation(st, "coalition", 1, "Major Campaign (event)")
+    st._advance()
+    play(st, ("force", neapolitans), ("forced_march", 0), ("zone", "rome"), ("stand", None))
     assert "Total 4, weaker side 2: Skirmish" in texts(st)
     att, dfn = rolls(st, "14.6")
     assert att["mods"] == [] and att["total"] == 6 and att["row"] == "1-7: 0"
