@@ -105,9 +105,8 @@ def parts(st: State, f: Frame) -> list[Action]:
                     if a.commander and _fits(st, f, force, S.general(a.commander).initiative, a.commander,
                                              S.general(a.commander).power)]
         for a in armies:
-            if S.combat_value({"units": a.units}) >= 2:
-                out += [("subordinate", g) for g in a.subs
-                        if _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)]
+            out += [("subordinate", g) for g in a.subs if takeable(st, g, a.units, {})
+                    and _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)]
             out += [("unit", u) for u in a.units if detachable(a.units, u)
                     and _fits(st, f, force, 1, None, S.unit(u).power)]
     return out
@@ -118,6 +117,12 @@ def detachable(units: dict[str, int], uid: str) -> bool:
     u = S.unit(uid)
     rest = {x: v for x, v in units.items() if x != uid}
     return not u.special and u.kind != "reserve_cavalry" and S.combat_value({"units": rest}) > 0
+
+
+def takeable(st: State, gid: str, units: dict[str, int], taken: dict[str, int]) -> list[str]:
+    """9.1 / 10.1: the units of his army a subordinate activated apart may still take, on top of ``taken``."""
+    left = {u: v for u, v in units.items() if u not in taken}
+    return [u for u in left if detachable(left, u) and command.within_command(st, gid, None, {**taken, u: left[u]})]
 
 
 def owner_of(st: State, what: str, arg: str) -> str:
@@ -238,9 +243,7 @@ class Detach:
         force = S.force(st, f["fid"])
         army = next(a for a in S.armies(force) if f["general"] in a.subs)
         taken = {u: force["units"][u] for u in f["units"]}
-        left = {u: v for u, v in army.units.items() if u not in taken}
-        out: list[Action] = [("unit", u) for u in left if detachable(left, u)
-                             and command.within_command(st, f["general"], None, {**taken, u: left[u]})]
+        out: list[Action] = [("unit", u) for u in takeable(st, f["general"], army.units, taken)]
         if force["depots"] > f["depots"]:
             out.append(("depot", None))
         if S.combat_value({"units": taken}):

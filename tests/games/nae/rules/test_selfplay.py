@@ -1,4 +1,5 @@
-"""Random 1815 games end with a result, with the board's invariants checked after every action.
+"""Random 1815 games end with a result, with the board's invariants checked after every action and the Unsupplied
+markers compared with a fresh supply trace after every supply check of the rules.
 
 2,000 games by default, spread over the machine's cores; ``NAE_GAMES=200`` runs a shorter version. The
 distribution of decisions per game is printed (``pytest -s`` shows it; it is also in the test's report)."""
@@ -8,7 +9,9 @@ from __future__ import annotations
 import os
 import statistics
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from unittest import mock
 
 from grognard.agents.random_agent import RandomAgent
 from grognard.core.machine import State
@@ -53,21 +56,33 @@ def check(st: State) -> None:
 
 
 def fresh_supply_matches(st: State) -> bool:
+    """13.1: every Unsupplied marker agrees with a supply trace made afresh (the networks' caches emptied)."""
+    supply._TRACED.clear()
+    supply._LINKS.clear()
     return all(f["unsupplied"] == (not supply.force_supplied(st, fid)) for fid, f in st.g["forces"].items())
+
+
+def checked_update(original: Callable[..., None]) -> Callable[..., None]:
+    """Each supply check of the rules (13.1: activation phase end, set-up) is followed by the fresh comparison."""
+    def update(st: State, rule: str = "13.1") -> None:
+        original(st, rule)
+        assert fresh_supply_matches(st), f"Unsupplied markers differ from a fresh trace after the {rule} check"
+    return update
 
 
 def play_checked(seed: int) -> tuple[int, str]:
     """One random game with every invariant checked after every action: (decisions, winner)."""
-    st = GAME.new_state("1815", seed=seed)
-    assert fresh_supply_matches(st)
-    agents = {side: RandomAgent(seed * 31 + i) for i, side in enumerate(GAME.sides)}
-    n = 0
-    while not st.over:
-        assert st.legal_actions(), f"seed {seed}: no legal action at {st.step}"
-        st.apply(agents[st.active].choose(st, st.active))  # type: ignore[index]
-        check(st)
-        n += 1
-        assert n < MAX_DECISIONS, f"seed {seed}: no result after {n} decisions"
+    with mock.patch.object(supply, "update_supply", checked_update(supply.update_supply)):
+        st = GAME.new_state("1815", seed=seed)
+        assert fresh_supply_matches(st)
+        agents = {side: RandomAgent(seed * 31 + i) for i, side in enumerate(GAME.sides)}
+        n = 0
+        while not st.over:
+            assert st.legal_actions(), f"seed {seed}: no legal action at {st.step}"
+            st.apply(agents[st.active].choose(st, st.active))  # type: ignore[index]
+            check(st)
+            n += 1
+            assert n < MAX_DECISIONS, f"seed {seed}: no result after {n} decisions"
     return n, str(st.result["winner"])  # type: ignore[index]
 
 
