@@ -137,6 +137,14 @@ def setup_label(st: State, arg: str) -> str:
     return f"Set up the depot as a {arg} depot"
 
 
+UNIT_VERBS = {  # actions naming a unit: how they read in a menu
+    "leave": "Leave {unit} here", "take": "Take {unit} from the force here",
+    "garrison": "Send {unit} into the fortress while the others try to evade",
+    "spearhead": "{unit} leads the assault", "engage": "Engage {unit}", "hold_back": "Hold {unit} back",
+    "restore": "Restore {unit} to full strength", "build": "Bring {unit} back into play",
+}
+
+
 class NaeGame(Game):
     name = "nae"
     title = "Napoleon against Europe"
@@ -236,6 +244,32 @@ class NaeGame(Game):
         if verb == "force":
             f = S.force(st, arg)
             return f"Activate {S.name_of(st, arg)} at {S.zone_name(f['zone'])} ({S.initiative(f)} AP)"
+        if verb == "army":
+            gid = next(a.commander for f in st.g["forces"].values() for a in S.armies(f) if a.army == arg)
+            g = S.general(str(gid))
+            return (f"Activate {g.name}'s {S.data().counters.armies[arg].name} alone, out of its group "
+                    f"({g.initiative} AP)")
+        if verb == "subordinate" and st.step == "battle.choose":
+            return f"{S.general(arg).name} lends his tactical value"
+        if verb == "subordinate":
+            return (f"Activate {S.general(arg).name} apart from his army, with units he takes "
+                    f"({S.general(arg).initiative} AP)")
+        if verb in UNIT_VERBS:
+            return UNIT_VERBS[verb].format(unit=S.unit(arg).name)
+        if verb == "absorb":
+            return f"Take in {S.name_of(st, arg)}"
+        if verb == "leave_general":
+            return f"Leave {S.general(arg).name} here in command of the units left behind"
+        if verb == "morale":
+            return f"Fight with morale {arg}"
+        if verb == "unit" and st.step == "activation":
+            return f"Activate {S.unit(arg).name} alone, out of its force (1 AP)"
+        if verb == "unit":
+            return f"Take {S.unit(arg).name}"
+        if verb == "swap":
+            return f"Pass {S.unit(arg).name} to the other army"
+        if verb == "dismiss":
+            return f"Send {S.general(arg).name} to the reserve"
         if verb == "decline" and st.step == "intercept.card":
             return "Give up the interception"
         if verb == "intercept":
@@ -258,7 +292,8 @@ class NaeGame(Game):
         if verb == "done":
             return {"activation": "Finish (unused AP go to the reserve)", "march": "Stop here",
                     "pickup": "Set off without more forces", "cards.window": "Play no more cards",
-                    "countermarch": "No more counter-marches"}.get(str(st.step), "Done")
+                    "countermarch": "No more counter-marches", "detach": "Set off with these units",
+                    "swap": "March"}.get(str(st.step), "Done")
         fixed = {
             "op": "Make a 1-AP operation without a card", "pass": "Pass",
             "decline": "Let it pass", "flag": "Take control of this zone (1 MP)", "siege": "Make a siege attack",
@@ -266,7 +301,8 @@ class NaeGame(Game):
             "mobile_depot": "Take up the fixed depot here as a mobile depot",
             "fortress": "Withdraw into the fortress", "evade": "Try to evade", "keep": "Keep the depot",
             "rally": "Try to rally the force (2 MP)",
-            "depot": "Spend a mobile depot" if st.step == "attrition.depot" else "Lose a mobile depot instead",
+            "depot": {"attrition.depot": "Spend a mobile depot", "detach": "Take a mobile depot"}.get(
+                str(st.step), "Lose a mobile depot instead"),
         }
         return fixed.get(verb, super().label(st, action))
 

@@ -198,3 +198,16 @@ def test_5_3_an_unsupplied_empty_fortress_waits_for_the_conquest_phase():
     assert not st.g["fortresses"]["vienna"]["active"]
     conquest.conquest_phase(st)  # 5.3: every empty fortress marker is removed
     assert st.g["fortresses"]["vienna"]["active"] and st.g["control"]["vienna"] == "france"
+
+
+def test_every_action_offered_in_random_games_has_a_menu_label():
+    import random
+
+    for seed in range(8):
+        st = GAME.new_state("1815", seed=seed)
+        rng = random.Random(seed)
+        while not st.over:
+            for verb, arg in st.legal_actions():
+                label = GAME.label(st, (verb, arg))
+                assert label not in (verb, f"{verb} {arg}") and not label[0].islower(), (st.step, verb, label)
+            st.apply(rng.choice(st.legal_actions()))
