@@ -9,6 +9,7 @@ the defenders that lost their right to evade in ``no_evade`` and those offered I
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -22,7 +23,7 @@ def push_activation(st: State, side: str, ap: int, why: str) -> None:
     st.g["ap_reserve"][side] = 0
     if reserve:
         st.note(f"{side} adds {reserve} AP from its reserve", rule="9.2")
-    st.push("activation", side=side, ap=ap + reserve, count=None, why=why, activated=[], power=None,
+    st.push("activation", side=side, ap=ap + reserve, count=None, why=why, moved=[], armies=[], power=None,
             commander=None, max_initiative=None, distinct_powers=False, powers_used=[], fm_max=3,
             fm_attrition=True, fm_mod=0, extra_mp=0, together=False, waiting=[], no_evade=[], interior_lines=[],
             lone=[])
@@ -34,7 +35,8 @@ def push_event_activation(st: State, side: str, count: int, why: str, *, power: 
                           fm_mod: int = 0, extra_mp: int = 0, fight_together: bool = False) -> None:
     """An event activating ``count`` forces without AP (9.2: the reserve cannot be used with it);
     ``fight_together``: a Major Campaign (12.6)."""
-    st.push("activation", side=side, ap=0, count=count, why=why, activated=[], power=power, commander=commander,
+    st.push("activation", side=side, ap=0, count=count, why=why, moved=[], armies=[], power=power,
+            commander=commander,
             max_initiative=max_initiative, distinct_powers=distinct_powers, powers_used=[], fm_max=fm_max,
             fm_attrition=fm_attrition, fm_mod=fm_mod, extra_mp=extra_mp, together=fight_together, waiting=[],
             no_evade=[], interior_lines=[], lone=[])
@@ -53,16 +55,27 @@ def campaign(st: State) -> Frame | None:
 
 
 def moved(st: State, fid: str) -> bool:
-    """Has force ``fid`` been activated (or left behind by a moving force) in this activation?"""
+    """12.2.1: units move once per round: has a unit of force ``fid`` moved in this activation (the side's action
+    of the round), with a force activated or left behind by one?"""
     f = activation_frame(st)
-    return f is not None and fid in f["activated"]
+    return f is not None and not set(f["moved"]).isdisjoint(S.force(st, fid)["units"])
 
 
-def mark_moved(st: State, fid: str) -> None:
-    """12.2.1: units left behind have moved this round: their force is not activated again (an army may be)."""
+def mark_moved(st: State, units: Iterable[str]) -> None:
+    """These units now move with an activated force (9.1, 12.2.1)."""
     f = activation_frame(st)
-    if f is not None and fid not in f["activated"] and not S.is_army(S.force(st, fid)):
-        f["activated"].append(fid)
+    if f is not None:
+        f["moved"] += [u for u in units if u not in f["moved"]]
+
+
+def army_moved(st: State, f: Frame, force: S.Force) -> bool:
+    """Has an army of the force been activated this round? 12.2.1: an army may be activated again only in that
+    forces joined it, even forces that had moved (with the AP for both); any other force whose units moved may
+    not."""
+    markers = [a.army for a in S.armies(force) if a.army]
+    if markers:
+        return not set(markers).isdisjoint(f["armies"])
+    return not set(f["moved"]).isdisjoint(force["units"])
 
 
 def _fits(st: State, f: Frame, force: S.Force, cost: int, commander: str | None, power: str) -> bool:
@@ -88,7 +101,8 @@ def _fits(st: State, f: Frame, force: S.Force, cost: int, commander: str | None,
 
 def may_activate(st: State, f: Frame, fid: str) -> bool:
     force = S.force(st, fid)
-    return fid not in f["activated"] and _fits(st, f, force, S.initiative(force), force["commander"], force["power"])
+    return not army_moved(st, f, force) and _fits(st, f, force, S.initiative(force), force["commander"],
+                                                  force["power"])
 
 
 def parts(st: State, f: Frame) -> list[Action]:
@@ -96,18 +110,20 @@ def parts(st: State, f: Frame) -> list[Action]:
     some units of his army ("subordinate"), a corps alone ("unit": 1 AP; a general is never left without a combat
     unit, 10.3, and reserve cavalry and special units serve only in an army, 10.1)."""
     out: list[Action] = []
-    for fid, force in st.g["forces"].items():
-        if fid in f["activated"] or len(force["units"]) < 2:
+    for force in st.g["forces"].values():
+        if len(force["units"]) < 2:
             continue
         armies = S.armies(force)
         if force["group"]:
             out += [("army", a.army) for a in armies
-                    if a.commander and _fits(st, f, force, S.general(a.commander).initiative, a.commander,
-                                             S.general(a.commander).power)]
+                    if a.commander and a.army not in f["armies"]
+                    and _fits(st, f, force, S.general(a.commander).initiative, a.commander,
+                              S.general(a.commander).power)]
         for a in armies:
-            out += [("subordinate", g) for g in a.subs if takeable(st, g, a.units, {})
+            fresh = {u: v for u, v in a.units.items() if u not in f["moved"]}
+            out += [("subordinate", g) for g in a.subs if takeable(st, g, a.units, {}, fresh)
                     and _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)]
-            out += [("unit", u) for u in a.units if detachable(a.units, u)
+            out += [("unit", u) for u in fresh if detachable(a.units, u)
                     and _fits(st, f, force, 1, None, S.unit(u).power)]
     return out
 
@@ -119,10 +135,12 @@ def detachable(units: dict[str, int], uid: str) -> bool:
     return not u.special and u.kind != "reserve_cavalry" and S.combat_value({"units": rest}) > 0
 
 
-def takeable(st: State, gid: str, units: dict[str, int], taken: dict[str, int]) -> list[str]:
-    """9.1 / 10.1: the units of his army a subordinate activated apart may still take, on top of ``taken``."""
+def takeable(st: State, gid: str, units: dict[str, int], taken: dict[str, int], fresh: dict[str, int]) -> list[str]:
+    """9.1 / 10.1: the units of his army (``units``) that a subordinate activated apart may still take, on top of
+    ``taken``: those that have not moved this round (``fresh``), leaving the army a combat unit."""
     left = {u: v for u, v in units.items() if u not in taken}
-    return [u for u in left if detachable(left, u) and command.within_command(st, gid, None, {**taken, u: left[u]})]
+    return [u for u in left if u in fresh and detachable(left, u)
+            and command.within_command(st, gid, None, {**taken, u: left[u]})]
 
 
 def owner_of(st: State, what: str, arg: str) -> str:
@@ -186,8 +204,10 @@ def pay(st: State, f: Frame, cost: int, power: str) -> None:
 
 
 def launch(st: State, f: Frame, fid: str) -> None:
-    f["activated"].append(fid)
-    if f["count"] is None and not S.force(st, fid)["commander"]:
+    force = S.force(st, fid)
+    mark_moved(st, force["units"])
+    f["armies"] += [a.army for a in S.armies(force) if a.army]
+    if f["count"] is None and not force["commander"]:
         f["lone"].append(fid)  # 9.1: a lone corps may owe a second AP
     movement.start_march(st, fid, fm_max=f["fm_max"], fm_attrition=f["fm_attrition"], fm_mod=f["fm_mod"],
                          extra_mp=f["extra_mp"])
@@ -243,7 +263,10 @@ class Detach:
         force = S.force(st, f["fid"])
         army = next(a for a in S.armies(force) if f["general"] in a.subs)
         taken = {u: force["units"][u] for u in f["units"]}
-        out: list[Action] = [("unit", u) for u in takeable(st, f["general"], army.units, taken)]
+        frame = activation_frame(st)
+        assert frame is not None
+        fresh = {u: v for u, v in army.units.items() if u not in frame["moved"]}
+        out: list[Action] = [("unit", u) for u in takeable(st, f["general"], army.units, taken, fresh)]
         if force["depots"] > f["depots"]:
             out.append(("depot", None))
         if S.combat_value({"units": taken}):

@@ -34,7 +34,8 @@ def _activate(st: State, side: str, card: Card, effects: tuple[Any, ...] | None 
         st, side, act.count, f"{card.title} (event)", power=act.power, commander=act.commander,
         max_initiative=act.max_initiative, distinct_powers=act.distinct_powers,
         fm_max=fm.max_mp if fm else 3, fm_attrition=not (fm and fm.no_attrition),
-        fm_mod=fm.attrition_modifier if fm else 0, extra_mp=extra.value if extra else 0)
+        fm_mod=fm.attrition_modifier if fm else 0, extra_mp=extra.value if extra else 0,
+        fight_together=act.fight_together)
 
 
 def genius_of_napoleon(st: State, side: str, card: Card) -> None:

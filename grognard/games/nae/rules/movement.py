@@ -74,8 +74,8 @@ def pickup_candidates(st: State, fid: str, taken: int) -> list[str]:
     limit = S.general(f["commander"]).command
     out = []
     for other, o in st.g["forces"].items():
-        if other == fid or o["side"] != f["side"] or o["army"] or o["in_fortress"]:
-            continue
+        if other == fid or o["side"] != f["side"] or o["army"] or o["in_fortress"] or activation.moved(st, other):
+            continue  # 12.2.1: units move once per round
         border = m.border(o["zone"], f["zone"])
         if border is None or m.features[border.feature].blocks_free_activation:
             continue
@@ -103,6 +103,7 @@ class Pickup:
             st.pop()
             return
         other = S.force(st, action[1])
+        activation.mark_moved(st, other["units"])
         f["steps"] += S.steps(other)
         other["zone"] = S.force(st, f["fid"])["zone"]
         siege.refresh_sieges(st)
@@ -215,13 +216,14 @@ def regroup(st: State, m: Frame, action: Action) -> None:
     verb, arg = action
     mf = S.base_mf(S.force(st, fid))
     if verb == "absorb":
+        activation.mark_moved(st, S.force(st, arg)["units"])
         command.absorb(st, fid, arg)
     elif verb == "take":
+        activation.mark_moved(st, [arg])
         other = next(o for o in friends_here(st, fid) if arg in S.force(st, o)["units"])
         command.take(st, fid, other, arg)
     elif verb == "leave":
         left = command.leave(st, fid, arg)
-        activation.mark_moved(st, left)
         cover_fortress(st, fid, left)
     else:
         led = command.general_left_with(st, fid, arg)
@@ -261,8 +263,8 @@ def mask_choices(st: State, fid: str) -> list[Action]:
 def mask(st: State, fid: str, uid: str) -> None:
     f = S.force(st, fid)
     value = f["units"].pop(uid)
+    # 15.1: the covering unit moved with the force, so it is not activated again this round: no siege attack
     cover = S.new_force(st, f["side"], S.unit(uid).power, f["zone"], units={uid: value})
-    activation.mark_moved(st, cover)  # 15.1: it makes no siege attack this round
     fort = st.g["fortresses"][f["zone"]]
     fort["siege"], fort["besieger"] = 0, cover
     st.note(f"{S.name_of(st, fid)} leaves {S.unit(uid).name} to mask {S.zone_name(f['zone'])} (Siege 0) and may "

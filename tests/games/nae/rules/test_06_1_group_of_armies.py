@@ -6,7 +6,7 @@ Major Campaign; 14.1 an army counter-marching into an army's battle joins it as 
 from __future__ import annotations
 
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle
+from grognard.games.nae.rules import battle
 from tests.games.nae.rules.helpers import board, play, put, rolls
 
 
@@ -99,11 +99,10 @@ def test_6_1_an_army_of_the_group_left_without_combat_units_leaves_with_its_gene
 
 
 def test_12_6_wellington_and_blucher_fight_together_in_a_major_campaign():
-    st = board(turn="coalition")
+    st = board(turn="coalition", hands={"empire": [], "coalition": ["12C"]})
     wellington, blucher = _allies(st)
     put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
-    activation.push_event_activation(st, "coalition", 3, "Major Campaign (event)", fight_together=True)
-    st._advance()
+    play(st, ("event", "12C"))
     play(st, ("force", wellington), ("forced_march", 0), ("zone", "lille"), ("stand", None), ("wait", None))
     play(st, ("force", blucher), ("forced_march", 0), ("zone", "lille"))
     group = next(f for f in st.g["forces"].values() if f["group"])

@@ -31,6 +31,7 @@ def test_13f_and_12c_major_campaigns_activate_three_forces_of_any_initiative():
                ("metz", "fr_iv", "vandamme"))]
     play(st, ("event", "13F"))
     assert st.frame["count"] == 3 and {a[1] for a in st.legal_actions()} == {*forces, None}
+    assert st.frame["together"]  # 12.6: the forces may fight together
     st = board(turn="coalition", hands={"empire": [], "coalition": ["12C"]})
     kleist = put(st, "cologne", ["pr_i"], commander="kleist")
     play(st, ("event", "12C"))
