@@ -249,6 +249,8 @@ class NaeGame(Game):
             g = S.general(str(gid))
             return (f"Activate {g.name}'s {S.data().counters.armies[arg].name} alone, out of its group "
                     f"({g.initiative} AP)")
+        if st.step == "battle.choose" and arg is None:
+            return {"spearhead": "No elite corps at the head", "subordinate": "No subordinate lends his value"}[verb]
         if verb == "subordinate" and st.step == "battle.choose":
             return f"{S.general(arg).name} lends his tactical value"
         if verb == "subordinate":

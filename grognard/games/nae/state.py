@@ -250,8 +250,8 @@ def check_force(st: State, fid: str, rule: str) -> None:
 
 
 def dissolve_army(st: State, fid: str, index: int, rule: str) -> None:
-    """An army of a group of armies with no combat unit left: its generals and special units leave the map and
-    the other army is the force (2.1, 2.3)."""
+    """An army of a group of armies leaves the map (no combat unit left, or no general to lead it): its units,
+    generals and special units go, and the other army is the force (2.1, 2.3, 10.3)."""
     f = force(st, fid)
     gone = armies(f)[index]
     keep = armies(f)[1 - index]
@@ -261,8 +261,8 @@ def dissolve_army(st: State, fid: str, index: int, rule: str) -> None:
     st.g["removed"] += [g for g in [gone.commander, *gone.subs] if g]
     f.update(army=keep.army, commander=keep.commander, subs=list(keep.subs), group=None)
     f["power"] = general(keep.commander).power if keep.commander else f["power"]
-    st.note(f"{data().counters.armies[gone.army].name if gone.army else 'An army'} has no combat unit left: "
-            f"{general(gone.commander).name if gone.commander else 'its general'} leaves the map", rule=rule)
+    st.note(f"{data().counters.armies[gone.army].name if gone.army else 'An army'} leaves the group of armies and "
+            "the map", rule=rule)
 
 
 def lasting_card_effects(st: State) -> list[dict[str, Any]]:

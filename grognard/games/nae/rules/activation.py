@@ -299,7 +299,7 @@ def resume_waiting(st: State, f: Frame) -> bool:
             continue
         st.note(f"{S.name_of(st, w['fid'])} no longer waits for the other forces of the campaign", rule="12.6")
         st.push("march", **{**w["march"], "ended": False})
-        st.push("contact", fid=w["fid"], zone=w["zone"], came_from=w["came_from"], asked=[], fought=[],
+        st.push("contact", fid=w["fid"], zone=w["zone"], came_from=w["came_from"], asked=[], fought=[], offered=[],
                 hold=False)
         return True
     return False

@@ -66,8 +66,8 @@ def spearhead_candidates(f: S.Force) -> list[str]:
     seen: list[tuple[Any, ...]] = []
     for uid, v in f["units"].items():
         u = S.unit(uid)
-        key = (u.stars, v, u.steps, u.morale, u.power)
-        if u.stars and u.kind in ("elite", "guard") and key not in seen:
+        key = (u.stars, v, u.steps, u.morale, u.power, u.kind)
+        if u.stars and not u.special and key not in seen:  # 2.1: a corps with a star is an elite corps
             seen.append(key)
             out.append(uid)
     return out
@@ -156,8 +156,9 @@ class Battle:
             f["tried"] = []  # 14.1: counter-marches first, the attacker's then the defender's
             f["cards"] = {"attacker": [], "defender": []}
             depth = len(st.core["stack"]) - 1
-            # 14.1, FR 12.4: counter-marches also join a battle an interception started (the EN rules forbid it)
-            for role in ("defender", "attacker"):
+            # 14.1, FR 12.4: counter-marches also join a battle an interception started (the EN rules forbid it);
+            # 3F Column of March: none at all to the battle of the force it caught
+            for role in () if cards.cancelled(st, f["dfn"], "counter_march") else ("defender", "attacker"):
                 side = S.force(st, f["att"] if role == "attacker" else f["dfn"])["side"]
                 if counter_march_candidates(st, f, role):
                     st.push("countermarch", side=side, role=role, target=depth)
@@ -173,6 +174,10 @@ class Battle:
         st.note(f"Battle in {S.zone_name(f['zone'])}: {an} ({a}) attacks {dn} ({d}); odds {row.id}", rule="14.2")
         if row.destroys:
             loser = f["att"] if row.destroys == "attacker" else f["dfn"]
+            winner = f["dfn"] if loser == f["att"] else f["att"]
+            if S.force(st, winner)["demoralized"]:
+                S.force(st, winner)["demoralized"] = False  # 14.9.4: a demoralized force that wins rallies
+                st.note(f"{S.name_of(st, winner)} wins and rallies", rule="14.9.4")
             st.replace("battle.after", **_args(f), winner="defender" if loser == f["att"] else "attacker", phase="end",
                        demoralize=False, diff=0, losers_tactical=0, destroyed=True)
             S.remove_force(st, loser, "14.2", f"Odds of {row.id}: {S.name_of(st, loser)} is destroyed")
@@ -189,9 +194,9 @@ class Battle:
 # 14.4-14.5.6 The owners' choices: morale on a tie, spearhead, subordinate -------------------------------------
 
 def push_designations(st: State, ctx: Frame) -> None:
-    """14.4, 14.5.5, 14.5.6, attacker first: each owner picks his force's morale on a tie, the elite corps at the head
-    of the assault, the special units he engages, then the subordinate who lends his tactical value. A single
-    option is taken without asking."""
+    """14.4, 14.5.5, 14.5.6, attacker first: each owner picks his force's morale on a tie, the elite corps that may
+    head the assault, the special units he engages, then the subordinate who may lend his tactical value (the
+    spearhead and the subordinate are optional: they take the first loss and a wound test)."""
     depth = next(i for i, x in enumerate(st.core["stack"]) if x is ctx)
     forces = {r: S.force(st, ctx["att"] if r == "attacker" else ctx["dfn"]) for r in ("attacker", "defender")}
     asks: list[tuple[str, str, list[Any]]] = [(r, "morale", morale_ties(st, f)) for r, f in forces.items()]
@@ -200,11 +205,9 @@ def push_designations(st: State, ctx: Frame) -> None:
         asks += [(r, "special", [uid]) for uid in f["units"] if S.unit(uid).special]
     asks += [(r, "subordinate", subordinate_candidates(f, r == "attacker")) for r, f in forces.items()]
     for role, what, options in reversed(asks):
-        if what == "special":
-            st.push("battle.choose", side=forces[role]["side"], role=role, what=what, options=options, target=depth)
-        elif len(options) == 1:
-            ctx[DESIGNATED[what]][role] = options[0]
-        elif len(options) > 1:
+        if what == "morale" and len(options) == 1:
+            ctx["morale"][role] = options[0]
+        elif options:
             st.push("battle.choose", side=forces[role]["side"], role=role, what=what, options=options, target=depth)
 
 
@@ -238,7 +241,8 @@ class BattleChoose:
     def choices(self, st: State, f: Frame) -> list[Action]:
         if f["what"] == "special":
             return [("engage", f["options"][0]), ("hold_back", f["options"][0])]
-        return [(f["what"], o) for o in f["options"]]
+        optional = [(f["what"], None)] if f["what"] in ("spearhead", "subordinate") else []
+        return [(f["what"], o) for o in f["options"]] + optional
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         ctx = st.core["stack"][f["target"]]
@@ -500,7 +504,8 @@ class BattleAfter:
         card_morale = sum(e.value for e in cards.played_effects(st, ctx, loser_role, MoraleModifier)
                           if e.test == "demoralization")
         # 14.9.1: the differential counts the loss a retreat across an unbridged river or a mountain will cost
-        diff = max(0, f["diff"] + retreat_loss(st, loser["zone"], f.get("retreat_to")))
+        route = retreat_loss(st, loser["zone"], f["retreat_to"]) if f.get("retreat_to") else f.get("route_loss", 0)
+        diff = max(0, f["diff"] + route)
         rating = f["loser_morale"] + f["losers_tactical"] - diff + card_morale
         roll = st.roll(1, rule="14.9.1",
                        why=f"Demoralization test of {S.name_of(st, loser_fid)} (morale {f['loser_morale']} "
@@ -519,6 +524,7 @@ class BattleAfter:
         pursuit = t.test("pursuit")
         if any(e.what == "pursuit" and e.side == "enemy" for e in cards.played_effects(st, ctx, loser_role, Cancel)):
             st.note("The pursuit is called off by a combat card", rule="14.9.2")
+            cards.open_demoralized_window(st, f)
             return
         mods = [("attack value", tactical(win, True)), ("reserve cavalry", cavalry_steps(win)),
                 ("cavalry generals", sum(1 for g in S.generals_of(win) if S.general(g).cavalry))]
@@ -529,6 +535,7 @@ class BattleAfter:
                     table=lambda x: (f"{pursuit.excess(x)} pursuit losses", pursuit.excess(x)))
         if p.result:
             push_losses(st, loser_fid, p.result, rule="14.9.2", why="pursuit", depots_ok=True)
+        cards.open_demoralized_window(st, f)  # 47F: played after the enemy's failed test, before the pursuit losses
 
 
 def retreat_options(st: State, fid: str, zone: str, came_from: str) -> list[str]:
@@ -591,7 +598,9 @@ def plan_retreat(st: State, f: Frame, loser_fid: str) -> None:
     costs = {retreat_loss(st, f["zone"], z) for z in options}
     if len(options) == 1:
         f["retreat_to"] = options[0]
-    elif len(costs) > 1:
+    elif len(costs) == 1:
+        f["route_loss"] = costs.pop()  # every route costs the same: the differential counts it
+    elif costs:
         depth = next(i for i, x in enumerate(st.core["stack"]) if x is f)
         st.push("retreat", fid=loser_fid, side=S.force(st, loser_fid)["side"], options=options, target=depth)
 

@@ -236,10 +236,13 @@ def open_demoralized_window(st: State, battle: Frame) -> None:
 def offer_contact_cards(st: State, mover: str, dfn: str, zone: str, came_from: str) -> None:
     """3F Column of March: when the active force ``mover`` enters ``zone`` holding the enemy force ``dfn``, its side
     may play the card before the enemy decides to evade (movement's contact step calls this once per enemy force,
-    then asks ``cancelled(st, dfn, "evasion")``)."""
-    st.push("cards.context", att=mover, dfn=dfn, zone=zone, came_from=came_from,
-            cards={"attacker": [], "defender": []})
-    open_window(st, S.force(st, mover)["side"], "attacker", "contact", len(st.core["stack"]) - 1)
+    then asks ``cancelled(st, dfn, "evasion")``). The window opens only for a playable card: the moving side is
+    the one acting, so the other side learns nothing from it."""
+    ctx = st.push("cards.context", att=mover, dfn=dfn, zone=zone, came_from=came_from,
+                  cards={"attacker": [], "defender": []})
+    side = S.force(st, mover)["side"]
+    if combat_cards(st, side, "contact", ctx, "attacker"):
+        open_window(st, side, "attacker", "contact", len(st.core["stack"]) - 1)
 
 
 def offer_interior_lines(st: State, attacker: str, dfn: str, zone: str, came_from: str) -> None:
@@ -332,7 +335,8 @@ def evade_automatically(st: State, window: Frame) -> None:
 
 def relieve_general(st: State, fid: str) -> None:
     """47F Disgrace (10.3): the commanding general leaves the map (back in the reserve at next year's budget, which
-    1815 never reaches); the highest-ranked subordinate present takes command, else the force goes on without one."""
+    1815 never reaches); the highest-ranked subordinate of his army takes command, else the owner picks a general
+    of the reserve to replace him (``Replace``)."""
     f = st.g["forces"].get(fid)
     if f is None or not f["commander"]:
         return
@@ -343,10 +347,56 @@ def relieve_general(st: State, fid: str) -> None:
         best = min(f["subs"], key=lambda g: (S.general(g).rank, g))
         f["subs"].remove(best)
         f["commander"] = best
-        text += f"; {S.general(best).name} takes command"
-    else:
-        f["commander"], f["army"] = None, None
+        st.note(text + f"; {S.general(best).name} takes command", rule="10.3")
+        return
     st.note(text, rule="10.3")
+    f["commander"] = None  # until the replacement is picked
+    st.push("relieve.replace", fid=fid, side=f["side"], power=S.general(gid).power)
+
+
+def reserve_generals(st: State, power: str) -> list[str]:
+    """10.3: the generals of ``power`` in the reserve: in play this year, on no force and not removed."""
+    on_map = {g for f in st.g["forces"].values() for g in S.generals_of(f)}
+    year = st.g["year"]
+    return [gid for gid, g in S.data().counters.generals.items()
+            if g.power == power and gid not in on_map and gid not in st.g["removed"]
+            and (g.entry is None or g.entry <= year) and (g.removal is None or g.removal > year)]
+
+
+class Replace:
+    """10.3: a general relieved by an event is replaced by a general of the reserve the owner picks; with none
+    left, the force keeps its strongest unit and loses the others (11: one force per zone), or in a group of
+    armies his army leaves the map and the other goes on."""
+
+    name: ClassVar[str] = "relieve.replace"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return "Choose the general of the reserve who takes command of the force whose general was relieved."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("general", g) for g in reserve_generals(st, f["power"])] or [("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        force = st.g["forces"].get(f["fid"])
+        if force is None:
+            return
+        if action[0] == "general":
+            force["commander"] = action[1]
+            st.note(f"{S.general(action[1]).name} takes command", rule="10.3")
+            return
+        if force["group"]:
+            S.dissolve_army(st, f["fid"], 0, "10.3")  # the other army of the group goes on alone
+            return
+        keep = max(force["units"], key=lambda u: (force["units"][u], u))
+        for uid in [u for u in force["units"] if u != keep]:
+            del force["units"][uid]
+            st.g["reserve"]["units"].append(uid)
+        force.update(commander=None, army=None, subs=[], group=None)
+        st.note(f"No general is left to lead it: only {S.unit(keep).name} stays, the rest is eliminated", rule="11")
 
 
 # Lasting effects: effects that outlast the moment the card is played, kept in st.g["card_effects"] ---------------
@@ -460,4 +510,4 @@ def wound_by_card(st: State, ctx: Frame, role: str, e: WoundTest) -> None:
         ctx["subs"][foe_role] = None
 
 
-STEPS = (CardWindow(), CardContext())
+STEPS = (CardWindow(), CardContext(), Replace())

@@ -436,7 +436,7 @@ def enter(st: State, f: Frame, dst: str) -> None:
     force["in_fortress"] = False
     st.note(f"{S.name_of(st, fid)} moves from {S.zone_name(src)} to {S.zone_name(dst)} ({cost} MP)", rule="12.1")
     siege.refresh_sieges(st)
-    st.push("contact", fid=fid, zone=dst, came_from=src, asked=[], fought=[], hold=True)
+    st.push("contact", fid=fid, zone=dst, came_from=src, asked=[], fought=[], offered=[], hold=True)
     interceptors = interception_candidates(st, fid, dst)
     if interceptors:
         st.push("intercept", fid=fid, zone=dst, came_from=src, side=S.other(force["side"]), options=interceptors)
@@ -539,10 +539,14 @@ class Contact:
             if dfn in f["fought"]:
                 st.pop()
                 return
+            if dfn not in f["offered"]:
+                f["offered"].append(dfn)  # 3F Column of March: played as the force meets the enemy
+                cards.offer_contact_cards(st, fid, dfn, f["zone"], f["came_from"])
+                return
             if dfn not in f["asked"]:
                 f["asked"].append(dfn)
-                options = [] if camp and dfn in camp["no_evade"] else evasion_options(st, dfn, f["zone"],
-                                                                                        f["came_from"])
+                caught = (camp is not None and dfn in camp["no_evade"]) or cards.cancelled(st, dfn, "evasion")
+                options = [] if caught else evasion_options(st, dfn, f["zone"], f["came_from"])
                 if options:
                     if camp is not None:
                         camp["no_evade"].append(dfn)  # 12.6: declined or failed, no evasion until the battle

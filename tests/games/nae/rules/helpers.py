@@ -48,3 +48,10 @@ def play(st: State, *actions: tuple[str, Any]) -> None:
 def rolls(st: State, rule: str) -> list[dict[str, Any]]:
     """Log entries of the die rolls made under ``rule``."""
     return [e for e in st.log if e.get("rule") == rule and "dice" in e]
+
+
+def designate(st: State) -> None:
+    """14.4-14.5.6: each owner takes the first of his battle designations (an elite corps at the head of the assault,
+    his special units engaged, a subordinate lending his value), for the tests that are not about them."""
+    while st.step == "battle.choose":
+        st.apply(st.legal_actions()[0])

@@ -11,7 +11,7 @@ def test_14_5_7_riflemen_cancel_the_spearhead_and_orderly_retreat_stops_the_purs
                    army="grande_armee", subs=["murat"])
     blucher = put(st, "brussels", ["pr_i", "pr_ii", "pr_landwehr_1"], commander="blucher")
     play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "brussels"), ("stand", None),
-         ("spearhead", "fr_garde"), ("engage", "fr_cav_garde"))
+         ("spearhead", "fr_garde"), ("engage", "fr_cav_garde"), ("subordinate", "murat"))
     assert st.step == "cards.window" and st.active == "coalition"
     assert st.legal_actions() == [("card", "29C"), ("done", None)]  # Orderly Retreat waits for the dice
     play(st, ("card", "29C"), ("done", None))
@@ -71,7 +71,8 @@ def test_13_6_2_campaign_of_france_gives_minus_1_to_the_forces_attrition_this_ac
     napoleon = put(st, "reims", ["fr_i", "fr_ii", "fr_iii"], commander="napoleon")
     other = put(st, "lille", ["fr_iv"], commander="ney")
     put(st, "troyes", ["pr_i"], commander="blucher")
-    play(st, ("op", None), ("force", napoleon), ("forced_march", 2), ("zone", "troyes"), ("stand", None))
+    play(st, ("op", None), ("force", napoleon), ("forced_march", 2), ("zone", "troyes"), ("stand", None),
+         ("spearhead", "fr_i"))
     assert st.step == "cards.window" and ("card", "43F") in st.legal_actions()
     play(st, ("card", "43F"))
     assert ("The Campaign of France card", -1) in supply.attrition_mods(st, napoleon)

@@ -35,13 +35,16 @@ def test_14_napoleon_beats_blucher_demoralizes_him_and_pursues_4_3_2_1_is_10_for
     play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "brussels"))
     assert st.active == "coalition" and ("stand", None) in st.legal_actions()
     play(st, ("stand", None))
-    # 14.5.5: the owner picks the elite corps at the head of the assault and engages his special units or not
-    # (Murat, the only subordinate, needs no pick)
+    # 14.5.5 / 14.5.6: the owner may pick an elite corps (a starred reserve cavalry too) to head the assault,
+    # engages his special units or not, and may have a subordinate lend his value
     assert st.step == "battle.choose" and st.active == "empire"
-    assert st.legal_actions() == [("spearhead", "fr_garde"), ("spearhead", "fr_ii")]
+    assert st.legal_actions() == [("spearhead", "fr_garde"), ("spearhead", "fr_cav_reserve"), ("spearhead", "fr_ii"),
+                                  ("spearhead", None)]
     play(st, ("spearhead", "fr_garde"))
     assert st.legal_actions() == [("engage", "fr_cav_garde"), ("hold_back", "fr_cav_garde")]
     play(st, ("engage", "fr_cav_garde"))
+    assert st.legal_actions() == [("subordinate", "murat"), ("subordinate", None)]
+    play(st, ("subordinate", "murat"))
     texts = [e["text"] for e in st.log]
     assert any("odds 1:1" in t for t in texts) and any("Minor battle" in t for t in texts)
     att = rolls(st, "14.6")[0]
@@ -69,7 +72,8 @@ def test_14_9_1_morale_3_blucher_1_three_more_losses_demoralized_above_1():
         st = board([die, 1])
         winner = put(st, "reims", ["fr_x"])
         loser = put(st, "namur", ["pr_i", "pr_ii"], commander="blucher")
-        f = {"att": winner, "dfn": loser, "zone": "namur", "loser_morale": 3, "losers_tactical": 1, "diff": 3}
+        f = st.push("battle.after", att=winner, dfn=loser, zone="namur", winner="attacker", loser_morale=3,
+                    losers_tactical=1, diff=3)
         battle.BattleAfter().demoralize(st, f, winner, loser)
         assert rolls(st, "14.9.1")[0]["row"] == result
         assert st.g["forces"][loser]["demoralized"] == (result == "demoralized")
@@ -113,7 +117,7 @@ def test_14_5_5_a_special_unit_held_back_gives_no_bonus_and_takes_no_forced_loss
                    army="grande_armee", subs=["murat"])
     put(st, "brussels", ["pr_i", "pr_ii", "pr_landwehr_1"], commander="blucher")
     play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "brussels"), ("stand", None))
-    play(st, ("spearhead", "fr_ii"), ("hold_back", "fr_cav_garde"))
+    play(st, ("spearhead", "fr_ii"), ("hold_back", "fr_cav_garde"), ("subordinate", "murat"))
     att = rolls(st, "14.6")[0]
     assert att["mods"] == [["cavalry superiority", 1], ["spearhead II Corps", 1], ["Napoleon", 3],
                            ["Murat (subordinate)", 2]]  # the held-back Guard Cavalry still counts as cavalry
@@ -132,3 +136,26 @@ def test_14_8_the_spearhead_then_special_units_take_the_first_losses():
     assert st.legal_actions() == [("loss", "gb_uxbridge")]
     play(st, ("loss", "gb_uxbridge"))
     assert st.legal_actions() == [("loss", "gb_elite_1")]  # the last of 3 must be on morale >= 5
+
+
+def test_14_5_5_the_spearhead_and_the_subordinate_are_the_owners_choice_and_may_be_declined():
+    st = board([1, 1, 6, 6, 1, 1, 1])
+    napoleon = put(st, "lille", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee", subs=["murat"])
+    put(st, "brussels", ["pr_i", "pr_ii", "pr_landwehr_1"], commander="blucher")
+    play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "brussels"), ("stand", None))
+    play(st, ("spearhead", None), ("subordinate", None))
+    att = rolls(st, "14.6")[0]
+    assert att["mods"] == [["odds", -1], ["Napoleon", 3]] and not rolls(st, "14.7")  # no subordinate, no wound test
+    while st.active == "coalition":
+        play(st, st.legal_actions()[0])
+    assert sorted(st.legal_actions()) == [("loss", "fr_garde"), ("loss", "fr_ii")]  # no forced first loss
+
+
+def test_14_9_4_a_demoralized_force_winning_at_5_to_1_rallies():
+    st = board()
+    davout = put(st, "reims", ["fr_i", "fr_ii", "fr_iii"], commander="davout")
+    st.g["forces"][davout]["demoralized"] = True
+    put(st, "soissons", {"pr_landwehr_1": 1})
+    play(st, ("op", None), ("force", davout), ("zone", "soissons"))  # 14.9.3: demoralized, no forced march
+    assert any("odds 5:1" in e["text"] or "odds 6:1" in e["text"] for e in st.log)
+    assert not st.g["forces"][davout]["demoralized"] and any("wins and rallies" in e["text"] for e in st.log)

@@ -51,9 +51,11 @@ def test_14_round_4_ulm_mack_is_caught_jean_joins_him_and_the_austrian_army_is_d
     assert "Battle in Ulm: Napoleon (Grande Armée) (13) attacks Mack (Army of Germany) (9); odds 1:1" in texts(st)
     assert "Total 22, weaker side 9: Minor battle" in texts(st)
     # 14.5.5 / 14.5.6: the Emperor puts an elite corps at the head, not the Garde, and lends Soult's value
-    assert st.step == "battle.choose" and st.legal_actions() == [("spearhead", "fr_i"), ("spearhead", "fr_garde")]
+    assert st.step == "battle.choose" and st.legal_actions() == [
+        ("spearhead", "fr_i"), ("spearhead", "fr_garde"), ("spearhead", "fr_cav_reserve"), ("spearhead", None)]
     play(st, ("spearhead", "fr_i"))
-    assert st.legal_actions() == [("subordinate", "davout"), ("subordinate", "murat"), ("subordinate", "soult")]
+    assert st.legal_actions() == [("subordinate", "davout"), ("subordinate", "murat"), ("subordinate", "soult"),
+                                  ("subordinate", None)]
     play(st, ("subordinate", "soult"))
     assert "Morale: Napoleon (Grande Armée) 5, Mack (Army of Germany) 3" in texts(st)
     att, dfn = rolls(st, "14.6")
@@ -161,10 +163,13 @@ def test_14_round_6_kutuzov_attacks_vienna_is_beaten_holds_and_falls_back():
     play(st, ("op", None), ("force", kutuzov), ("forced_march", 0), ("zone", "vienna"), ("stand", None))
     assert st.step == "countermarch" and st.legal_actions() == [("force", davout), ("done", None)]
     play(st, ("done", None))
-    assert st.active == "coalition" and st.legal_actions() == [("spearhead", "ru_i"), ("spearhead", "ru_garde")]
-    play(st, ("spearhead", "ru_i"))  # Buxhowden, the only subordinate with a value, needs no pick
-    assert st.active == "empire" and st.legal_actions() == [("spearhead", "fr_iii"), ("spearhead", "fr_garde")]
-    play(st, ("spearhead", "fr_garde"), ("subordinate", "soult"))
+    assert st.active == "coalition"
+    assert st.legal_actions() == [("spearhead", "ru_i"), ("spearhead", "ru_garde"), ("spearhead", None)]
+    play(st, ("spearhead", "ru_i"))
+    assert st.active == "empire"
+    assert st.legal_actions() == [("spearhead", "fr_iii"), ("spearhead", "fr_garde"), ("spearhead", "fr_cav_reserve"),
+                                  ("spearhead", None)]
+    play(st, ("spearhead", "fr_garde"), ("subordinate", "buxhowden"), ("subordinate", "soult"))
     assert "Battle in Vienna: Kutuzov (1st Army) (7) attacks Napoleon (Grande Armée) (7); odds 1:1" in texts(st)
     assert "Morale: Kutuzov (1st Army) 4, Napoleon (Grande Armée) 5" in texts(st)
     att, dfn = rolls(st, "14.6")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards
-from tests.games.nae.rules.helpers import board, play, put, rolls
+from tests.games.nae.rules.helpers import board, designate, play, put, rolls
 
 
 def attack(st, mover: str, zone: str, fm: int = 0) -> None:
@@ -78,6 +78,7 @@ def test_29f_the_great_battery_supplied_army_plus_1_not_for_a_force_without_an_a
     put(st, "soissons", ["pr_i"], commander="kleist")
     attack(st, ney, "soissons")
     play(st, ("stand", None))
+    designate(st)
     assert st.legal_actions() == [("done", None)]
 
 
@@ -105,6 +106,7 @@ def test_50f_form_square_cancels_the_cavalry_superiority_and_takes_2_from_the_pu
     play(st, ("pass", None))
     attack(st, blucher, "reims")
     play(st, ("stand", None))
+    designate(st)
     play(st, ("card", "50F"), ("done", None))
     att = rolls(st, "14.6")[0]
     assert not any(m[0] == "cavalry superiority" for m in att["mods"])
@@ -118,7 +120,9 @@ def test_4c_reverse_slope_a_defending_british_led_force_gets_plus_2():
     ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
     put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="hill")
     attack(st, ney, "brussels")
-    play(st, ("stand", None), ("card", "4C"), ("done", None))  # the attacker holds no card: no window
+    play(st, ("stand", None))
+    designate(st)
+    play(st, ("card", "4C"), ("done", None))  # the attacker holds no card: no window
     assert ["Reverse Slope", 2] in rolls(st, "14.6")[1]["mods"]
 
 
@@ -128,7 +132,7 @@ def test_11c_wound_removes_the_enemy_subordinate_on_a_5():
                    subs=["ney"])
     put(st, "soissons", ["pr_i", "pr_ii", "pr_iii"], commander="blucher")
     attack(st, napoleon, "soissons")
-    play(st, ("stand", None), ("spearhead", "fr_garde"), ("done", None))
+    play(st, ("stand", None), ("spearhead", "fr_garde"), ("subordinate", "ney"), ("done", None))
     assert rolls(st, "14.7")[0]["row"] == "unhurt"  # Ney lent his attack value: his own wound test (a 1)
     while st.step == "losses":
         play(st, st.legal_actions()[0])
@@ -160,6 +164,7 @@ def test_30c_trachenberg_plus_1_against_a_marshal_but_not_against_napoleon():
     ney = put(st, "reims", ["fr_i", "fr_ii"], commander="ney")
     attack(st, ney, "soissons")
     play(st, ("stand", None))
+    designate(st)
     assert ["The Trachenberg Plan", 1] in rolls(st, "14.6")[1]["mods"]
     st = board([3, 3, 3, 3], turn="coalition", hands={"empire": [], "coalition": ["30C"]})
     put(st, "soissons", ["pr_i", "pr_ii"], commander="kleist")
@@ -167,6 +172,7 @@ def test_30c_trachenberg_plus_1_against_a_marshal_but_not_against_napoleon():
     napoleon = put(st, "reims", ["fr_i", "fr_ii"], commander="napoleon")
     attack(st, napoleon, "soissons")
     play(st, ("stand", None))
+    designate(st)
     assert not any(m[0] == "The Trachenberg Plan" for m in rolls(st, "14.6")[1]["mods"])
 
 
@@ -200,7 +206,9 @@ def test_39c_wellington_plus_1_defending_as_a_combat_card():
     ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
     put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="wellington")
     attack(st, ney, "brussels")
-    play(st, ("stand", None), ("card", "39C"), ("done", None))
+    play(st, ("stand", None))
+    designate(st)
+    play(st, ("card", "39C"), ("done", None))
     assert ["Wellington", 1] in rolls(st, "14.6")[1]["mods"]
 
 
@@ -249,13 +257,16 @@ def test_31c_congreve_rockets_need_a_supplied_force():
     davout = put(st, "lille", ["fr_i", "fr_ii"], commander="davout")
     put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="hill")
     attack(st, davout, "brussels")
-    play(st, ("stand", None), ("card", "31C"), ("done", None))
+    play(st, ("stand", None))
+    designate(st)
+    play(st, ("card", "31C"), ("done", None))
     assert ["Congreve Rockets", 1] in rolls(st, "14.6")[1]["mods"]
     st = board([3, 3, 3, 3], hands={"empire": [], "coalition": ["31C"]})
     davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
     put(st, "troyes", ["gb_corps_1", "gb_corps_2"], commander="hill")  # deep in France: no supply line
     attack(st, davout, "troyes")
     play(st, ("stand", None))
+    designate(st)
     assert st.legal_actions() == [("done", None)]
 
 
@@ -264,7 +275,9 @@ def test_32c_squares_take_2_from_the_enemy_pursuit():
     davout = put(st, "lille", ["fr_i", "fr_ii", "fr_iii"], commander="davout")
     put(st, "brussels", ["gb_corps_1", "gb_corps_2", "gb_corps_3", "gb_elite_1"], commander="wellington")
     attack(st, davout, "brussels")
-    play(st, ("stand", None), ("card", "32C"), ("done", None))
+    play(st, ("stand", None))
+    designate(st)
+    play(st, ("card", "32C"), ("done", None))
     while st.step == "losses":
         play(st, st.legal_actions()[0])
     pursuit, = rolls(st, "14.9.2")
@@ -279,6 +292,40 @@ def test_32f_the_central_position_gives_napoleon_1_mp_back_after_each_battle_won
     play(st, ("event", "32F"), ("force", napoleon), ("forced_march", 0))
     before = st.frame["mp"]
     play(st, ("zone", "soissons"), ("stand", None))
+    designate(st)
     while st.step != "march":
         play(st, st.legal_actions()[0])
     assert st.frame["mp"] == before - 1 + 1  # 1 MP to enter, 1 given back by the victory
+
+
+def test_47f_disgrace_in_a_battle_the_demoralized_blucher_is_relieved_and_a_reserve_general_replaces_him():
+    st = board([6, 6, 1, 1, 6, 1], hands={"empire": ["47F"], "coalition": []})
+    napoleon = put(st, "reims", ["fr_i", "fr_ii", "fr_iii"], commander="napoleon")
+    blucher = put(st, "soissons", ["pr_i", "pr_ii", "pr_iii"], commander="blucher")
+    attack(st, napoleon, "soissons")
+    play(st, ("stand", None))
+    designate(st)
+    play(st, ("done", None), ("loss", "fr_i"))
+    while st.step == "losses":
+        play(st, st.legal_actions()[0])
+    play(st, ("done", None))  # the window after the dice: 47F waits for the demoralization test
+    assert rolls(st, "14.9.1")[0]["row"] == "demoralized"
+    assert st.active == "empire" and st.legal_actions() == [("card", "47F"), ("done", None)]
+    play(st, ("card", "47F"))
+    assert st.step == "relieve.replace" and st.active == "coalition"
+    assert ("general", "bulow") in st.legal_actions() and ("general", "blucher") not in st.legal_actions()
+    play(st, ("general", "bulow"))
+    assert st.g["forces"][blucher]["commander"] == "bulow" and "blucher" in st.g["removed"]
+
+
+def test_3f_column_of_march_played_as_davout_meets_blucher_who_may_not_evade_nor_be_reinforced():
+    st = board(hands={"empire": ["3F"], "coalition": []})
+    davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
+    put(st, "luxembourg", ["pr_i"], commander="blucher")
+    put(st, "trier", ["pr_ii"], commander="kleist")
+    attack(st, davout, "luxembourg")
+    assert st.step == "cards.window" and st.legal_actions() == [("card", "3F"), ("done", None)]
+    play(st, ("card", "3F"), ("done", None))
+    assert st.step != "evade" and not rolls(st, "12.5")
+    assert not any(f["step"] == "countermarch" for f in st.core["stack"])
+    assert any(e["text"].startswith("Battle in Luxembourg") for e in st.log)
