@@ -174,7 +174,7 @@ class NaeGame(Game):
         g.update(scenario=scenario, year=h.start_year, round=h.start_round, last_round=6, turn=h.first_player,
                  forces={}, next_force=1, fixed_depots=[], reserve={"units": []}, removed=[],
                  hands={}, decks={}, discards={"empire": [], "coalition": []}, out=[],
-                 ap_reserve={"empire": 0, "coalition": 0}, conquered=[])
+                 ap_reserve={"empire": 0, "coalition": 0}, conquered=[], lifted=[])
         g["sides"] = {p: (sc.side_of(p) if p in sc.statuses else None) for p in m.powers}
         g["ally_of"] = {p: s.ally_of for p, s in sc.statuses.items() if s.status in ("allied", "protectorate")
                         and s.ally_of}
@@ -184,6 +184,7 @@ class NaeGame(Game):
             for z in zones:
                 if z in g["control"] and z not in c.except_zones:
                     g["control"][z] = c.power
+        g["initial_control"] = dict(g["control"])  # 3.2: whose forces take a zone back without supply
         g["fortresses"] = {z.id: {"level": z.fortress, "active": True, "siege": None, "besieger": None}
                            for z in m.zones.values() if z.fortress}
         for rec in sc.removed.values():

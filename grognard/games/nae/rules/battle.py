@@ -167,7 +167,7 @@ class Battle:
         att, dfn = S.force(st, f["att"]), S.force(st, f["dfn"])
         cache: dict[str, set[str]] = {}
         att["unsupplied"] = not supply.force_supplied(st, f["att"], cache, via=f["came_from"])  # 14.5.4
-        dfn["unsupplied"] = not supply.force_supplied(st, f["dfn"], cache)
+        dfn["unsupplied"] = not supply.force_supplied(st, f["dfn"], cache, avoid=f["came_from"])  # 13.3
         a, d = S.combat_value(att), S.combat_value(dfn)
         an, dn = S.name_of(st, f["att"]), S.name_of(st, f["dfn"])
         row = t.odds_row(a, d)

@@ -15,6 +15,8 @@ def reactivate_fortresses(st: State, supplied_only: bool) -> None:
         if fort["active"]:
             continue
         power = st.g["control"][zone]
+        if S.outside(st, zone, S.other(str(S.side_of(st, power)))):
+            continue  # 3.2: the other side's forces stand there, and will take the zone back
         major = S.major_of(st, power)
         if supplied_only:
             if major not in cache:
@@ -26,8 +28,8 @@ def reactivate_fortresses(st: State, supplied_only: bool) -> None:
 
 
 def adjust_control(st: State) -> None:
-    """3.2 at the conquest phase: a side's forces alone in a zone take it back or, if supplied, take it."""
-    m = S.data().map
+    """3.2 at the conquest phase: a side's forces alone in a zone take it back (the side that controlled it at the
+    start) or, if supplied, take it."""
     for zone in sorted(st.g["control"]):
         here = [fid for fid in S.forces_in(st, zone) if not st.g["forces"][fid]["in_fortress"]]
         sides = {st.g["forces"][fid]["side"] for fid in here}
@@ -40,7 +42,7 @@ def adjust_control(st: State) -> None:
         fort = st.g["fortresses"].get(zone)
         if fort and fort["active"]:
             continue  # an active enemy fortress is taken only by siege (15.4)
-        owner = m.zones[zone].owner
+        owner = st.g["initial_control"][zone]
         if S.side_of(st, owner) == side:
             st.g["control"][zone] = owner
         elif not st.g["forces"][fid]["unsupplied"]:
@@ -76,7 +78,8 @@ def is_conquered(st: State, power: str) -> bool:
 
     if keys and all(linked(z) for z in keys):
         return True
-    held = sum(1 for z in keys if any(not st.g["forces"][fid]["unsupplied"] for fid in S.outside(st, z, enemy)))
+    held = sum(1 for z in keys if S.controller(st, z) == enemy
+               and any(not st.g["forces"][fid]["unsupplied"] for fid in S.outside(st, z, enemy)))
     capital = m.powers[power].capital
     armies = S.data().counters.armies
     army_home = any(a.army and armies[a.army].power == power and not f["demoralized"]

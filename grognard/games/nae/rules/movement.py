@@ -465,8 +465,8 @@ def after_battle(st: State, b: Frame, winner_fid: str) -> None:
     fort = st.g["fortresses"].get(zone)
     if fort and fort["active"] and S.controller(st, zone) not in (force["side"], None):
         m["free_siege"] = True
-    elif (zone in st.g["control"] and S.controller(st, zone) != force["side"]
-          and not S.outside(st, zone, S.other(force["side"]))):
+    elif (zone in st.g["control"] and S.controller(st, zone) != force["side"] and not force["unsupplied"]
+          and not S.outside(st, zone, S.other(force["side"]))):  # 3.2: a supplied force that won a battle there
         st.g["control"][zone] = S.major_of(st, force["power"])
         st.note(f"{S.name_of(st, mover)} takes control of {S.zone_name(zone)} after its victory", rule="3.2")
 

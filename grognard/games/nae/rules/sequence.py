@@ -90,7 +90,7 @@ class YearEnd:
                 besieged = force["in_fortress"] and fort is not None and fort["siege"] is not None
                 if besieged or force["unsupplied"] or force["demoralized"]:
                     poor = force["zone"] in supply.graph().poor
-                    supply.push_attrition(st, fid, supply.attrition_mods(st, fid, poor=poor),
+                    supply.push_attrition(st, fid, supply.attrition_mods(st, fid, poor=poor, cards_apply=False),
                                           "end of the activation phase", rule="5.2.1")
         elif phase == "rally":
             f["phase"] = "conquest"

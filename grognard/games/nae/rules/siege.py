@@ -39,21 +39,25 @@ def refresh_sieges(st: State) -> None:
         if f is None or f["zone"] != zone or S.steps(f) < cover_steps(fort["level"]):
             fort["siege"], fort["besieger"] = None, None
             st.note(f"The siege of {S.zone_name(zone)} is lifted", rule="15.3")
+            if f is not None and f["zone"] == zone:
+                st.g["lifted"].append(fid)  # too weak to go on with it: it must withdraw (``enforce_sieges``)
 
 
 def enforce_sieges(st: State) -> None:
     """11 / 15.2 / 15.3, at the end of each side's action: a force left outside an enemy fortress that holds enemy
-    troops lays siege if it can; one too weak to (a siege lifted for lack of steps) withdraws to an adjacent zone
-    under the retreat rules (14.10), a supplied one if it can, or is destroyed if it has nowhere to go."""
+    troops, or whose siege was lifted for lack of steps, lays siege if it can; if too weak to, it withdraws to an
+    adjacent zone under the retreat rules (14.10), a supplied one if it can, or is destroyed with nowhere to go."""
     from grognard.games.nae.rules import battle
 
+    refresh_sieges(st)
+    lifted, st.g["lifted"] = st.g["lifted"], []
     for zone, fort in st.g["fortresses"].items():
         if not fort["active"] or fort["siege"] is not None:
             continue
         for side in S.SIDES:
             outside = S.outside(st, zone, side)
             garrison = [g for g in S.forces_in(st, zone, S.other(side)) if st.g["forces"][g]["in_fortress"]]
-            if len(outside) != 1 or not garrison:
+            if len(outside) != 1 or S.controller(st, zone) in (side, None) or not (garrison or outside[0] in lifted):
                 continue
             fid = outside[0]
             lay_siege(st, fid)
@@ -74,9 +78,12 @@ def enforce_sieges(st: State) -> None:
 
 
 def may_attack(st: State, fid: str) -> bool:
-    """15.2: the besieger makes a siege attack only if supplied (unsupplied, it may still lay the Siege 0 marker)."""
-    fort = st.g["fortresses"].get(S.force(st, fid)["zone"])
-    return bool(fort and fort["besieger"] == fid and fort["active"] and supply.force_supplied(st, fid))
+    """15.2: the besieger makes a siege attack only if supplied (unsupplied, it may still lay the Siege 0 marker)
+    and still strong enough to besiege (15.3)."""
+    f = S.force(st, fid)
+    fort = st.g["fortresses"].get(f["zone"])
+    return bool(fort and fort["besieger"] == fid and fort["active"] and S.steps(f) >= cover_steps(fort["level"])
+                and supply.force_supplied(st, fid))
 
 
 def push_siege_attack(st: State, fid: str) -> None:

@@ -62,7 +62,7 @@ class Links:
 def _links(st: State, power: str) -> Links:
     """13.2 sources: own NT fortresses, the capital, allied minors' fortress capitals (a besieged or destroyed one
     is none); 13.3 links: active unbesieged fortresses of the side, fixed depots of the power; 13.3: a line cannot
-    cross an enemy-controlled zone or neutral ground."""
+    cross an enemy-controlled zone or neutral ground, but a besieged enemy fortress no longer blocks it."""
     side = S.side_of(st, power)
     m = S.data().map
     sources = []
@@ -76,12 +76,16 @@ def _links(st: State, power: str) -> Links:
         if owner == power or (st.g["ally_of"].get(owner) == power and m.zones[zone].capital == owner):
             sources.append(zone)
     capital = m.powers[power].capital
-    if capital and S.controller(st, capital) == side and capital not in sources:
+    fort = st.g["fortresses"].get(capital or "")
+    if (capital and S.controller(st, capital) == side and capital not in sources
+            and (fort is None or (fort["active"] and fort["siege"] is None))):
         sources.append(capital)
     for d in st.g["fixed_depots"]:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
-    held = frozenset(zone for zone, owner in control.items() if sides.get(owner) != side)
+    sieges = st.g["fortresses"]
+    held = frozenset(zone for zone, owner in control.items() if sides.get(owner) != side
+                     and (zone not in sieges or sieges[zone]["siege"] is None))
     ports = graph().ports
     sea_ports = tuple(z for z in (*sorted(sources), *links) if z in ports and z not in held)
     return Links(tuple(sorted(sources)), frozenset(links), sea_ports, held)
@@ -114,19 +118,21 @@ def links_key(st: State, power: str) -> tuple[object, ...]:
             tuple((d["zone"], d["power"]) for d in g["fixed_depots"]))
 
 
-def enemy_zones(st: State, side: str | None) -> tuple[str, ...]:
-    """13.3: zones holding forces of the other side outside a fortress."""
-    return tuple(sorted({f["zone"] for f in st.g["forces"].values() if f["side"] != side and not f["in_fortress"]}))
+def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[str, ...]:
+    """13.3: zones holding forces of the other side outside a fortress (and ``avoid``)."""
+    zones = {f["zone"] for f in st.g["forces"].values() if f["side"] != side and not f["in_fortress"]}
+    return tuple(sorted(zones | ({avoid} if avoid else set())))
 
 
-def supply_network(st: State, power: str) -> Network:
+def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
     """The supply network of ``power`` (a major), traced once per position (keyed on everything the trace reads:
-    ``links_key`` and the enemy forces' zones; equal keys give equal networks); callers must not modify it."""
+    ``links_key`` and the enemy forces' zones; equal keys give equal networks); callers must not modify it.
+    ``avoid``: a zone no line may cross either (13.3: the one an enemy force came from into a battle)."""
     side = S.side_of(st, power)
     if side is None:
         return Network({}, frozenset(), frozenset())  # a power out of play has no network
     base = links_key(st, power)
-    key = (base, enemy_zones(st, side))
+    key = (base, blocked_by(st, side, avoid))
     hit = _TRACED.get(key)
     if hit is None:
         links = _LINKS.get(base)
@@ -159,7 +165,7 @@ def trace_supply(st: State, power: str) -> Network:
     side = S.side_of(st, power)
     if side is None:
         return Network({}, frozenset(), frozenset())
-    return _trace(_links(st, power), enemy_zones(st, side))
+    return _trace(_links(st, power), blocked_by(st, side))
 
 
 def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
@@ -172,8 +178,8 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
     sea_ports = [z for z in links.sea_ports if z not in blocked]
     seas: set[str] = set()
     best: dict[str, int] = {}
-    network = set(links.sources)
-    queue = list(links.sources)
+    network = {s for s in links.sources if s not in blocked}  # 13.2: a source held by the enemy supplies nothing
+    queue = sorted(network)
     while queue:
         start = queue.pop()
         best[start] = 0
@@ -217,7 +223,7 @@ def royalist_network(st: State, rule: RoyalistSupply) -> Network:
     if side is None:
         return Network({}, frozenset(), frozenset())
     base = ("royalist", *links_key(st, rule.fallback_depot_power))
-    key = (base, enemy_zones(st, side))
+    key = (base, blocked_by(st, side))
     hit = _TRACED.get(key)
     if hit is None:
         major = _links(st, rule.fallback_depot_power)
@@ -231,16 +237,20 @@ def royalist_network(st: State, rule: RoyalistSupply) -> Network:
     return hit
 
 
-def force_supplied(st: State, fid: str, cache_: dict[str, Any] | None = None, via: str | None = None) -> bool:
-    """Is the force supplied where it stands? ``via``: 14.5.4, an attacker's line runs through its entry zone.
-    ``cache_``: a dict the caller keeps while the position does not change (networks by major)."""
+def force_supplied(st: State, fid: str, cache_: dict[str, Any] | None = None, via: str | None = None,
+                   avoid: str | None = None) -> bool:
+    """Is the force supplied where it stands? ``via``: 14.5.4, an attacker's line runs through its entry zone;
+    ``avoid``: 13.3, a defender's line may not cross the zone the attacker came from. ``cache_``: a dict the
+    caller keeps while the position does not change (networks by major)."""
     f = S.force(st, fid)
     where = f["zone"]
     rule = royalist_rule(st, f["power"])
     if rule is not None and S.data().map.zones[where].province in rule.provinces:
         return True  # 20.1 royalist supply
     major = S.major_of(st, f["power"]) if rule is None else rule.power
-    if cache_ is not None and major in cache_:
+    if avoid is not None:
+        net = supply_network(st, major, avoid) if rule is None else royalist_network(st, rule)
+    elif cache_ is not None and major in cache_:
         net = cache_[major]
     else:
         net = supply_network(st, major) if rule is None else royalist_network(st, rule)
@@ -272,9 +282,11 @@ def update_supply(st: State, rule: str = "13.1") -> None:
 
 
 def attrition_mods(st: State, fid: str, *, forced_march: int = 0, poor: bool = False, winter: bool = False,
-                   national: bool = False, extra: list[tuple[str, int]] | None = None) -> list[tuple[str, int]]:
+                   national: bool = False, extra: list[tuple[str, int]] | None = None,
+                   cards_apply: bool = True) -> list[tuple[str, int]]:
     """13.6.2 modifiers for a test on force ``fid``; depot spending and the nationality of the steps tested are
-    added by the test step."""
+    added by the test step. ``cards_apply``: False at the end of the activation phase (5.2.1), which no card
+    played in a round reaches."""
     t = S.data().tables
     f = S.force(st, fid)
     mods: list[tuple[str, int]] = []
@@ -288,7 +300,8 @@ def attrition_mods(st: State, fid: str, *, forced_march: int = 0, poor: bool = F
         mods.append(("inside its National Territory", t.attrition_modifier("national_territory")))
     if f["demoralized"]:
         mods.append(("demoralized", t.attrition_modifier("demoralised")))
-    return mods + cards.attrition_card_mods(st, fid, forced_march) + list(extra or [])
+    card_mods = cards.attrition_card_mods(st, fid, forced_march) if cards_apply else []
+    return mods + card_mods + list(extra or [])
 
 
 def nationality_mods(units: dict[str, int]) -> list[tuple[str, int]]:

@@ -1,0 +1,86 @@
+"""13.2 / 13.3 details of supply lines and sources, 3.2 control and 18.2.1 conquest details."""
+
+from __future__ import annotations
+
+from grognard.games.nae.rules import conquest, supply
+from tests.games.nae.rules.helpers import board, designate, play, put, rolls
+
+
+def _besiege(st, zone: str, garrison: list[str], besiegers: list[str]) -> tuple[str, str]:
+    gar = put(st, zone, garrison)
+    st.g["forces"][gar]["in_fortress"] = True
+    bes = put(st, zone, besiegers)
+    st.g["fortresses"][zone].update(siege=0, besieger=bes)
+    return gar, bes
+
+
+def test_13_3_a_besieged_enemy_fortress_no_longer_blocks_a_line():
+    st = board()
+    _besiege(st, "lille", ["fr_i"], ["pr_i", "pr_ii"])  # Namur -> Lille -> Boulogne for the Prussians
+    far = put(st, "boulogne", ["pr_iii"])
+    assert supply.force_supplied(st, far)
+    st.g["fortresses"]["lille"].update(siege=None, besieger=None)
+    assert not supply.trace_supply(st, "prussia").dist.get("boulogne")
+    assert not supply.force_supplied(st, far)
+
+
+def test_13_2_a_besieged_capital_is_no_source():
+    st = board()
+    gar, _ = _besiege(st, "vienna", ["au_i"], ["fr_i", "fr_ii"])
+    assert "vienna" not in supply._links(st, "austria").sources
+    assert not supply.force_supplied(st, gar)
+
+
+def test_13_3_the_defenders_line_may_not_cross_the_zone_the_attacker_came_from():
+    st = board([3] * 8, turn="coalition")
+    st.g["fixed_depots"].append({"zone": "trier", "power": "france"})
+    vandamme = put(st, "cologne", ["fr_i"], commander="vandamme")
+    assert supply.force_supplied(st, vandamme)  # through Coblenz and the depot at Trier
+    blucher = put(st, "coblenz", ["pr_i", "pr_ii"], commander="blucher")
+    play(st, ("op", None), ("force", blucher), ("forced_march", 0), ("zone", "cologne"), ("stand", None))
+    designate(st)
+    assert ["unsupplied", -3] in rolls(st, "14.6")[1]["mods"]
+
+
+def test_3_2_an_unsupplied_force_that_wins_a_battle_does_not_take_the_zone():
+    from grognard.games.nae.rules import movement
+
+    st = board()
+    blucher = put(st, "cologne", ["pr_i"], commander="blucher")
+    st.g["forces"][blucher]["unsupplied"] = True
+    st.push("march", fid=blucher, mp=2, extra_mp=0, free_siege=False, ended=False)
+    movement.after_battle(st, {"att": blucher, "dfn": "gone", "zone": "cologne", "interceptor_from": None}, blucher)
+    assert st.g["control"]["cologne"] != "prussia"
+
+
+def test_18_2_1_b_counts_only_key_zones_the_enemy_controls():
+    st = board()
+    st.g["control"]["antwerp"] = "france"  # retaken, and held while the British besiege it
+    _besiege(st, "antwerp", ["fr_i"], ["gb_elite_1", "gb_elite_2"])
+    put(st, "paris", ["pr_i", "pr_ii"], commander="blucher")
+    st.g["control"]["paris"] = "prussia"
+    put(st, "lyon", ["au_i", "au_ii"], commander="schwarzenberg")  # Lyon still French
+    assert not conquest.is_conquered(st, "france")
+
+
+def test_3_2_at_the_conquest_phase_the_side_that_held_a_zone_at_the_start_takes_it_back_unsupplied():
+    st = board()
+    assert st.g["initial_control"]["livorno"] == "austria"  # 20.1: Tuscany starts Austrian
+    st.g["control"]["livorno"] = "france"
+    austrians = put(st, "livorno", ["au_i"])
+    st.g["forces"][austrians]["unsupplied"] = True
+    french = put(st, "genoa", ["fr_i"])
+    st.g["forces"][french]["unsupplied"] = True
+    conquest.adjust_control(st)
+    assert st.g["control"]["livorno"] == "austria"  # taken back without supply
+    assert st.g["control"]["genoa"] == "austria"  # not taken by an unsupplied French corps
+
+
+def test_15_5_an_empty_fortress_is_not_reactivated_while_the_other_side_stands_there():
+    st = board()
+    st.g["fortresses"]["metz"]["active"] = False
+    st.g["control"]["metz"] = "prussia"
+    put(st, "luxembourg", ["pr_i", "pr_ii"], commander="blucher")
+    put(st, "metz", ["fr_i"], commander="ney")
+    conquest.reactivate_fortresses(st, supplied_only=False)
+    assert not st.g["fortresses"]["metz"]["active"]
