@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, Game, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, events, movement, sequence, supply
+from grognard.games.nae.rules import activation, battle, cards, events, movement, sequence, stacking, supply
 from grognard.games.nae.rules.siege import SiegeAttack
 from grognard.games.nae.schema.scenario import Place
 
@@ -152,7 +152,7 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, SiegeAttack(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, SiegeAttack(), SetupChoice())
     }
 
     options: ClassVar[dict[str, str]] = {
@@ -233,7 +233,7 @@ class NaeGame(Game):
         verb, arg = action
         if verb == "card":
             card = S.data().cards.cards[arg]
-            return f"Play {card.title} for {card.value} AP" if st.step == "round" else f"Play {card.title}"
+            return f"Play {card.title} for {cards.ap_value(st, arg)} AP" if st.step == "round" else f"Play {card.title}"
         if verb == "setup":
             return setup_label(st, arg)
         if verb == "event":

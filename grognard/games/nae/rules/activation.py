@@ -238,11 +238,17 @@ def pay_second_ap(st: State, fid: str, why: str) -> None:
 
 
 def zone_costs_ap(st: State, fid: str, zone: str) -> bool:
-    """9.1: would entering ``zone`` cost a lone corps its second AP (a battle there, or, optional rule, a zone its
-    side does not control)?"""
+    """9.1: may entering ``zone`` cost a lone corps its second AP (a battle there, paid when it is fought, or the
+    optional rule's zone its side does not control)? Then the AP must be in hand to enter."""
     side = S.force(st, fid)["side"]
     if S.outside(st, zone, S.other(side)) or battle.enemy_depots(st, zone, side):
         return True
+    return enemy_zone_costs_ap(st, fid, zone)
+
+
+def enemy_zone_costs_ap(st: State, fid: str, zone: str) -> bool:
+    """9.1 (optional rule): entering a zone its side does not control costs a lone corps its second AP."""
+    side = S.force(st, fid)["side"]
     return bool(st.setup["options"].get(LONE_CORPS_OPTION)) and S.controller(st, zone) != side
 
 

@@ -541,13 +541,15 @@ class BattleAfter:
 def retreat_options(st: State, fid: str, zone: str, came_from: str) -> list[str]:
     """14.10: the beaten defender's destinations by priority, never the attacker's entry zone: (1) a friendly or
     open zone without enemy forces, (2) the unbesieged friendly fortress of the battle zone ("fortress"), (3) an
-    enemy-controlled zone without enemy units or fortress, (4) an enemy-held zone where it would have 5:1 odds."""
+    enemy-controlled zone without enemy units or fortress, (4) an enemy-held zone where it would have 5:1 odds.
+    A zone holding a force of its side it can join is open to it: they consolidate there (10.2, 11)."""
     side = S.force(st, fid)["side"]
     m = S.data().map
     units = S.force(st, fid)["units"]
     near = [z for z in m.neighbours(zone) if z != came_from and not S.is_neutral_ground(st, z)
-            and S.limited_ok(units, z) and m.enter_cost(zone, z) is not None]
-    empty = [z for z in near if stacking.room_for(st, z, side) and not S.outside(st, z, S.other(side))]
+            and S.limited_ok(units, z) and m.enter_cost(zone, z) is not None
+            and all(stacking.may_merge(st, fid, o) for o in S.outside(st, z, side))]
+    empty = [z for z in near if not S.outside(st, z, S.other(side))]
     first = [z for z in empty if S.controller(st, z) in (side, None)]
     if first:
         return first
@@ -557,8 +559,7 @@ def retreat_options(st: State, fid: str, zone: str, came_from: str) -> list[str]
     third = [z for z in empty if not _enemy_fortress(st, z, side)]
     if third:
         return third
-    return [z for z in near if stacking.room_for(st, z, side) and not _enemy_fortress(st, z, side)
-            and _crushes(st, fid, z)]
+    return [z for z in near if not _enemy_fortress(st, z, side) and _crushes(st, fid, z)]
 
 
 def _crushes(st: State, fid: str, zone: str) -> bool:
@@ -673,6 +674,7 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
     from grognard.games.nae.rules import siege
 
     siege.refresh_sieges(st)
+    st.push("join", fid=fid)  # 10.2 / 11: it consolidates with a force of its side there, once its losses are taken
     feature = S.data().map.feature_of(src, dest)
     if feature.retreat_loss:
         push_losses(st, fid, 1, rule="14.10", why=f"retreat across a {feature.name}", depots_ok=True)

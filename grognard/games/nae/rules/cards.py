@@ -55,10 +55,6 @@ def title(cid: str) -> str:
     return f"{cid} {card.title} ({card.value})"
 
 
-def value(cid: str) -> int:
-    return S.data().cards.cards[cid].value
-
-
 GRANDE_COALITION_MAJORS = ("britain", "russia", "prussia", "austria", "spain", "turkey")  # 6.2
 
 
@@ -68,12 +64,12 @@ def grande_coalition(st: State) -> bool:
 
 
 def ap_value(st: State, cid: str) -> int:
-    """6.2: a card's activation value; a Grande Coalition adds 1 to Coalition cards of the Punishments period while
-    that period is in play (1815 deals both periods), combat cards (CC) excepted."""
+    """6.2: a card's activation value; a Grande Coalition adds 1 to the Coalition's cards « lors de la période des
+    Châtiments », i.e. while the Punishments cards are in play (1815 deals both periods), combat cards (CC)
+    excepted."""
     card = S.data().cards.cards[cid]
     periods = S.data().scenarios[st.g["scenario"]].header.cards.periods
-    bonus = (card.side == "coalition" and card.period == "punishments" and "punishments" in periods
-             and not card.combat and grande_coalition(st))
+    bonus = card.side == "coalition" and "punishments" in periods and not card.combat and grande_coalition(st)
     return card.value + (1 if bonus else 0)
 
 

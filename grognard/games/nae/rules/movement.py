@@ -207,8 +207,9 @@ def cover_fortress(st: State, fid: str, left: str) -> None:
 
 
 def slow_down(st: State, m: Frame, mf_before: int) -> None:
-    """12.3: a slower unit taken in lowers the MP left by the difference of base MF."""
-    m["mp"] = max(0, m["mp"] - (mf_before - S.base_mf(S.force(st, m["fid"]))))
+    """12.3: a slower unit taken in lowers the MP left by the difference of base MF (leaving a slow unit behind
+    gives none back: a force never spends more than the MF it set off with, 12.1)."""
+    m["mp"] = max(0, m["mp"] - max(0, mf_before - S.base_mf(S.force(st, m["fid"]))))
 
 
 def regroup(st: State, m: Frame, action: Action) -> None:
@@ -422,7 +423,7 @@ def enter(st: State, f: Frame, dst: str) -> None:
     src = force["zone"]
     cost = S.data().map.enter_cost(src, dst)
     assert cost is not None
-    if activation.zone_costs_ap(st, fid, dst):
+    if activation.enemy_zone_costs_ap(st, fid, dst):
         activation.pay_second_ap(st, fid, f"enters {S.zone_name(dst)}")
     f["mp"] -= cost
     f["entry_cost"] = cost
@@ -561,6 +562,7 @@ class Contact:
             if camp is not None and self.campaign(st, f, m, camp, dfn):
                 return
             f["fought"].append(dfn)
+            activation.pay_second_ap(st, fid, "fights a battle")
             battle.start_battle(st, f["fid"], dfn, f["zone"], f["came_from"])
             return
         if battle.enemy_depots(st, f["zone"], force["side"]) and not force["in_fortress"]:
@@ -569,6 +571,7 @@ class Contact:
                 supply.push_attrition(st, fid, [(str(a), int(b)) for a, b in attrition_mods(st, m)],
                                       "before its first battle")
                 return
+            activation.pay_second_ap(st, fid, "fights a battle")
             if not battle.attack_depot(st, fid, f["zone"]):
                 battle.move_retreat(st, fid, f["came_from"])
                 m["ended"] = True  # 9.1: a lost battle ends the activation
@@ -789,7 +792,7 @@ class InterceptCard:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         need = S.initiative(S.force(st, f["interceptor"]))
-        fitting = [("card", c) for c in st.g["hands"][f["side"]] if S.data().cards.cards[c].value >= need]
+        fitting = [("card", c) for c in st.g["hands"][f["side"]] if cards.ap_value(st, c) >= need]  # 6.2, 12.4
         return [*fitting, ("decline", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
@@ -807,14 +810,16 @@ class InterceptCard:
         cost = S.data().map.enter_cost(me["zone"], f["zone"]) or 0
         if t.is_difficult(cost):
             mods.append(("difficult terrain", test.modifier("difficult_terrain")))
+        mods += cards.interception_mods(st, f["interceptor"])  # 14C Outposts
         roll = st.roll(1, rule="12.4", why=f"Interception by {S.name_of(st, f['interceptor'])}", mods=mods,
                        table=lambda x: ("intercepts" if test.passes(x) else "fails", test.passes(x)))
         st.pop()
         if roll.result:
             st.push("intercept.battle", fid=f["fid"], interceptor=f["interceptor"], zone=f["zone"],
                     came_from=f["came_from"], origin=me["zone"])
-            supply.push_attrition(st, f["interceptor"], supply.attrition_mods(st, f["interceptor"]), "interception",
-                                  rule="12.4")
+            poor = f["zone"] in supply.graph().poor  # 13.6.2 / 16: as any test, in the zone it enters
+            mods = supply.attrition_mods(st, f["interceptor"], poor=poor, winter=weather.winter(st))
+            supply.push_attrition(st, f["interceptor"], mods, "interception", rule="12.4")
 
 
 class InterceptBattle:
@@ -858,8 +863,9 @@ def evasion_destinations(st: State, fid: str, zone: str, came_from: str) -> list
     for z in m.neighbours(zone):
         if z == came_from or m.enter_cost(zone, z) is None or S.is_neutral_ground(st, z):
             continue
-        if not stacking.room_for(st, z, f["side"]) or S.outside(st, z, S.other(f["side"])):
-            continue
+        if S.outside(st, z, S.other(f["side"])) or not all(stacking.may_merge(st, fid, o)
+                                                           for o in S.outside(st, z, f["side"])):
+            continue  # 12.5 / 10.2: onto a force of its side only if they can consolidate
         fort = st.g["fortresses"].get(z)
         if fort and fort["active"] and fort["siege"] is None and S.controller(st, z) not in (f["side"], None):
             continue
@@ -986,6 +992,7 @@ class EvadeWhere:
             camp["no_evade"].remove(f["fid"])
         st.pop()
         siege.refresh_sieges(st)
+        stacking.consolidate(st, f["fid"])  # 10.2: after an evasion the hierarchy holds
 
 
 STEPS = (Swap(), Pickup(), Declare(), March(), MarchEnd(), MarchCheck(), Contact(), Intercept(), InterceptCard(),

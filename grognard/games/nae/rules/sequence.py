@@ -26,7 +26,7 @@ class Round:
     def choices(self, st: State, f: Frame) -> list[Action]:
         side = st.g["turn"]
         hand = st.g["hands"][side]
-        out: list[Action] = [("card", c) for c in hand if cards.value(c) > 0]
+        out: list[Action] = [("card", c) for c in hand if cards.ap_value(st, c) > 0]
         out += [("event", c) for c in hand if events.playable(st, side, c)]
         return [*out, ("op", None), ("pass", None)]
 
@@ -36,7 +36,7 @@ class Round:
         st.replace("round.end")
         if verb == "card":
             cards.discard(st, side, arg, "for its AP")
-            activation.push_activation(st, side, cards.value(arg), f"{cards.title(arg)} for AP")
+            activation.push_activation(st, side, cards.ap_value(st, arg), f"{cards.title(arg)} for AP")
         elif verb == "event":
             cards.play_event(st, side, arg)
         elif verb == "op":

@@ -1,17 +1,15 @@
 """11 Stacking: one force per side and zone. A moving force may enter a zone held by a force of its side only to
-pass through it or to absorb it (12.2); an evasion or a retreat may only end in a zone holding no other force of its
-side. At the end of a move the forces of a side sharing a zone consolidate (12.2.2), two armies forming a group of
-armies, a garrison rejoining the force outside an unbesieged fortress (15.1, 15.3)."""
+pass through it or to join it (12.2); an evasion or a retreat may end where a force of its side stands only if the
+two can join. At the end of a move the forces of a side sharing a zone consolidate (12.2.2), two armies forming a
+group of armies, a garrison rejoining the force outside an unbesieged fortress (15.1, 15.3); units beyond the
+command limits are eliminated."""
 
 from __future__ import annotations
 
-from grognard.core.machine import State
+from typing import ClassVar
+
+from grognard.core.machine import Frame, State
 from grognard.games.nae import state as S
-
-
-def room_for(st: State, zone: str, side: str) -> bool:
-    """11: may a force of ``side`` stand in ``zone`` without making two forces of that side there?"""
-    return not S.forces_in(st, zone, side)
 
 
 def may_merge(st: State, fid: str, other: str) -> bool:
@@ -41,24 +39,53 @@ def merge(st: State, fid: str, other: str) -> str | None:
 
 def consolidate(st: State, fid: str) -> None:
     """11 / 12.2.2: at the end of a move, other forces of the side in the zone (on the same side of the fortress
-    walls) join the moving force (``merge``); those that cannot are eliminated, their generals going to the
-    reserve."""
+    walls) join the moving force (``merge``), or, when they cannot, are squeezed into one (``squeeze``); a garrison
+    of an unbesieged fortress rejoins the force outside (``rejoin_garrisons``)."""
     f = S.force(st, fid)
     for other in S.forces_in(st, f["zone"], f["side"]):
         if other == fid or other not in st.g["forces"] or st.g["forces"][other]["in_fortress"] != f["in_fortress"]:
             continue  # 15.1: a garrison and a force outside its fortress are apart
-        fid = merge(st, fid, other) or _eliminate(st, other, fid)
+        fid = merge(st, fid, other) or squeeze(st, fid, other)
+    rejoin_garrisons(st)
 
 
-def _eliminate(st: State, fid: str, keep: str) -> str:
-    S.remove_force(st, fid, "11", f"{S.name_of(st, fid)} exceeds the stacking limit and is eliminated")
+def squeeze(st: State, fid: str, other: str) -> str:
+    """11: two forces of a side that cannot join: the general who would command the other (10.2) keeps the units of
+    both within his limits (10.1), the excess units are eliminated and the other generals go to the reserve; two
+    lone units: the moving one stays. Returns the force that remains."""
+    from grognard.games.nae.rules import command
+
+    f, o = S.force(st, fid), S.force(st, other)
+    keep, drop = fid, other
+    if o["commander"] and (not f["commander"] or not command.commands(st, f, o, {**f["units"], **o["units"]})):
+        keep, drop = other, fid
+    k = S.force(st, keep)
+    gone = st.g["forces"].pop(drop)
+    lost = []
+    for uid, value in sorted(gone["units"].items(), key=lambda x: (-x[1], x[0])):
+        index = command.army_for(st, keep, {uid: value}) if k["commander"] else None
+        if index is None:
+            lost.append(uid)
+            st.g["reserve"]["units"].append(uid)
+        else:
+            command.add_units(k, {uid: value}, index)
+    k["depots"] += gone["depots"]
+    k["demoralized"] = k["demoralized"] or gone["demoralized"]  # 14.9.3
+    st.g["removed"] += S.generals_of(gone)
+    for fort in st.g["fortresses"].values():
+        if fort["besieger"] == drop:
+            fort["besieger"] = keep
+    names = ", ".join(S.unit(u).name for u in lost) or "no unit"
+    st.note(f"{S.name_of(st, keep)} takes in what it may command of another force of its side: {names} eliminated"
+            + (f"; {', '.join(S.general(g).name for g in S.generals_of(gone))} to the reserve"
+               if S.generals_of(gone) else ""), rule="11")
     return keep
 
 
 def rejoin_garrisons(st: State) -> None:
     """15.3 / 11: units of a side inside an unbesieged fortress while a force of that side stands outside in the
     zone (15.1: part of a force withdrew there while the rest tried to evade) join it, or it joins them; what the
-    command rules cannot hold is eliminated."""
+    command rules cannot hold is eliminated (``squeeze``)."""
     for zone, fort in st.g["fortresses"].items():
         if fort["siege"] is not None:
             continue
@@ -70,4 +97,19 @@ def rejoin_garrisons(st: State) -> None:
             outside = out[0]
             for other in inside:
                 st.g["forces"][other]["in_fortress"] = False
-                outside = merge(st, outside, other) or _eliminate(st, other, outside)
+                outside = merge(st, outside, other) or squeeze(st, outside, other)
+
+
+class Join:
+    """11 / 10.2: a force that ended a retreat where a force of its side stands consolidates with it (after the
+    losses the retreat cost it)."""
+
+    name: ClassVar[str] = "join"
+
+    def run(self, st: State, f: Frame) -> None:
+        st.pop()
+        if f["fid"] in st.g["forces"]:
+            consolidate(st, f["fid"])
+
+
+STEPS = (Join(),)

@@ -329,3 +329,15 @@ def test_3f_column_of_march_played_as_davout_meets_blucher_who_may_not_evade_nor
     assert st.step != "evade" and not rolls(st, "12.5")
     assert not any(f["step"] == "countermarch" for f in st.core["stack"])
     assert any(e["text"].startswith("Battle in Luxembourg") for e in st.log)
+
+
+def test_14c_outposts_add_2_to_the_interception_roll():
+    st = board([3, 1, 1], turn="coalition", hands={"empire": [], "coalition": ["14C", "4C"]})
+    put(st, "liege", ["pr_i"], commander="kleist")
+    play(st, ("event", "14C"))
+    davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
+    st.g["ap_reserve"]["empire"] = 2
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "namur"))
+    play(st, ("intercept", next(a[1] for a in st.legal_actions() if a[0] == "intercept")), ("card", "4C"))
+    roll = rolls(st, "12.4")[0]
+    assert ["Outposts card", 2] in roll["mods"] and roll["row"] == "intercepts"  # 3 + 2 = 5
