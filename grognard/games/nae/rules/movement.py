@@ -902,7 +902,7 @@ def garrison(st: State, fid: str, uid: str) -> None:
     S.force(st, inside)["in_fortress"] = True
     st.note(f"{S.unit(uid).name} withdraws into the fortress of {S.zone_name(f['zone'])} while "
             f"{S.name_of(st, fid)} tries to evade", rule="15.1")
-    stacking.consolidate(st, inside)
+    stacking.consolidate(st, inside, garrisons=False)  # 15.1: apart from the force that tries to evade
 
 
 class Evade:

@@ -37,16 +37,18 @@ def merge(st: State, fid: str, other: str) -> str | None:
     return None
 
 
-def consolidate(st: State, fid: str) -> None:
+def consolidate(st: State, fid: str, garrisons: bool = True) -> None:
     """11 / 12.2.2: at the end of a move, other forces of the side in the zone (on the same side of the fortress
     walls) join the moving force (``merge``), or, when they cannot, are squeezed into one (``squeeze``); a garrison
-    of an unbesieged fortress rejoins the force outside (``rejoin_garrisons``)."""
+    of an unbesieged fortress rejoins the force outside (``rejoin_garrisons``; not while the force outside is still
+    evading, ``garrisons`` False)."""
     f = S.force(st, fid)
     for other in S.forces_in(st, f["zone"], f["side"]):
         if other == fid or other not in st.g["forces"] or st.g["forces"][other]["in_fortress"] != f["in_fortress"]:
             continue  # 15.1: a garrison and a force outside its fortress are apart
         fid = merge(st, fid, other) or squeeze(st, fid, other)
-    rejoin_garrisons(st)
+    if garrisons:
+        rejoin_garrisons(st)
 
 
 def squeeze(st: State, fid: str, other: str) -> str:
