@@ -32,7 +32,8 @@ def start_march(st: State, fid: str, fm_max: int = 3, fm_attrition: bool = True,
             + ("" if ok else " (unsupplied: attrition test due)"), rule="9.1")
     st.push("march", fid=fid, mp=movement_factor(st, fid) + extra_mp, extra_mp=extra_mp, fm=0, came_from=None,
             entry_cost=0, moved=False, poor=False, nt=True, due=not ok, done=False,
-            fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=False, ended=False, converted={})
+            fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=False, ended=False, converted={},
+            units=list(f["units"]))
     siege.army_replacements(st, fid)
     if not f["demoralized"] and fm_max > 0:
         st.push("march.declare", fid=fid, side=f["side"], max=fm_max)
@@ -104,6 +105,7 @@ class Pickup:
             return
         other = S.force(st, action[1])
         activation.mark_moved(st, other["units"])
+        march_frame(st)["units"] += list(other["units"])  # 9.1: activated with the army, tested with it
         f["steps"] += S.steps(other)
         other["zone"] = S.force(st, f["fid"])["zone"]
         siege.refresh_sieges(st)
@@ -333,7 +335,8 @@ class March:
         force = S.force(st, fid)
         verb = action[0]
         if verb == "done":
-            st.replace("march.end", fid=fid, due=f["due"] and not f["done"], mods=attrition_mods(st, f))
+            st.replace("march.end", fid=fid, due=f["due"] and not f["done"], mods=attrition_mods(st, f),
+                       units=f["units"])
         elif verb == "flag":
             f["mp"] -= 1
             st.g["control"][force["zone"]] = S.major_of(st, force["power"])
@@ -351,6 +354,10 @@ class March:
             force["depots"] += 1
             st.note(f"{S.name_of(st, fid)} takes up the fixed depot of {S.zone_name(force['zone'])} as a mobile "
                     "depot", rule="1.4")
+        elif verb == "reactivate" and f["due"] and not f["done"]:
+            f["done"] = True  # 12.3 / 13.6.1: the attrition test comes before a step is detached to reactivate
+            st.push("march.reactivate", fid=fid, how=action[1])
+            test_march(st, f, "before it reactivates a fortress")
         elif verb == "reactivate":
             siege.reactivate(st, fid, action[1])
         elif verb == "mask":
@@ -405,6 +412,12 @@ def rally(st: State, fid: str) -> None:
                                     test.passes(x, rating)))
     if roll.result:
         f["demoralized"] = False
+
+
+def test_march(st: State, m: Frame, why: str) -> None:
+    """12.3 / 13.6.1: the moving force's attrition test, on the steps that were activated (13.6.2: not those it took
+    in on its way, nor those it left behind)."""
+    supply.push_attrition(st, m["fid"], [(str(a), int(b)) for a, b in attrition_mods(st, m)], why, units=m["units"])
 
 
 def attrition_mods(st: State, f: Frame) -> list[list[Any]]:
@@ -496,13 +509,25 @@ class MarchEnd:
     def run(self, st: State, f: Frame) -> None:
         if f["due"] and f["fid"] in st.g["forces"]:
             f["due"] = False
-            supply.push_attrition(st, f["fid"], [(str(a), int(b)) for a, b in f["mods"]], "end of its move")
+            supply.push_attrition(st, f["fid"], [(str(a), int(b)) for a, b in f["mods"]], "end of its move",
+                                  units=f["units"])
             return
         if f["fid"] in st.g["forces"]:
             stacking.consolidate(st, f["fid"])  # e.g. a covering force (15.1) the force did not leave behind
         siege.refresh_sieges(st)
         stacking.rejoin_garrisons(st)
         st.pop()
+
+
+class MarchReactivate:
+    """15.5, after the attrition test that came first (12.3): the fortress is reactivated, if it still can be."""
+
+    name: ClassVar[str] = "march.reactivate"
+
+    def run(self, st: State, f: Frame) -> None:
+        st.pop()
+        if f["fid"] in st.g["forces"] and ("reactivate", f["how"]) in siege.reactivation_choices(st, f["fid"]):
+            siege.reactivate(st, f["fid"], f["how"])
 
 
 class MarchCheck:
@@ -556,8 +581,7 @@ class Contact:
                     return
             if m["due"] and not m["done"]:
                 m["done"] = True  # 12.3 / 13.6.1: tested before the first battle
-                supply.push_attrition(st, fid, [(str(a), int(b)) for a, b in attrition_mods(st, m)],
-                                      "before its first battle")
+                test_march(st, m, "before its first battle")
                 return
             if camp is not None and self.campaign(st, f, m, camp, dfn):
                 return
@@ -568,8 +592,7 @@ class Contact:
         if battle.enemy_depots(st, f["zone"], force["side"]) and not force["in_fortress"]:
             if m["due"] and not m["done"]:
                 m["done"] = True  # 12.3 / 13.6.1: tested before the first battle
-                supply.push_attrition(st, fid, [(str(a), int(b)) for a, b in attrition_mods(st, m)],
-                                      "before its first battle")
+                test_march(st, m, "before its first battle")
                 return
             activation.pay_second_ap(st, fid, "fights a battle")
             if not battle.attack_depot(st, fid, f["zone"]):
@@ -732,7 +755,7 @@ def end_march(st: State) -> None:
     m = st.core["stack"][-1]
     assert m["step"] == "march"
     alive = m["fid"] in st.g["forces"]
-    st.replace("march.end", fid=m["fid"], due=alive and m["due"] and not m["done"],
+    st.replace("march.end", fid=m["fid"], due=alive and m["due"] and not m["done"], units=m["units"],
                mods=attrition_mods(st, m) if alive else [])
 
 
@@ -835,8 +858,7 @@ class InterceptBattle:
         m = march_frame(st)
         if m["due"] and not m["done"]:
             m["done"] = True
-            supply.push_attrition(st, f["fid"], [(str(a), int(b)) for a, b in attrition_mods(st, m)],
-                                  "before its first battle")
+            test_march(st, m, "before its first battle")
             return
         st.pop()
         if f["fid"] not in forces:
@@ -995,6 +1017,6 @@ class EvadeWhere:
         stacking.consolidate(st, f["fid"])  # 10.2: after an evasion the hierarchy holds
 
 
-STEPS = (Swap(), Pickup(), Declare(), March(), MarchEnd(), MarchCheck(), Contact(), Intercept(), InterceptCard(),
-         InterceptBattle(), Evade(), EvadeRoll(), EvadeWhere(), CampaignHold(), CampaignOrder(),
+STEPS = (Swap(), Pickup(), Declare(), March(), MarchEnd(), MarchReactivate(), MarchCheck(), Contact(), Intercept(),
+         InterceptCard(), InterceptBattle(), Evade(), EvadeRoll(), EvadeWhere(), CampaignHold(), CampaignOrder(),
          CampaignNext(), CampaignWithdraw())

@@ -163,8 +163,8 @@ def reactivate(st: State, fid: str, how: str) -> None:
 
 
 def army_replacements(st: State, fid: str) -> None:
-    """20.1: France restores up to 2 steps of reduced units in an army (in each army of a group) each round it is
-    activated, not in winter."""
+    """20.1: France restores up to 2 steps of its reduced units (French ones: allied minors have their own
+    replacements, 7.3.3) in an army (in each army of a group) each round it is activated, not in winter."""
     force = S.force(st, fid)
     armies = S.data().counters.armies
     for rule in S.data().scenarios[st.g["scenario"]].rules.values():
@@ -176,7 +176,7 @@ def army_replacements(st: State, fid: str) -> None:
             left = rule.steps_per_army
             for uid, v in a.units.items():
                 full = S.unit(uid).steps
-                if left and v < full:
+                if left and v < full and S.unit(uid).power == rule.power:
                     gain = min(left, full - v)
                     force["units"][uid] = v + gain
                     left -= gain

@@ -329,12 +329,14 @@ def first_loss_power(units: dict[str, int]) -> str | None:
     return None
 
 
-def push_attrition(st: State, fid: str, mods: list[tuple[str, int]], why: str, rule: str = "13.6") -> None:
-    """Queue an attrition test, one per army of a group of armies (13.6.2); the owner first decides whether to
-    spend a mobile depot (13.4)."""
+def push_attrition(st: State, fid: str, mods: list[tuple[str, int]], why: str, rule: str = "13.6",
+                   units: list[str] | None = None) -> None:
+    """Queue an attrition test, one per army of a group of armies (13.6.2), on ``units`` if given (the activated
+    steps: 13.6.2); the owner first decides whether to spend a mobile depot (13.4)."""
     f = S.force(st, fid)
-    parts: list[list[str] | None] = [list(a.units) for a in S.armies(f)] if f["group"] else [None]
-    for among in reversed(parts):
+    armies = [list(a.units) for a in S.armies(f)] if f["group"] else [list(f["units"])]
+    parts = [[u for u in a if units is None or u in units] for a in armies]
+    for among in reversed([p for p in parts if p]):
         st.push("attrition", fid=fid, mods=[list(m) for m in mods], why=why, rule=rule, depot=False, among=among)
         if f["depots"] > 0 and f["commander"]:
             st.push("attrition.depot", fid=fid, side=f["side"])
@@ -373,7 +375,7 @@ class Attrition:
             return
         t = S.data().tables
         force = S.force(st, fid)
-        units = {u: v for u, v in force["units"].items() if f["among"] is None or u in f["among"]}
+        units = {u: v for u, v in force["units"].items() if u in f["among"]}
         if not units:
             st.pop()  # that army of the group is gone
             return
@@ -381,7 +383,7 @@ class Attrition:
         if f["depot"]:
             mods.append(("depot spent", t.attrition_modifier("depot_spent")))
         n = sum(units.values())
-        who = S.name_of(st, fid) if f["among"] is None else _army_name(force, f["among"])
+        who = _army_name(force, f["among"]) if force["group"] else S.name_of(st, fid)
         roll = st.roll(1, rule=f["rule"], why=f"Attrition of {who} ({n} steps, {f['why']})", mods=mods,
                        table=lambda total: (f"column {t.attrition_column(n).id}: {t.attrition(n, total).label}",
                                             t.attrition(n, total)))
@@ -401,7 +403,7 @@ class Attrition:
 
 def _army_name(force: S.Force, among: list[str]) -> str:
     """The army of a group whose units are ``among`` (13.6.2: each army tests apart)."""
-    a = next(a for a in S.armies(force) if set(a.units) <= set(among))
+    a = next(a for a in S.armies(force) if not set(a.units).isdisjoint(among))
     return f"{S.general(a.commander).name}'s army" if a.commander else "an army"
 
 

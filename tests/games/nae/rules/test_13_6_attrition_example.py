@@ -5,7 +5,7 @@ counts and nationalities (only the composition matters to the test)."""
 from __future__ import annotations
 
 from grognard.games.nae.rules import supply
-from tests.games.nae.rules.helpers import board, put, rolls
+from tests.games.nae.rules.helpers import board, play, put, rolls
 
 
 def attrition(st, fid, mods):
@@ -71,3 +71,22 @@ def test_13_6_2_round_6_koutouzov_with_an_austrian_corps_has_no_russian_bonus():
     assert ("loss", "au_i") in st.legal_actions() and len(st.legal_actions()) == 4
     st.apply(("loss", "au_i"))
     assert st.g["forces"][fid]["units"]["au_i"] == 1 and st.step != "losses"
+
+
+def test_13_6_2_example_only_the_activated_steps_present_are_tested_9_minus_2_dropped_is_7():
+    """13.6.2 example: 6 French + 3 minor steps force-march +3 (MF 3 + 3), cross a poor zone, leave 2 French steps
+    behind and end absorbing a 3-step French force: 9 - 2 = 7 steps tested (column 6-8), -1 mostly French +2 poor
+    +3 forced march, die 4 -> 8 -> 2 losses, the first French; the 3 absorbed steps are neither counted nor hit."""
+    st = board([4, 1])
+    st.g["ap_reserve"]["empire"] = 2
+    napoleon = put(st, "rome", {"fr_i": 2, "fr_ii": 2, "fr_iii": 2, "bav_1": 2, "wur_1": 1}, commander="napoleon",
+                   army="grande_armee")
+    oudinot = put(st, "naples", {"fr_iv": 2, "fr_vi": 1}, commander="oudinot")
+    play(st, ("op", None), ("force", napoleon), ("done", None), ("forced_march", 3), ("zone", "abruzzi"),
+         ("leave", "fr_iii"), ("zone", "naples"), ("absorb", oudinot), ("done", None))
+    roll = rolls(st, "13.6")[0]
+    assert roll["text"].startswith("Attrition of Napoleon (Grande Armée) (7 steps")
+    assert sorted(map(tuple, roll["mods"])) == sorted([("forced march 3 MP", 3), ("poor zone", 2),
+                                                       ("mostly French", -1)])
+    assert roll["total"] == 8 and roll["row"] == "column steps_6_8: 2"
+    assert sorted(st.legal_actions()) == [("loss", "fr_i"), ("loss", "fr_ii")]  # the first French, not absorbed

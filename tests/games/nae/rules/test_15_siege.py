@@ -184,3 +184,15 @@ def test_11_a_force_retreating_into_a_fortress_joins_the_garrison_there():
     battle.move_retreat(st, ney, "fortress")
     assert garrison not in st.g["forces"] and st.g["forces"][ney]["units"] == {"fr_i": 2, "fr_ii": 2}
     assert st.g["forces"][ney]["in_fortress"]
+
+
+def test_12_3_the_forced_march_test_comes_before_a_step_is_detached_to_reactivate_a_fortress():
+    st = board([1] * 4, turn="coalition")
+    st.g["fortresses"]["metz"]["active"] = False
+    st.g["control"]["metz"] = "prussia"
+    blucher = put(st, "trier", ["pr_i", "pr_ii"], commander="blucher")
+    play(st, ("op", None), ("force", blucher), ("forced_march", 1), ("zone", "metz"), ("reactivate", "pr_i"))
+    assert rolls(st, "13.6")[0]["text"].startswith("Attrition of Blücher (4 steps, before it reactivates")
+    while st.step == "losses":
+        play(st, st.legal_actions()[0])
+    assert st.g["fortresses"]["metz"]["active"] and st.g["forces"][blucher]["units"]["pr_i"] == 1
