@@ -356,6 +356,7 @@ class March:
                     "depot", rule="1.4")
         elif verb == "reactivate" and f["due"] and not f["done"]:
             f["done"] = True  # 12.3 / 13.6.1: the attrition test comes before a step is detached to reactivate
+            st.push("march.check")
             st.push("march.reactivate", fid=fid, how=action[1])
             test_march(st, f, "before it reactivates a fortress")
         elif verb == "reactivate":
@@ -531,7 +532,7 @@ class MarchReactivate:
 
 
 class MarchCheck:
-    """After a siege attack: a besieger destroyed by a repulse ends its activation."""
+    """After a siege attack or an attrition test: a force destroyed by them ends its activation."""
 
     name: ClassVar[str] = "march.check"
 
