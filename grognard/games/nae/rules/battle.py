@@ -289,24 +289,34 @@ def may_join(st: State, into: str, fid: str, lone: bool = False) -> bool:
     if not (o["commander"] or lone) or o["in_fortress"] or o["side"] != f["side"]:
         return False
     if o["army"]:
-        return command.may_group(st, into, fid)
-    if f["commander"] is None:
-        return o["commander"] is not None and command.within_command(st, o["commander"], None,
-                                                                     {**f["units"], **o["units"]})
+        return command.may_group(st, into, fid) or command.may_absorb(st, fid, into)
+    units = {**f["units"], **o["units"]}
+    if f["commander"] is None or (o["commander"] and not f["army"] and command.commands(st, o, f, units)):
+        return o["commander"] is not None and command.within_command(st, o["commander"], None, units)
     return command.army_for(st, into, o["units"]) is not None
 
 
 def join_battle(st: State, into: str, fid: str) -> None:
-    """14.1 consolidation: the general of the force in the battle keeps the command; the general who marched in
-    becomes his subordinate (12.2) or, if he outranks him or serves another power, returns to the reserve (the
-    example: Jean joins Mack's army and goes to the reserve). A lone corps (12.4) simply joins; an army forms a
-    group of armies with the army in the battle, which the general who commands the other leads (10.2)."""
+    """14.1 consolidation (10.2, 12.2.2), the force in the battle keeping its id: an army joining an army forms a
+    group of armies with it, an army joining a force takes it in; a general joining a force that is no army takes
+    command if he outranks its general, who returns to the reserve; joining an army, he becomes a subordinate or, if
+    he outranks its general or serves another power, returns to the reserve (the example: Jean joins Mack's army
+    and goes to the reserve). A lone corps (12.4) simply joins."""
     f, o = S.force(st, into), S.force(st, fid)
-    if o["army"]:
+    if o["army"] and f["army"]:
         command.form_group(st, into, fid, keep=into)
         return
+    if o["army"]:
+        command.absorb(st, fid, into)
+        command.rekey(st, fid, into)
+        return
     gid = o["commander"]
-    if gid is not None and f["commander"] is None:
+    units = {**f["units"], **o["units"]}
+    if gid is not None and (f["commander"] is None or (not f["army"] and command.commands(st, o, f, units))):
+        if f["commander"]:
+            st.g["removed"].append(f["commander"])
+            st.note(f"{S.general(f['commander']).name} gives way to a higher-ranked general and returns to the "
+                    "reserve", rule="12.2")
         f["commander"], f["power"], o["commander"] = gid, S.general(gid).power, None
         st.note(f"{S.general(gid).name} takes command of the force in the battle", rule="14.1")
     elif gid is not None:
@@ -798,6 +808,7 @@ class Losses:
         f["n"] -= 1
         f["taken"] += 1
         S.check_force(st, fid, f["rule"])
+        command.enforce_limits(st, fid)
         if f["n"] == 0 or fid not in st.g["forces"] or not _eligible(st.g["forces"][fid], f):
             st.pop()
 

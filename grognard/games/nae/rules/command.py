@@ -109,6 +109,12 @@ def absorb(st: State, fid: str, other: str) -> None:
     st.note(text, rule="12.2")
 
 
+def rekey(st: State, old: str, new: str) -> None:
+    """The force ``old`` goes on under the id ``new`` (a frame, e.g. a battle, refers to that id)."""
+    st.g["forces"][new] = st.g["forces"].pop(old)
+    _hand_over_siege(st, old, new)
+
+
 def _hand_over_siege(st: State, old: str, new: str) -> None:
     for fort in st.g["fortresses"].values():
         if fort["besieger"] == old:
@@ -142,8 +148,9 @@ def form_group(st: State, fid: str, other: str, keep: str | None = None) -> str:
     first["demoralized"] = demoralized * 2 > total
     first["unsupplied"] = unsupplied > 0 and unsupplied * 2 >= total
     at = keep or lead
-    forces[at] = first
-    _hand_over_siege(st, lead, at)
+    forces[lead] = first
+    if at != lead:
+        rekey(st, lead, at)
     _hand_over_siege(st, second, at)
     st.note(f"{S.name_of(st, at)} form a group of armies", rule="6.1")
     return at
@@ -181,6 +188,36 @@ def detach(st: State, fid: str, uids: list[str], general: str | None = None, dep
     return new
 
 
+def enforce_limits(st: State, fid: str) -> None:
+    """10.1 after losses: steps beyond what a general may command are eliminated at once (allied major steps first,
+    the ones that make the excess), and a subordinate of an allied major whose last step in the army is gone returns
+    to the reserve."""
+    f = st.g["forces"].get(fid)
+    if f is None or not f["commander"]:
+        return
+    for a in S.armies(f):
+        if not a.commander:
+            continue
+        units = dict(a.units)
+        own = S.general(a.commander).power
+        while units and not within_command(st, a.commander, a.army, units):
+            uid = min(units, key=lambda u: (S.unit(u).power == own, -units[u], u))
+            del units[uid]
+            del f["units"][uid]
+            if f["group"] and uid in f["group"]["units"]:
+                f["group"]["units"].remove(uid)
+            st.g["reserve"]["units"].append(uid)
+            st.note(f"{S.unit(uid).name} exceeds what {S.general(a.commander).name} may command and is eliminated",
+                    rule="10.1")
+        powers = {S.unit(u).power for u in units}
+        for gid in [g for g in a.subs if S.general(g).power != own and S.general(g).power not in powers]:
+            a.subs.remove(gid)
+            st.g["removed"].append(gid)
+            st.note(f"{S.general(gid).name} has no step of his nation left in the army: he returns to the reserve",
+                    rule="10.1")
+    S.check_force(st, fid, "10.1")
+
+
 def may_swap(st: State, fid: str, uid: str) -> bool:
     """9.1: in an activated group of armies, may unit ``uid`` pass to the other army (each keeps a combat unit and
     stays within its commander's limits)?"""
@@ -190,7 +227,8 @@ def may_swap(st: State, fid: str, uid: str) -> bool:
     a, b = S.armies(f)
     src, dst = (a, b) if uid in a.units else (b, a)
     rest = _without(src.units, uid)
-    return bool(S.combat_value({"units": rest}) and dst.commander
+    return bool(S.combat_value({"units": rest}) and dst.commander and src.commander
+                and within_command(st, src.commander, src.army, rest)
                 and within_command(st, dst.commander, dst.army, {**dst.units, uid: f["units"][uid]}))
 
 
@@ -249,8 +287,10 @@ def may_leave(st: State, fid: str, uid: str) -> bool:
     f = S.force(st, fid)
     if not f["commander"] or uid not in f["units"]:
         return False
-    if not all(S.combat_value({"units": _without(a.units, uid)}) for a in S.armies(f)):
-        return False
+    for a in S.armies(f):
+        rest = _without(a.units, uid)
+        if not S.combat_value({"units": rest}) or not (a.commander and within_command(st, a.commander, a.army, rest)):
+            return False
     here = [o for o in S.forces_in(st, f["zone"], f["side"]) if o != fid and not st.g["forces"][o]["in_fortress"]]
     if not here:
         return not S.unit(uid).special and S.unit(uid).kind != "reserve_cavalry"  # 10.1: those serve in an army

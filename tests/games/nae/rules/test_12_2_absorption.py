@@ -54,3 +54,17 @@ def test_10_1_reserve_cavalry_only_in_an_army_and_allied_majors_below_half():
     assert command.within_command(st, "napoleon", "grande_armee", {"fr_cav_reserve": 2, "fr_i": 2})
     assert not command.within_command(st, "blucher", None, {"pr_i": 2, "ru_iii": 2})  # Russians = Prussians
     assert command.within_command(st, "blucher", None, {"pr_i": 2, "pr_ii": 2, "ru_iii": 1})
+
+
+def test_10_1_after_losses_allied_major_steps_beyond_the_generals_limit_are_eliminated():
+    from grognard.games.nae.rules import battle
+
+    st = board()
+    kutuzov = put(st, "vienna", ["ru_i", "ru_ii", "au_i"], commander="koutouzov", army="premiere_armee",
+                  subs=["bellegarde"])
+    battle.push_losses(st, kutuzov, 2, rule="14.8", why="test")
+    st._advance()
+    play(st, ("loss", "ru_i"), ("loss", "ru_i"))
+    force = st.g["forces"][kutuzov]
+    assert force["units"] == {"ru_ii": 2}  # 2 Austrian steps may not equal 2 Russian ones (8.1.2, 10.1)
+    assert "bellegarde" in st.g["removed"]  # no Austrian step left for the Austrian subordinate

@@ -114,3 +114,28 @@ def test_12_4_the_movers_corps_in_the_interception_zone_may_join_the_battle_by_c
     march = rolls(st, "14.1")[0]
     assert march["mods"] == [] and march["total"] == 5 and march["row"] == "arrives"
     assert corps not in st.g["forces"] and st.g["forces"][davout]["units"] == {"fr_i": 2, "fr_iii": 2}
+
+
+def test_14_1_an_army_marching_to_the_guns_of_a_corps_takes_it_in_and_the_battle_goes_on_with_it():
+    from grognard.games.nae.rules import battle
+
+    st = board()
+    kleist = put(st, "namur", ["pr_iv"], commander="kleist")
+    blucher = put(st, "liege", ["pr_i", "pr_ii"], commander="blucher", army="armee_elbe")
+    assert battle.may_join(st, kleist, blucher)
+    battle.join_battle(st, kleist, blucher)
+    force = st.g["forces"][kleist]  # the battle's force keeps its id
+    assert blucher not in st.g["forces"] and force["commander"] == "blucher" and force["army"] == "armee_elbe"
+    assert force["subs"] == ["kleist"] and set(force["units"]) == {"pr_i", "pr_ii", "pr_iv"}
+
+
+def test_14_1_a_higher_ranked_general_joining_a_force_takes_command_and_the_junior_returns_to_the_reserve():
+    from grognard.games.nae.rules import battle
+
+    st = board()
+    ney = put(st, "reims", ["fr_i"], commander="ney")  # rank 9
+    davout = put(st, "paris", ["fr_ii", "fr_iii"], commander="davout")  # rank 7
+    assert battle.may_join(st, ney, davout)
+    battle.join_battle(st, ney, davout)
+    force = st.g["forces"][ney]
+    assert force["commander"] == "davout" and "ney" in st.g["removed"] and len(force["units"]) == 3
