@@ -15,7 +15,8 @@
                  subs [subordinate general ids], units {unit id: current combat value (= steps)},
                  depots (mobile depots carried), demoralized, unsupplied, in_fortress (inside its zone's fortress),
                  group (None, or the second army of a group of armies, 6.1: {army, commander, subs, units [ids of
-                 its units, whose values stay in ``units``]}; the force's own commander leads the whole, 10.2)}
+                 its units, whose values stay in ``units``], demoralized [leading army, second army]}; the force's
+                 own commander leads the whole, 10.2; ``demoralized`` is then the group's, 14.9.3)}
     next_force counter for new force ids
     fortresses zone -> {level, active (False: destroyed/"empty" marker, 15.5), siege (marker value or None),
                  besieger (force id or None)}
@@ -158,6 +159,25 @@ def armies(f: Force) -> list[Army]:
     return [Army(f["army"], f["commander"], f["subs"], first), Army(g["army"], g["commander"], g["subs"], second)]
 
 
+def army_demoralized(f: Force, index: int) -> bool:
+    """14.9.3: is army ``index`` of the force (see ``armies``) demoralized? Each army of a group keeps its own."""
+    return bool(f["group"]["demoralized"][index]) if f["group"] else bool(f["demoralized"])
+
+
+def set_demoralized(f: Force, value: bool, index: int | None = None) -> None:
+    """Demoralize or rally the force (``index``: one army of a group). 14.9.3: a group fighting together suffers
+    the penalties only if its demoralized army holds more of the steps than the other."""
+    if not f["group"]:
+        f["demoralized"] = value
+        return
+    flags = f["group"]["demoralized"]
+    for i in range(2):
+        if index is None or index == i:
+            flags[i] = value
+    steps = [sum(a.units.values()) for a in armies(f)]
+    f["demoralized"] = sum(s for s, d in zip(steps, flags, strict=True) if d) * 2 > sum(steps)
+
+
 def initiative(f: Force) -> int:
     """9.1: a force led by a general costs his initiative, a group of two armies one more (3 at most); a lone unit
     costs 1 AP."""
@@ -259,7 +279,8 @@ def dissolve_army(st: State, fid: str, index: int, rule: str) -> None:
         del f["units"][uid]
         st.g["reserve"]["units"].append(uid)
     st.g["removed"] += [g for g in [gone.commander, *gone.subs] if g]
-    f.update(army=keep.army, commander=keep.commander, subs=list(keep.subs), group=None)
+    demoralized = army_demoralized(f, 1 - index)
+    f.update(army=keep.army, commander=keep.commander, subs=list(keep.subs), group=None, demoralized=demoralized)
     f["power"] = general(keep.commander).power if keep.commander else f["power"]
     st.note(f"{data().counters.armies[gone.army].name if gone.army else 'An army'} leaves the group of armies and "
             "the map", rule=rule)

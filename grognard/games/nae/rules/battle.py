@@ -176,7 +176,7 @@ class Battle:
             loser = f["att"] if row.destroys == "attacker" else f["dfn"]
             winner = f["dfn"] if loser == f["att"] else f["att"]
             if S.force(st, winner)["demoralized"]:
-                S.force(st, winner)["demoralized"] = False  # 14.9.4: a demoralized force that wins rallies
+                S.set_demoralized(S.force(st, winner), False)  # 14.9.4: a demoralized force that wins rallies
                 st.note(f"{S.name_of(st, winner)} wins and rallies", rule="14.9.4")
             st.replace("battle.after", **_args(f), winner="defender" if loser == f["att"] else "attacker", phase="end",
                        demoralize=False, diff=0, losers_tactical=0, destroyed=True)
@@ -490,7 +490,7 @@ class BattleAfter:
         if f["phase"] == "retreat":
             f["phase"] = "end"
             if winner_fid in forces and forces[winner_fid]["demoralized"]:
-                forces[winner_fid]["demoralized"] = False
+                S.set_demoralized(forces[winner_fid], False)
                 st.note(f"{S.name_of(st, winner_fid)} wins and rallies", rule="14.9.4")
             if loser_fid in forces and forces[loser_fid]["zone"] == f["zone"]:
                 if f.get("retreat_to"):
@@ -527,7 +527,7 @@ class BattleAfter:
         if loser["demoralized"]:
             S.remove_force(st, loser_fid, "14.9.3", f"{S.name_of(st, loser_fid)}, demoralized again, is destroyed")
             return
-        loser["demoralized"] = True
+        S.set_demoralized(loser, True)  # 14.9.1: a group's single test demoralizes both armies
         if winner_fid not in st.g["forces"]:
             return
         win = S.force(st, winner_fid)

@@ -94,7 +94,7 @@ def absorb(st: State, fid: str, other: str) -> None:
     add_units(f, o["units"], index)
     f["depots"] += o["depots"]
     if o["demoralized"]:
-        f["demoralized"] = True  # 14.9.3: stacking with a demoralized force demoralizes
+        S.set_demoralized(f, True, index)  # 14.9.3: stacking with a demoralized force demoralizes
     text = f"{S.name_of(st, fid)} absorbs " + (S.general(o["commander"]).name if o["commander"] else
                                                 S.unit(next(iter(o["units"]))).name)
     if o["commander"]:
@@ -132,20 +132,21 @@ def may_group(st: State, fid: str, other: str) -> bool:
 
 def form_group(st: State, fid: str, other: str, keep: str | None = None) -> str:
     """The two armies become one force led by the general who commands the other (10.2); returns its id (``keep``
-    if given, e.g. the force fighting a battle). 14.9.3: each army is treated apart, so the group is demoralized
-    only if the demoralized army holds more of the steps; 13.5: unsupplied if at least half of them are."""
+    if given, e.g. the force fighting a battle). 14.9.3: each army keeps its own demoralization, the group's being
+    that of the army holding more of the steps; 13.5: unsupplied if at least half of them are."""
     f, o = S.force(st, fid), S.force(st, other)
     lead, second = (fid, other) if commands(st, f, o, {**f["units"], **o["units"]}) else (other, fid)
     forces = st.g["forces"]
     first, second_f = forces.pop(lead), forces.pop(second)
     total = S.steps(first) + S.steps(second_f)
-    demoralized = sum(S.steps(x) for x in (first, second_f) if x["demoralized"])
     unsupplied = sum(S.steps(x) for x in (first, second_f) if x["unsupplied"])
+    flags = [first["demoralized"], second_f["demoralized"]]
     first["group"] = {"army": second_f["army"], "commander": second_f["commander"], "subs": list(second_f["subs"]),
-                      "units": list(second_f["units"])}
+                      "units": list(second_f["units"]), "demoralized": [False, False]}
     first["units"].update(second_f["units"])
     first["depots"] += second_f["depots"]
-    first["demoralized"] = demoralized * 2 > total
+    for i, flag in enumerate(flags):
+        S.set_demoralized(first, flag, i)
     first["unsupplied"] = unsupplied > 0 and unsupplied * 2 >= total
     at = keep or lead
     forces[lead] = first
@@ -166,9 +167,10 @@ def split_group(st: State, fid: str, index: int) -> str:
                       dict(go.units), f["depots"] if index == 0 else 0)
     for uid in go.units:
         del f["units"][uid]
-    S.force(st, new).update(demoralized=f["demoralized"], unsupplied=f["unsupplied"])
+    S.force(st, new).update(demoralized=S.army_demoralized(f, index), unsupplied=f["unsupplied"])
     f.update(army=stay.army, commander=stay.commander, subs=list(stay.subs), group=None,
-             power=S.general(stay.commander).power, depots=0 if index == 0 else f["depots"])
+             power=S.general(stay.commander).power, depots=0 if index == 0 else f["depots"],
+             demoralized=S.army_demoralized(f, 1 - index))
     st.note(f"{S.name_of(st, new)} leaves the group of armies", rule="9.1")
     return new
 

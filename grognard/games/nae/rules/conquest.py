@@ -82,8 +82,9 @@ def is_conquered(st: State, power: str) -> bool:
                and any(not st.g["forces"][fid]["unsupplied"] for fid in S.outside(st, z, enemy)))
     capital = m.powers[power].capital
     armies = S.data().counters.armies
-    army_home = any(a.army and armies[a.army].power == power and not f["demoralized"]
-                    and m.zones[f["zone"]].owner == power for f in st.g["forces"].values() for a in S.armies(f))
+    army_home = any(a.army and armies[a.army].power == power and not S.army_demoralized(f, i)
+                    and m.zones[f["zone"]].owner == power
+                    for f in st.g["forces"].values() for i, a in enumerate(S.armies(f)))
     return held >= len(keys) - 1 and capital is not None and S.controller(st, capital) != side and not army_home
 
 

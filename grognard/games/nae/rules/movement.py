@@ -396,23 +396,31 @@ def rally_mp() -> int:
     return int(S.data().tables.constants["rally_mp"].value)
 
 
+def demoralized_armies(f: S.Force) -> list[int]:
+    """The armies of the force (see ``S.armies``) that are demoralized."""
+    return [i for i in range(len(S.armies(f))) if S.army_demoralized(f, i)]
+
+
 def may_rally(st: State, fid: str, mp: int) -> bool:
     """14.9.4: an activated demoralized force with a general, supplied, may spend 2 MP per rally attempt."""
     f = S.force(st, fid)
-    return bool(f["demoralized"] and f["commander"] and not f["unsupplied"] and mp >= rally_mp())
+    return bool(demoralized_armies(f) and f["commander"] and not f["unsupplied"] and mp >= rally_mp())
 
 
 def rally(st: State, fid: str) -> None:
-    """14.9.4: 1d6 at most the force's morale plus the general's best tactical value."""
+    """14.9.4: 1d6 at most the force's morale plus the general's best tactical value; each army of a group tests on
+    its own, with its own morale and general."""
     f = S.force(st, fid)
-    g = S.general(f["commander"])
     test = S.data().tables.test("rally")
-    rating = battle.force_morale(st, f) + max(g.attack, g.defence)
-    roll = st.roll(1, rule="14.9.4", why=f"Rally of {S.name_of(st, fid)} (at most {rating})",
-                   table=lambda x: ("rallies" if test.passes(x, rating) else "stays demoralized",
-                                    test.passes(x, rating)))
-    if roll.result:
-        f["demoralized"] = False
+    for i in demoralized_armies(f):
+        a = S.armies(f)[i]
+        g = S.general(a.commander or f["commander"])
+        rating = battle.force_morale(st, {"units": a.units}) + max(g.attack, g.defence)
+        roll = st.roll(1, rule="14.9.4", why=f"Rally of {g.name}'s force (at most {rating})",
+                       table=lambda x, r=rating: ("rallies" if test.passes(x, r) else "stays demoralized",
+                                                  test.passes(x, r)))
+        if roll.result:
+            S.set_demoralized(f, False, i if f["group"] else None)
 
 
 def test_march(st: State, m: Frame, why: str) -> None:

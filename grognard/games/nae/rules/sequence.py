@@ -96,7 +96,7 @@ class YearEnd:
             f["phase"] = "conquest"
             for fid, force in st.g["forces"].items():
                 if force["demoralized"] and not force["unsupplied"]:
-                    force["demoralized"] = False
+                    S.set_demoralized(force, False)
                     st.note(f"{S.name_of(st, fid)} is supplied and rallies", rule="14.9.3")
             supply.update_supply(st, rule="5.2.1")
             conquest.reactivate_fortresses(st, supplied_only=True)

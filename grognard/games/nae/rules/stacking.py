@@ -72,7 +72,8 @@ def squeeze(st: State, fid: str, other: str) -> str:
         else:
             command.add_units(k, {uid: value}, index)
     k["depots"] += gone["depots"]
-    k["demoralized"] = k["demoralized"] or gone["demoralized"]  # 14.9.3
+    if gone["demoralized"]:
+        S.set_demoralized(k, True)  # 14.9.3
     st.g["removed"] += S.generals_of(gone)
     for fort in st.g["fortresses"].values():
         if fort["besieger"] == drop:

@@ -23,8 +23,8 @@ def holds(st: State, c: Condition) -> bool:
     if c.kind == "conquered":
         ok = c.power in st.g["conquered"]
     elif c.kind == "has_army":
-        ok = any(a.army and armies[a.army].power == c.power and not (c.non_demoralised and f["demoralized"])
-                 for f in st.g["forces"].values() for a in S.armies(f))
+        ok = any(a.army and armies[a.army].power == c.power and not (c.non_demoralised and S.army_demoralized(f, i))
+                 for f in st.g["forces"].values() for i, a in enumerate(S.armies(f)))
     elif c.kind == "general_removed":
         ok = not on_map(st, str(c.general))  # 20.1: in a one-year game a general off the map never returns
     elif c.kind == "controls_zone":

@@ -120,3 +120,21 @@ def test_14_1_an_army_counter_marching_into_an_armys_battle_forms_a_group_that_k
     battle.join_battle(st, wellington, blucher)
     assert blucher not in st.g["forces"] and st.g["forces"][wellington]["commander"] == "blucher"
     assert st.g["forces"][wellington]["group"]["army"] == "armee_peninsule"
+
+
+def test_14_9_3_each_army_of_a_group_keeps_its_own_demoralization():
+    from grognard.games.nae.rules import command, victory
+
+    st = board()
+    napoleon = put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
+    st.g["forces"][napoleon]["demoralized"] = True
+    suchet = put(st, "reims", ["fr_i", "fr_ii", "fr_iii"], commander="suchet", army="armee_italie")
+    group = command.form_group(st, napoleon, suchet)
+    force = st.g["forces"][group]
+    assert not force["demoralized"]  # the demoralized army holds fewer of the steps: no penalty for the group
+    assert S.army_demoralized(force, 0) and not S.army_demoralized(force, 1)
+    french_army = next(c for v in S.data().scenarios["1815"].victory.values() for c in v.all_of
+                       if c.kind == "has_army" and c.non_demoralised and not c.negate)
+    assert victory.holds(st, french_army)  # the Army of Italy is not demoralized
+    alone = command.split_group(st, group, 1)
+    assert not st.g["forces"][alone]["demoralized"] and st.g["forces"][group]["demoralized"]
