@@ -91,7 +91,8 @@ def place_forces(st: State, picks: dict[str, dict[str, str]]) -> None:
         power = S.general(at["commander"]).power if at["commander"] else S.unit(p.units[0].id).power
         side = sc.side_of(p.power)
         assert side is not None
-        S.new_force(st, side, power, at["zone"], at["commander"], p.army, at["generals"], units, at["mobile"])
+        S.new_force(st, side, power, at["zone"], at["commander"], p.army, at["generals"], units,
+                    [S.major_of(st, p.power)] * at["mobile"])
     supply.update_supply(st)
 
 
@@ -220,7 +221,7 @@ class NaeGame(Game):
                 marks = [m for m, on in (("demoralized", f["demoralized"]), ("unsupplied", f["unsupplied"]),
                                          ("in fortress", f["in_fortress"])) if on]
                 lines.append(f"  {S.name_of(st, fid)} at {S.zone_name(f['zone'])}: {S.combat_value(f)} combat, "
-                             f"{f['depots']} depot(s)" + (f" [{', '.join(marks)}]" if marks else ""))
+                             f"{len(f['depots'])} depot(s)" + (f" [{', '.join(marks)}]" if marks else ""))
         sieges = [f"{S.zone_name(z)} (Siege {fort['siege']})" for z, fort in g["fortresses"].items()
                   if fort["siege"] is not None]
         if sieges:
@@ -304,7 +305,7 @@ class NaeGame(Game):
             "mobile_depot": "Take up the fixed depot here as a mobile depot",
             "fortress": "Withdraw into the fortress", "evade": "Try to evade", "keep": "Keep the depot",
             "rally": "Try to rally the force (2 MP)",
-            "depot": {"attrition.depot": "Spend a mobile depot", "detach": "Take a mobile depot"}.get(
+            "depot": {"attrition.depot": f"Spend a {arg} depot", "detach": "Take a mobile depot"}.get(
                 str(st.step), "Lose a mobile depot instead"),
         }
         return fixed.get(verb, super().label(st, action))

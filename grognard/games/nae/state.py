@@ -13,7 +13,8 @@
                  side, power (nationality of the commander, or of the lone unit), zone,
                  commander (general id or None for a lone unit), army (army marker id or None),
                  subs [subordinate general ids], units {unit id: current combat value (= steps)},
-                 depots (mobile depots carried), demoralized, unsupplied, in_fortress (inside its zone's fortress),
+                 depots [the major power of each mobile depot carried, 13.4], demoralized, unsupplied,
+                 in_fortress (inside its zone's fortress),
                  group (None, or the second army of a group of armies, 6.1: {army, commander, subs, units [ids of
                  its units, whose values stay in ``units``], demoralized [leading army, second army]}; the force's
                  own commander leads the whole, 10.2; ``demoralized`` is then the group's, 14.9.3)}
@@ -211,13 +212,14 @@ def zone_name(zone: str) -> str:
 
 
 def new_force(st: State, side: str, power: str, zone: str, commander: str | None = None, army: str | None = None,
-              subs: list[str] | None = None, units: dict[str, int] | None = None, depots: int = 0) -> str:
+              subs: list[str] | None = None, units: dict[str, int] | None = None,
+              depots: list[str] | None = None) -> str:
     """Put a new force on the map and return its id."""
     fid = f"f{st.g['next_force']}"
     st.g["next_force"] += 1
     st.g["forces"][fid] = {
         "side": side, "power": power, "zone": zone, "commander": commander, "army": army,
-        "subs": list(subs or []), "units": dict(units or {}), "depots": depots,
+        "subs": list(subs or []), "units": dict(units or {}), "depots": list(depots or []),
         "demoralized": False, "unsupplied": False, "in_fortress": False, "group": None,
     }
     return fid
@@ -235,6 +237,15 @@ def remove_force(st: State, fid: str, rule: str, why: str) -> None:
     for fort in st.g["fortresses"].values():
         if fort["besieger"] == fid:
             fort["besieger"], fort["siege"] = None, None
+
+
+def take_depot(f: Force, power: str | None = None) -> str:
+    """Remove one mobile depot from the force, of ``power`` if given (13.4), else the one least useful to its
+    commander (another nation's first); returns its power."""
+    own = general(f["commander"]).power if f["commander"] else f["power"]
+    depot = power if power is not None else sorted(f["depots"], key=lambda p: (p == own, p))[0]
+    f["depots"].remove(depot)
+    return depot
 
 
 def lose_step(st: State, fid: str, uid: str) -> bool:

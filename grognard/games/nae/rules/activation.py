@@ -23,7 +23,8 @@ def push_activation(st: State, side: str, ap: int, why: str) -> None:
     st.g["ap_reserve"][side] = 0
     if reserve:
         st.note(f"{side} adds {reserve} AP from its reserve", rule="9.2")
-    st.push("activation", side=side, ap=ap + reserve, count=None, why=why, moved=[], armies=[], power=None,
+    st.push("activation", side=side, ap=ap + reserve, count=None, why=why, moved=[], armies=[], depots_spent=[],
+            power=None,
             commander=None, max_initiative=None, distinct_powers=False, powers_used=[], fm_max=3,
             fm_attrition=True, fm_mod=0, extra_mp=0, together=False, waiting=[], no_evade=[], interior_lines=[],
             lone=[])
@@ -35,7 +36,7 @@ def push_event_activation(st: State, side: str, count: int, why: str, *, power: 
                           fm_mod: int = 0, extra_mp: int = 0, fight_together: bool = False) -> None:
     """An event activating ``count`` forces without AP (9.2: the reserve cannot be used with it);
     ``fight_together``: a Major Campaign (12.6)."""
-    st.push("activation", side=side, ap=0, count=count, why=why, moved=[], armies=[], power=power,
+    st.push("activation", side=side, ap=0, count=count, why=why, moved=[], armies=[], depots_spent=[], power=power,
             commander=commander,
             max_initiative=max_initiative, distinct_powers=distinct_powers, powers_used=[], fm_max=fm_max,
             fm_attrition=fm_attrition, fm_mod=fm_mod, extra_mp=extra_mp, together=fight_together, waiting=[],
@@ -273,7 +274,7 @@ class Detach:
         assert frame is not None
         fresh = {u: v for u, v in army.units.items() if u not in frame["moved"]}
         out: list[Action] = [("unit", u) for u in takeable(st, f["general"], army.units, taken, fresh)]
-        if force["depots"] > f["depots"]:
+        if len(force["depots"]) > f["depots"]:
             out.append(("depot", None))
         if S.combat_value({"units": taken}):
             out.append(("done", None))

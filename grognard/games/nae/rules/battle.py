@@ -137,6 +137,14 @@ def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
     return mods
 
 
+def morale_cards(st: State, ctx: Frame, role: str, test: str) -> int:
+    """14.4 / 14.9.1: what the cards played in this battle add to ``role``'s morale (``test`` "battle") or to its
+    demoralization test: a side's own bonuses and the maluses the enemy's cards lay on it."""
+    foe = "defender" if role == "attacker" else "attacker"
+    return sum(e.value for r, side in ((role, "own"), (foe, "enemy"))
+               for e in cards.played_effects(st, ctx, r, MoraleModifier) if e.test == test and e.side == side)
+
+
 def _args(f: Frame) -> dict[str, Any]:
     return {k: v for k, v in f.items() if k != "step"}
 
@@ -417,7 +425,7 @@ class BattleRoll:
         base, morale = {}, {}
         for role, force in (("attacker", att), ("defender", dfn)):
             base[role] = f["morale"][role] if f["morale"][role] is not None else force_morale(st, force)
-            bonus = sum(e.value for e in cards.played_effects(st, f, role, MoraleModifier) if e.test == "battle")
+            bonus = morale_cards(st, f, role, "battle")
             morale[role] = base[role] + bonus
         st.note(f"Morale: {an} {morale['attacker']}, {dn} {morale['defender']}", rule="14.4")
         amods = battle_mods(st, f, "attacker")
@@ -511,8 +519,7 @@ class BattleAfter:
         winner_role = "defender" if loser_role == "attacker" else "attacker"
         played = f.get("cards", {"attacker": [], "defender": []})
         ctx = {**f, "cards": played}
-        card_morale = sum(e.value for e in cards.played_effects(st, ctx, loser_role, MoraleModifier)
-                          if e.test == "demoralization")
+        card_morale = morale_cards(st, ctx, loser_role, "demoralization")
         # 14.9.1: the differential counts the loss a retreat across an unbridged river or a mountain will cost
         route = retreat_loss(st, loser["zone"], f["retreat_to"]) if f.get("retreat_to") else f.get("route_loss", 0)
         diff = max(0, f["diff"] + route)
@@ -532,7 +539,8 @@ class BattleAfter:
             return
         win = S.force(st, winner_fid)
         pursuit = t.test("pursuit")
-        if any(e.what == "pursuit" and e.side == "enemy" for e in cards.played_effects(st, ctx, loser_role, Cancel)):
+        if any(e.what == "pursuit" and e.side == ("enemy" if r == loser_role else "own")
+               for r in (loser_role, winner_role) for e in cards.played_effects(st, ctx, r, Cancel)):
             st.note("The pursuit is called off by a combat card", rule="14.9.2")
             cards.open_demoralized_window(st, f)
             return
@@ -669,7 +677,7 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
     carried = [d for d in st.g["fixed_depots"] if d["zone"] == src and d["power"] == S.major_of(st, f["power"])]
     if carried and dest != "fortress":  # 14.10: fixed depots retreating with units become mobile
         st.g["fixed_depots"] = [d for d in st.g["fixed_depots"] if d not in carried]
-        f["depots"] += len(carried)
+        f["depots"] += [d["power"] for d in carried]
         st.note(f"{S.name_of(st, fid)} takes {len(carried)} fixed depot(s) along as mobile", rule="14.10")
     if dest == "fortress":
         f["in_fortress"] = True
@@ -791,7 +799,7 @@ class Losses:
         fid = f["fid"]
         force = S.force(st, fid)
         if action[0] == "depot":
-            force["depots"] -= 1
+            S.take_depot(force)
             st.note(f"{S.name_of(st, fid)} loses a mobile depot ({f['why']})", rule=f["rule"])
         else:
             uid = action[1]

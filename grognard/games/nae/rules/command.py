@@ -164,12 +164,12 @@ def split_group(st: State, fid: str, index: int) -> str:
     go, stay = S.armies(f)[index], S.armies(f)[1 - index]
     assert go.commander is not None and stay.commander is not None
     new = S.new_force(st, f["side"], S.general(go.commander).power, f["zone"], go.commander, go.army, list(go.subs),
-                      dict(go.units), f["depots"] if index == 0 else 0)
+                      dict(go.units), f["depots"] if index == 0 else [])
     for uid in go.units:
         del f["units"][uid]
     S.force(st, new).update(demoralized=S.army_demoralized(f, index), unsupplied=f["unsupplied"])
     f.update(army=stay.army, commander=stay.commander, subs=list(stay.subs), group=None,
-             power=S.general(stay.commander).power, depots=0 if index == 0 else f["depots"],
+             power=S.general(stay.commander).power, depots=[] if index == 0 else f["depots"],
              demoralized=S.army_demoralized(f, 1 - index))
     st.note(f"{S.name_of(st, new)} leaves the group of armies", rule="9.1")
     return new
@@ -183,8 +183,9 @@ def detach(st: State, fid: str, uids: list[str], general: str | None = None, dep
     if f["group"]:
         f["group"]["units"] = [u for u in f["group"]["units"] if u not in units]
     power = S.general(general).power if general else S.unit(uids[0]).power
-    new = S.new_force(st, f["side"], power, f["zone"], general, None, [], units, depots)
-    f["depots"] -= depots
+    carried = [S.take_depot(f, S.major_of(st, power) if S.major_of(st, power) in f["depots"] else None)
+               for _ in range(depots)]
+    new = S.new_force(st, f["side"], power, f["zone"], general, None, [], units, carried)
     S.force(st, new).update(demoralized=f["demoralized"], unsupplied=f["unsupplied"], in_fortress=f["in_fortress"])
     st.note(f"{S.name_of(st, new)} leaves {S.name_of(st, fid)} to be activated apart", rule="9.1")
     return new

@@ -343,15 +343,16 @@ class March:
             st.note(f"{S.name_of(st, fid)} takes control of {S.zone_name(force['zone'])} (1 MP)", rule="3.2")
         elif verb == "fixed_depot":
             f["converted"][force["zone"]] = "fixed"
-            force["depots"] -= 1
-            st.g["fixed_depots"].append({"zone": force["zone"], "power": S.major_of(st, force["power"])})
+            own = S.major_of(st, force["power"])
+            power = S.take_depot(force, own if own in force["depots"] else None)
+            st.g["fixed_depots"].append({"zone": force["zone"], "power": power})
             st.note(f"{S.name_of(st, fid)} sets up a fixed depot in {S.zone_name(force['zone'])}", rule="1.4")
         elif verb == "mobile_depot":
             depot = own_fixed_depot(st, fid)
             assert depot is not None
             st.g["fixed_depots"].remove(depot)
             f["converted"][force["zone"]] = "mobile"
-            force["depots"] += 1
+            force["depots"].append(depot["power"])
             st.note(f"{S.name_of(st, fid)} takes up the fixed depot of {S.zone_name(force['zone'])} as a mobile "
                     "depot", rule="1.4")
         elif verb == "reactivate" and f["due"] and not f["done"]:

@@ -154,7 +154,7 @@ def reactivation_choices(st: State, fid: str) -> list[tuple[str, str]]:
 def reactivate(st: State, fid: str, how: str) -> None:
     f = S.force(st, fid)
     if how == "depot":
-        f["depots"] -= 1
+        S.take_depot(f)
     else:
         S.lose_step(st, fid, how)
         S.check_force(st, fid, "15.5")

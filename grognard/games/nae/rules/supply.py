@@ -338,12 +338,28 @@ def push_attrition(st: State, fid: str, mods: list[tuple[str, int]], why: str, r
     parts = [[u for u in a if units is None or u in units] for a in armies]
     for among in reversed([p for p in parts if p]):
         st.push("attrition", fid=fid, mods=[list(m) for m in mods], why=why, rule=rule, depot=False, among=among)
-        if f["depots"] > 0 and f["commander"]:
+        if spendable_depots(st, fid):
             st.push("attrition.depot", fid=fid, side=f["side"])
 
 
+def spendable_depots(st: State, fid: str) -> list[str]:
+    """13.4: the depots the force may spend on an attrition test: a mobile depot it carries, or a fixed depot in its
+    zone, of its commanding general's nation ("mobile" / "fixed"); one per force and activation."""
+    from grognard.games.nae.rules import activation
+
+    f = S.force(st, fid)
+    frame = activation.activation_frame(st)
+    if not f["commander"] or (frame is not None and fid in frame["depots_spent"]):
+        return []
+    nation = S.major_of(st, S.general(f["commander"]).power)
+    out = ["mobile"] if nation in f["depots"] else []
+    if any(d["zone"] == f["zone"] and d["power"] == nation for d in st.g["fixed_depots"]):
+        out.append("fixed")
+    return out
+
+
 class AttritionDepot:
-    """13.4: spend a mobile depot of the force for -2 on its attrition test."""
+    """13.4: spend a depot of the commander's nation, carried or fixed in the zone, for -2 on the attrition test."""
 
     name: ClassVar[str] = "attrition.depot"
 
@@ -351,16 +367,27 @@ class AttritionDepot:
         return str(f["side"])
 
     def prompt(self, st: State, f: Frame) -> str:
-        return f"{S.name_of(st, f['fid'])} must test attrition: spend one of its mobile depots for -2?"
+        return f"{S.name_of(st, f['fid'])} must test attrition: spend a depot of its nation for -2?"
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [("depot", None), ("keep", None)]
+        return [("depot", kind) for kind in spendable_depots(st, f["fid"])] + [("keep", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
-        if action[0] == "depot":
-            S.force(st, f["fid"])["depots"] -= 1
-            st.note(f"{S.name_of(st, f['fid'])} spends a mobile depot", rule="13.4")
-        st.pop(depot=action[0] == "depot")
+        from grognard.games.nae.rules import activation
+
+        verb, kind = action
+        if verb == "depot":
+            force = S.force(st, f["fid"])
+            nation = S.major_of(st, S.general(force["commander"]).power)
+            if kind == "mobile":
+                S.take_depot(force, nation)
+            else:
+                st.g["fixed_depots"].remove({"zone": force["zone"], "power": nation})
+            frame = activation.activation_frame(st)
+            if frame is not None:
+                frame["depots_spent"].append(f["fid"])
+            st.note(f"{S.name_of(st, f['fid'])} spends a {kind} depot", rule="13.4")
+        st.pop(depot=verb == "depot")
 
 
 class Attrition:

@@ -31,7 +31,7 @@ def put(st: State, zone: str, units: dict[str, int] | Sequence[str], *, commande
     power = S.general(commander).power if commander else S.unit(next(iter(values))).power
     side = side or S.side_of(st, power)
     assert side is not None
-    return S.new_force(st, side, power, zone, commander, army, list(subs), values, depots)
+    return S.new_force(st, side, power, zone, commander, army, list(subs), values, [S.major_of(st, power)] * depots)
 
 
 def push(st: State, step: str, **args: Any) -> None:

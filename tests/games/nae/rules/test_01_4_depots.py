@@ -37,7 +37,7 @@ def test_1_4_a_fixed_depot_is_taken_up_as_mobile_but_not_turned_over_again_in_th
     play(st, ("op", None), ("force", davout), ("forced_march", 0))
     assert ("mobile_depot", None) in st.legal_actions()
     play(st, ("mobile_depot", None))
-    assert st.g["fixed_depots"] == [] and st.g["forces"][davout]["depots"] == 1
+    assert st.g["fixed_depots"] == [] and st.g["forces"][davout]["depots"] == ["france"]
     assert ("fixed_depot", None) not in st.legal_actions()
     play(st, ("zone", "soissons"), ("fixed_depot", None))
     assert st.g["fixed_depots"] == [{"zone": "soissons", "power": "france"}]
@@ -50,4 +50,4 @@ def test_14_10_fixed_depots_retreat_with_the_beaten_force_as_mobile():
     st.g["fixed_depots"].append({"zone": "namur", "power": "prussia"})
     blucher = put(st, "namur", ["pr_i"], commander="blucher")
     battle.move_retreat(st, blucher, "liege")
-    assert st.g["fixed_depots"] == [] and st.g["forces"][blucher]["depots"] == 1
+    assert st.g["fixed_depots"] == [] and st.g["forces"][blucher]["depots"] == ["prussia"]

@@ -116,7 +116,7 @@ def test_example_round_6_koutouzov_absorbs_bellegarde_as_the_russian_steps_stay_
     assert command.may_absorb(st, kout, bell)
     command.absorb(st, kout, bell)
     f = st.g["forces"][kout]
-    assert f["commander"] == "koutouzov" and "au_i" in f["units"] and f["depots"] == 1
+    assert f["commander"] == "koutouzov" and "au_i" in f["units"] and f["depots"] == ["austria"]
     # 10.1 / 10.2: with as many Austrian as Russian steps, Koutouzov could not take them
     st2 = board(turn="coalition")
     kout2 = put(st2, "leopoldstadt", ["ru_i"], commander="koutouzov", army="premiere_armee")

@@ -56,7 +56,7 @@ def test_13_6_2_attrition_example_7_steps_mostly_french_poor_zone_forced_march_3
     st = board([4])
     fid = put(st, "reims", {"fr_i": 2, "fr_ii": 2, "bav_1": 2, "wur_1": 1}, commander="napoleon")
     mods = supply.attrition_mods(st, fid, forced_march=3, poor=True)
-    st.g["forces"][fid]["depots"] = 0
+    st.g["forces"][fid]["depots"] = []
     supply.push_attrition(st, fid, mods, "test")
     st._advance()
     roll = rolls(st, "13.6")[0]
@@ -73,9 +73,9 @@ def test_13_4_spending_a_depot_gives_minus_2():
     supply.push_attrition(st, fid, [("test", 0)], "test")
     st._advance()
     assert st.step == "attrition.depot"
-    st.apply(("depot", None))
+    st.apply(("depot", "mobile"))
     roll = rolls(st, "13.6")[0]
-    assert ["depot spent", -2] in roll["mods"] and st.g["forces"][fid]["depots"] == 0
+    assert ["depot spent", -2] in roll["mods"] and st.g["forces"][fid]["depots"] == []
 
 
 def test_13_1_unsupplied_markers_follow_a_fresh_computation():
@@ -83,3 +83,17 @@ def test_13_1_unsupplied_markers_follow_a_fresh_computation():
     fid = put(st, "kalisz", ["fr_ii"])
     supply.update_supply(st)
     assert st.g["forces"][fid]["unsupplied"]
+
+
+def test_13_4_only_a_depot_of_the_commanders_nation_may_be_spent_carried_or_fixed_in_the_zone():
+    """Example 1805 round 6: Koutouzov's force carries Bellegarde's Austrian depot, which cannot be spent."""
+    st = board([6])
+    kutuzov = put(st, "vienna", ["ru_i", "au_i"], commander="koutouzov")
+    st.g["forces"][kutuzov]["depots"] = ["austria"]
+    assert supply.spendable_depots(st, kutuzov) == []
+    st.g["fixed_depots"].append({"zone": "vienna", "power": "russia"})
+    assert supply.spendable_depots(st, kutuzov) == ["fixed"]
+    supply.push_attrition(st, kutuzov, [], "test")
+    st._advance()
+    st.apply(("depot", "fixed"))
+    assert st.g["fixed_depots"] == [] and ["depot spent", -2] in rolls(st, "13.6")[0]["mods"]

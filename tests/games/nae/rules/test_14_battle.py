@@ -159,3 +159,11 @@ def test_14_9_4_a_demoralized_force_winning_at_5_to_1_rallies():
     play(st, ("op", None), ("force", davout), ("zone", "soissons"))  # 14.9.3: demoralized, no forced march
     assert any("odds 5:1" in e["text"] or "odds 6:1" in e["text"] for e in st.log)
     assert not st.g["forces"][davout]["demoralized"] and any("wins and rallies" in e["text"] for e in st.log)
+
+
+def test_14_4_a_card_lowering_the_enemys_morale_counts_against_the_enemy_not_its_player():
+    st = board()
+    ctx = {"att": "x", "dfn": "y", "cards": {"attacker": ["7F"], "defender": ["16F"]}}
+    assert battle.morale_cards(st, ctx, "defender", "battle") == -1 and battle.morale_cards(st, ctx, "attacker",
+                                                                                           "battle") == 0
+    assert battle.morale_cards(st, ctx, "attacker", "demoralization") == -2  # 16F against the attacker's test

@@ -28,7 +28,7 @@ def test_15_4_round_3_mack_takes_ulm_with_the_honours_of_war_and_spends_his_depo
     assert st.g["control"]["ulm"] == "austria" and garrison not in st.g["forces"]
     assert ("reactivate", "depot") in siege.reactivation_choices(st, mack)
     siege.reactivate(st, mack, "depot")
-    assert fort["active"] and st.g["forces"][mack]["depots"] == 0
+    assert fort["active"] and st.g["forces"][mack]["depots"] == []
 
 
 def test_15_2_round_4_napoleon_wins_at_ulm_and_breaches_it_with_a_free_siege_attack():
@@ -43,7 +43,7 @@ def test_15_2_round_4_napoleon_wins_at_ulm_and_breaches_it_with_a_free_siege_att
     assert garrison not in st.g["forces"] and "au_iii" in st.g["reserve"]["units"]
     assert st.g["control"]["ulm"] == "france" and st.g["fortresses"]["ulm"]["active"] is False
     siege.reactivate(st, nap, "depot")
-    assert st.g["fortresses"]["ulm"]["active"] and st.g["forces"][nap]["depots"] == 1
+    assert st.g["fortresses"]["ulm"]["active"] and st.g["forces"][nap]["depots"] == ["france"]
 
 
 def test_15_2_after_winning_a_battle_in_the_zone_the_siege_attack_costs_no_mp():

@@ -33,7 +33,7 @@ def test_20_1_coalition_then_empire_choose_and_the_forces_go_where_they_chose():
     assert force_of(st, "cuesta")["zone"] == "pamplona"
     assert "platov" in next(f for f in st.g["forces"].values() if f["army"] == "premiere_armee")["subs"]
     antwerp = next(f for f in st.g["forces"].values() if f["zone"] == "antwerp")
-    assert antwerp["depots"] == 1 and {"zone": "antwerp", "power": "britain"} not in st.g["fixed_depots"]
+    assert antwerp["depots"] == ["britain"] and {"zone": "antwerp", "power": "britain"} not in st.g["fixed_depots"]
     assert force_of(st, "napoleon")["zone"] == "soissons"
     assert st.step == "round" and st.active == "empire" and st.g["round"] == 2
 
