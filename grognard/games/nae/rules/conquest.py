@@ -88,13 +88,57 @@ def is_conquered(st: State, power: str) -> bool:
     return held >= len(keys) - 1 and capital is not None and S.controller(st, capital) != side and not army_home
 
 
+def conquered_minor(st: State, power: str, by: str) -> bool:
+    """18.1: is the minor ``power`` conquered by side ``by``? Its capital and all its fortresses are controlled by
+    that side, each linked to a source of the conqueror (the major holding the capital); Naples falls with its
+    capital alone."""
+    m = S.data().map
+    capital = m.powers[power].capital
+    if capital is None or S.controller(st, capital) != by:
+        return False
+    if power == "naples":
+        return True
+    major = S.major_of(st, st.g["control"][capital])
+    zones = [capital, *(z.id for z in m.zones.values() if z.owner == power and z.fortress)]
+    reach = supply.supplied_zones(st, major)
+    return all(S.controller(st, z) == by and z in reach for z in zones)
+
+
+def conquer_minor(st: State, power: str, by: str) -> None:
+    """18.1: the minor's combat units on the map are destroyed and it becomes an ally of the conqueror (the major
+    holding its capital), so the zones it controls change sides with it."""
+    major = S.major_of(st, st.g["control"][str(S.data().map.powers[power].capital)])
+    for fid in list(st.g["forces"]):
+        f = st.g["forces"][fid]
+        for uid in [u for u in f["units"] if S.unit(u).power == power]:
+            del f["units"][uid]
+            if f["group"] and uid in f["group"]["units"]:
+                f["group"]["units"].remove(uid)
+            st.g["reserve"]["units"].append(uid)
+        if not f["units"]:
+            S.remove_force(st, fid, "18.1", f"{S.name_of(st, fid) if f['commander'] else 'A force'} is gone with "
+                                            f"its nation's army")
+        else:
+            S.check_force(st, fid, "18.1")
+    st.g["sides"][power], st.g["ally_of"][power] = by, major
+    st.g["conquered"].append(power)
+    st.note(f"{S.data().map.powers[power].name} is conquered by the {by} and becomes an ally of "
+            f"{S.data().map.powers[major].name}; its units on the map are destroyed", rule="18.1")
+
+
 def conquest_phase(st: State) -> None:
-    """5.3 (summary steps 1-9) as far as 1815 needs them: (1) control markers adjusted; (2) conquest of France, the
-    only major whose conquest decides the 1815 game (18.2.1, 20.1); (6) empty fortresses reactivated for their
-    controller. Steps 3-5 and 8-9 (Tambours de Guerre, Tilsit, forced alliances, redeployment, forced peaces) have
-    no object in 1815, which ends with this phase; step 7 (supplied demoralized forces rally) was already done at the
-    end of the activation phase and nothing has moved since."""
+    """5.3 (summary steps 1-9) as far as 1815 needs them: (1) control markers adjusted; (2) conquests of minors, by
+    the Coalition then by the Empire (18.1), then of France, the only major whose conquest decides the 1815 game
+    (18.2.1, 20.1); (6) empty fortresses reactivated for their controller. Steps 3-5 and 8-9 (Tambours de Guerre,
+    Tilsit, forced alliances, redeployment, forced peaces) have no object in 1815, which ends with this phase; step
+    7 (supplied demoralized forces rally) was already done at the end of the activation phase and nothing has moved
+    since."""
     adjust_control(st)
+    m = S.data().map
+    for by in ("coalition", "empire"):
+        for power in [p for p, side in st.g["sides"].items() if m.powers[p].kind == "minor" and side not in (None, by)]:
+            if power not in st.g["conquered"] and conquered_minor(st, power, by):
+                conquer_minor(st, power, by)
     for power in ("france",):
         if is_conquered(st, power) and power not in st.g["conquered"]:
             st.g["conquered"].append(power)

@@ -159,9 +159,17 @@ def may_enter(st: State, fid: str, src: str, dst: str, mp: int) -> bool:
     f = S.force(st, fid)
     side = f["side"]
     stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, side))
-    if stuck and (S.outside(st, dst, S.other(side)) or cost >= mp):
+    if stuck and (S.outside(st, dst, S.other(side)) or not way_on(st, dst, mp - cost)):
         return False
     return S.limited_ok(f["units"], dst)
+
+
+def way_on(st: State, zone: str, mp: int) -> bool:
+    """12.2.1: is there a zone the force may go on into from ``zone`` with ``mp`` left (passing through a friendly
+    force it cannot join)?"""
+    m = S.data().map
+    return any((c := m.enter_cost(zone, z)) is not None and c <= mp and not S.is_neutral_ground(st, z)
+               for z in m.neighbours(zone))
 
 
 def friends_here(st: State, fid: str) -> list[str]:

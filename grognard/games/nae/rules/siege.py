@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import supply, weather
+from grognard.games.nae.rules import command, supply, weather
 from grognard.games.nae.schema.scenario import ArmyReplacements
 
 
@@ -174,10 +174,15 @@ def army_replacements(st: State, fid: str) -> None:
             if a.army is None or armies[a.army].power != rule.power:
                 continue
             left = rule.steps_per_army
+            units = dict(a.units)
             for uid, v in a.units.items():
                 full = S.unit(uid).steps
-                if left and v < full and S.unit(uid).power == rule.power:
-                    gain = min(left, full - v)
-                    force["units"][uid] = v + gain
+                if not left or v >= full or S.unit(uid).power != rule.power:
+                    continue
+                gain = min(left, full - v)
+                while gain and not command.within_command(st, a.commander, a.army, {**units, uid: v + gain}):
+                    gain -= 1  # 10.1: not beyond what the general may command
+                if gain:
+                    units[uid] = force["units"][uid] = v + gain
                     left -= gain
                     st.note(f"{S.unit(uid).name} receives {gain} replacement step(s)", rule="20.1")

@@ -88,3 +88,18 @@ def test_18_2_1_a_every_key_zone_of_france_enemy_held_and_linked_to_a_source_con
         st.g["control"][port] = "britain"
         st.g["fixed_depots"].append({"zone": port, "power": "britain"})
     assert conquest.is_conquered(st, "france")
+
+
+def test_18_1_a_minor_whose_capital_and_fortresses_the_enemy_holds_is_conquered_and_its_units_destroyed():
+    from grognard.games.nae.rules import conquest
+
+    st = board()
+    baden = put(st, "mainz", ["bad_1"])
+    put(st, "bade", ["fr_i"], commander="ney")
+    st.g["control"]["bade"] = "france"  # Baden's capital, linked to Strasbourg
+    assert conquest.conquered_minor(st, "baden", "empire")
+    assert not conquest.conquered_minor(st, "holland", "empire")
+    conquest.conquest_phase(st)
+    assert baden not in st.g["forces"] and "bad_1" in st.g["reserve"]["units"]
+    assert st.g["sides"]["baden"] == "empire" and st.g["ally_of"]["baden"] == "france"
+    assert "baden" in st.g["conquered"]
