@@ -254,8 +254,9 @@ def enemy_zone_costs_ap(st: State, fid: str, zone: str) -> bool:
 
 
 class Detach:
-    """9.1: a subordinate general activated apart from his army chooses the units (and mobile depots) he takes;
-    his army keeps a combat unit (10.3) and he stays within his command (10.1)."""
+    """9.1: a subordinate general activated apart from his army (or, 14.1, counter-marching apart from it) chooses
+    the units (and mobile depots) he takes; his army keeps a combat unit (10.3) and he stays within his command
+    (10.1)."""
 
     name: ClassVar[str] = "detach"
 
@@ -270,9 +271,8 @@ class Detach:
         force = S.force(st, f["fid"])
         army = next(a for a in S.armies(force) if f["general"] in a.subs)
         taken = {u: force["units"][u] for u in f["units"]}
-        frame = activation_frame(st)
-        assert frame is not None
-        fresh = {u: v for u, v in army.units.items() if u not in frame["moved"]}
+        frame = activation_frame(st) if "countermarch" not in f else None
+        fresh = {u: v for u, v in army.units.items() if frame is None or u not in frame["moved"]}
         out: list[Action] = [("unit", u) for u in takeable(st, f["general"], army.units, taken, fresh)]
         if len(force["depots"]) > f["depots"]:
             out.append(("depot", None))
@@ -291,6 +291,9 @@ class Detach:
             force = S.force(st, f["fid"])
             S.drop_subordinate(force, f["general"])
             fid = command.detach(st, f["fid"], f["units"], general=f["general"], depots=f["depots"])
+            if "countermarch" in f:  # 14.1: he marches to the guns on his own
+                battle.begin_counter_march(st, fid, f["countermarch"]["role"], f["countermarch"]["target"])
+                return
             frame = activation_frame(st)
             assert frame is not None
             launch(st, frame, fid)

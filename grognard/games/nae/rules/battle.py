@@ -351,16 +351,46 @@ class CounterMarch:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         ctx = st.core["stack"][f["target"]]
-        return [("force", fid) for fid in counter_march_candidates(st, ctx, f["role"])] + [("done", None)]
+        forces = counter_march_candidates(st, ctx, f["role"])
+        subs = [g for fid in forces for g in S.subordinates(S.force(st, fid))
+                if S.force(st, fid)["zone"] != ctx["zone"] and g not in ctx["tried"] and subordinate_may_go(st, fid, g)]
+        return [("force", fid) for fid in forces] + [("subordinate", g) for g in subs] + [("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
-        if action[0] == "done":
+        verb, arg = action
+        if verb == "done":
             st.pop()
             return
+        if verb == "subordinate":  # 14.1: a subordinate marches on his own, with units he takes
+            owner = next(fid for fid, x in st.g["forces"].items() if arg in S.subordinates(x))
+            st.push("detach", fid=owner, general=arg, side=f["side"], units=[], depots=0,
+                    countermarch={"role": f["role"], "target": f["target"]})
+            return
         ctx = st.core["stack"][f["target"]]
-        ctx["tried"].append(action[1])
-        st.push("countermarch.roll", fid=action[1], role=f["role"], target=f["target"])
-        cards.open_window(st, f["side"], f["role"], "countermarch", f["target"])
+        begin_counter_march(st, arg, f["role"], f["target"], send=S.force(st, arg)["zone"] != ctx["zone"])
+
+
+def subordinate_may_go(st: State, fid: str, gid: str) -> bool:
+    """14.1: may subordinate ``gid`` of army ``fid`` counter-march apart, with some of its units?"""
+    from grognard.games.nae.rules import activation
+
+    a = next(a for a in S.armies(S.force(st, fid)) if gid in a.subs)
+    return bool(activation.takeable(st, gid, a.units, {}, a.units))
+
+
+def begin_counter_march(st: State, fid: str, role: str, target: int, send: bool = False) -> None:
+    """14.1: the force tries to march to the guns: the card window, its roll (``send``: it may first leave some of
+    its units behind)."""
+    ctx = st.core["stack"][target]
+    force = S.force(st, fid)
+    ctx["tried"] += [fid] + ([force["commander"]] if force["commander"] else [])  # one try each, forces and generals
+    side = force["side"]
+    st.push("countermarch.roll", fid=fid, role=role, target=target)
+    cards.open_window(st, side, role, "countermarch", target)
+    if send:
+        from grognard.games.nae.rules import movement
+
+        movement.push_send(st, fid, "marches to the sound of the guns")
 
 
 class CounterMarchRoll:
@@ -393,6 +423,8 @@ class CounterMarchRoll:
             st.push("countermarch.join", fid=fid, into=ctx["att"] if attack else ctx["dfn"], zone=ctx["zone"])
             extra = [("counter-march MP", t.attrition_modifier("counter_march") * cost)]
             supply.push_attrition(st, fid, supply.attrition_mods(st, fid, extra=extra), "counter-march", rule="14.1")
+        elif not here:
+            stacking.consolidate(st, fid)  # 11: it stays, with what it would have left behind
 
 
 class CounterMarchJoin:
@@ -410,6 +442,8 @@ class CounterMarchJoin:
 
             siege.refresh_sieges(st)
             join_battle(st, f["into"], f["fid"])
+        elif f["fid"] in forces and forces[f["fid"]]["zone"] != f["zone"]:
+            stacking.consolidate(st, f["fid"])  # 11: it stays, with what it would have left behind
 
 
 class BattleRoll:

@@ -187,7 +187,7 @@ def detach(st: State, fid: str, uids: list[str], general: str | None = None, dep
                for _ in range(depots)]
     new = S.new_force(st, f["side"], power, f["zone"], general, None, [], units, carried)
     S.force(st, new).update(demoralized=f["demoralized"], unsupplied=f["unsupplied"], in_fortress=f["in_fortress"])
-    st.note(f"{S.name_of(st, new)} leaves {S.name_of(st, fid)} to be activated apart", rule="9.1")
+    st.note(f"{S.name_of(st, new)} leaves {S.name_of(st, fid)} to march apart", rule="9.1")
     return new
 
 

@@ -204,6 +204,46 @@ def regroup_choices(st: State, fid: str) -> list[Action]:
     return out
 
 
+class Send:
+    """12.4 / 14.1: before an interception or a counter-march the force may leave some of its units where it
+    stands, alone or with a subordinate general of its army in command (stacking permitting, 11)."""
+
+    name: ClassVar[str] = "send"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.name_of(st, f['fid'])} {f['why']}: choose units to leave where they stand, or go with them all."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [*send_choices(st, f["fid"]), ("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        if verb == "done":
+            st.pop()
+        elif verb == "leave":
+            command.leave(st, f["fid"], arg)
+        else:
+            led = command.general_left_with(st, f["fid"], arg)
+            assert led is not None
+            command.leave_general(st, f["fid"], arg, led)
+
+
+def send_choices(st: State, fid: str) -> list[Action]:
+    """What a force about to intercept or counter-march may leave behind (``Send``)."""
+    force = S.force(st, fid)
+    out: list[Action] = [("leave", u) for u in force["units"] if command.may_leave(st, fid, u)]
+    return out + [("leave_general", g) for g in S.subordinates(force) if command.general_left_with(st, fid, g)]
+
+
+def push_send(st: State, fid: str, why: str) -> None:
+    """Ask the owner what the force leaves behind (``Send``), if it may leave anything."""
+    if send_choices(st, fid):
+        st.push("send", fid=fid, side=S.force(st, fid)["side"], why=why)
+
+
 def cover_fortress(st: State, fid: str, left: str) -> None:
     """15.1: units left behind with loss steps at least twice the level of the enemy fortress mask it: they take
     over the moving force's siege, or lay one; the rest may go on."""
@@ -878,6 +918,10 @@ class InterceptBattle:
             m["done"] = True
             test_march(st, m, "before its first battle")
             return
+        if not f.get("sent"):
+            f["sent"] = True  # 12.4: the interceptor may leave part of its units behind
+            push_send(st, f["interceptor"], "intercepts")
+            return
         st.pop()
         if f["fid"] not in forces:
             return
@@ -1035,6 +1079,6 @@ class EvadeWhere:
         stacking.consolidate(st, f["fid"])  # 10.2: after an evasion the hierarchy holds
 
 
-STEPS = (Swap(), Pickup(), Declare(), March(), MarchEnd(), MarchReactivate(), MarchCheck(), Contact(), Intercept(),
-         InterceptCard(), InterceptBattle(), Evade(), EvadeRoll(), EvadeWhere(), CampaignHold(), CampaignOrder(),
-         CampaignNext(), CampaignWithdraw())
+STEPS = (Swap(), Send(), Pickup(), Declare(), March(), MarchEnd(), MarchReactivate(), MarchCheck(), Contact(),
+         Intercept(), InterceptCard(), InterceptBattle(), Evade(), EvadeRoll(), EvadeWhere(), CampaignHold(),
+         CampaignOrder(), CampaignNext(), CampaignWithdraw())

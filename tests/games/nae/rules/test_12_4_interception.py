@@ -53,3 +53,14 @@ def test_12_4_no_interception_without_a_card():
     put(st, "konigsberg", ["pr_i"], commander="blucher")
     play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "thorn"))
     assert st.active == "empire"
+
+
+def test_12_4_the_interceptor_may_leave_part_of_its_units_behind():
+    st = board([4, 1, 1, 1, 1], hands={"empire": [], "coalition": ["14C"]})
+    davout = put(st, "danzig", ["fr_i", "fr_ii"], commander="davout")
+    blucher = put(st, "konigsberg", ["pr_i", "pr_ii"], commander="blucher")
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "thorn"))
+    play(st, ("intercept", blucher), ("card", "14C"), ("leave", "pr_i"), ("done", None))
+    left = next(fid for fid, f in st.g["forces"].items() if f["units"] == {"pr_i": 2})
+    assert st.g["forces"][left]["zone"] == "konigsberg"
+    assert st.g["forces"][blucher]["zone"] == "thorn" and st.g["forces"][blucher]["units"] == {"pr_ii": 2}

@@ -15,6 +15,8 @@ def test_12_4_blucher_intercepts_into_a_zone_held_by_a_prussian_corps_and_takes_
     play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "thorn"))
     assert st.legal_actions() == [("intercept", blucher), ("decline", None)]
     play(st, ("intercept", blucher), ("card", "14C"))
+    assert st.step == "send" and ("leave", "pr_i") in st.legal_actions()  # 12.4: he may leave units behind
+    play(st, ("done", None))
     assert corps not in st.g["forces"] and st.g["forces"][blucher]["units"] == {"pr_i": 2, "pr_ii": 2, "pr_iv": 2}
     assert any(e["text"].startswith("Battle in Thorn: Davout (4) attacks Blücher (6)") for e in st.log)
 

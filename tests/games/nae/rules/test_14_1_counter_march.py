@@ -45,3 +45,35 @@ def test_14_1_sound_of_the_guns_adds_2_to_a_counter_march():
     roll = rolls(st, "14.1")[0]
     assert roll["mods"] == [["tactical value", 2], ["combat card", 2]] and roll["row"] == "arrives"
     assert ney not in st.g["forces"] and "fr_iii" in st.g["forces"][davout]["units"]
+
+
+def test_14_1_a_subordinate_counter_marches_apart_from_his_army_with_the_units_he_takes():
+    st = board([5, 1], turn="coalition")
+    st.g["ap_reserve"]["coalition"] = 1
+    blucher = put(st, "namur", ["pr_i", "pr_ii"], commander="blucher")
+    put(st, "lille", ["fr_i", "fr_ii"], commander="davout")
+    napoleon = put(st, "soissons", ["fr_iii", "fr_iv", "fr_v"], commander="napoleon", army="grande_armee",
+                   subs=["ney"])
+    play(st, ("op", None), ("force", blucher), ("forced_march", 0), ("zone", "lille"), ("stand", None))
+    assert st.step == "countermarch" and ("subordinate", "ney") in st.legal_actions()
+    play(st, ("subordinate", "ney"), ("unit", "fr_iii"), ("done", None))
+    assert rolls(st, "14.1")[0]["text"].startswith("Counter-march of Ney") and rolls(st, "14.1")[0]["row"] == "arrives"
+    assert "ney" not in st.g["forces"][napoleon]["subs"] and "fr_iii" not in st.g["forces"][napoleon]["units"]
+    assert ("subordinate", "ney") not in st.legal_actions()  # one try
+    play(st, ("done", None))
+    davout = next(f for f in st.g["forces"].values() if f["commander"] == "davout")
+    assert davout["units"] == {"fr_i": 2, "fr_ii": 2, "fr_iii": 2}  # Ney's corps joined; Ney outranked: reserve
+
+
+def test_14_1_a_general_sends_part_of_his_force_and_takes_it_back_if_the_march_fails():
+    st = board([1], turn="coalition")
+    st.g["ap_reserve"]["coalition"] = 1
+    blucher = put(st, "namur", ["pr_i", "pr_ii"], commander="blucher")
+    put(st, "lille", ["fr_i", "fr_ii"], commander="davout")
+    napoleon = put(st, "soissons", ["fr_iii", "fr_iv"], commander="napoleon")
+    play(st, ("op", None), ("force", blucher), ("forced_march", 0), ("zone", "lille"), ("stand", None))
+    play(st, ("force", napoleon))
+    assert st.step == "send" and ("leave", "fr_iv") in st.legal_actions()
+    play(st, ("leave", "fr_iv"), ("done", None))
+    assert rolls(st, "14.1")[0]["row"] == "does not arrive"
+    assert st.g["forces"][napoleon]["units"] == {"fr_iii": 2, "fr_iv": 2}  # together again in Soissons

@@ -103,7 +103,7 @@ def test_14_round_5_charles_attacks_into_napoleons_interception_and_is_destroyed
                    commander="napoleon", army="grande_armee", subs=["davout", "murat", "soult"])
     charles = put(st, "laibach", ["au_iv", "au_v", "au_vi"], commander="charles")
     play(st, ("op", None), ("force", charles), ("forced_march", 0), ("zone", "graz"))
-    play(st, ("intercept", napoleon), ("card", "5F"))
+    play(st, ("intercept", napoleon), ("card", "5F"), ("done", None))  # the whole army intercepts
     assert rolls(st, "12.4")[0]["row"] == "intercepts"
     assert st.step == "battle.choose" and st.active == "empire"
     play(st, ("spearhead", "fr_i"), ("subordinate", "davout"))

@@ -59,8 +59,8 @@ def test_14_1_counter_marches_join_a_battle_started_by_an_interception():
     play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "thorn"))
     play(st, ("intercept", blucher), ("card", "14C"))
     assert rolls(st, "12.4")[0]["row"] == "intercepts"
-    while st.step in ("attrition", "attrition.depot", "losses"):
-        play(st, st.legal_actions()[0])
+    while st.step in ("attrition", "attrition.depot", "losses", "send"):
+        play(st, st.legal_actions()[-1] if st.step == "send" else st.legal_actions()[0])
     assert st.step == "countermarch" and st.active == "coalition"
     assert st.legal_actions() == [("force", yorck), ("done", None)]
 
@@ -106,8 +106,8 @@ def test_12_4_the_movers_corps_in_the_interception_zone_may_join_the_battle_by_c
     corps = put(st, "thorn", ["fr_iii"])
     play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "thorn"))
     play(st, ("intercept", blucher), ("card", "14C"))
-    while st.step in ("attrition", "attrition.depot", "losses"):
-        play(st, st.legal_actions()[0])
+    while st.step in ("attrition", "attrition.depot", "losses", "send"):
+        play(st, st.legal_actions()[-1] if st.step == "send" else st.legal_actions()[0])
     assert st.step == "countermarch" and st.active == "empire"
     assert st.legal_actions() == [("force", corps), ("done", None)]
     play(st, ("force", corps))
