@@ -161,6 +161,8 @@ class NaeGame(Game):
                          "instead of taking the data file's defaults",
         activation.LONE_CORPS_OPTION: "9.1 (optional): a lone corps that enters a zone its side does not control "
                                       "costs 2 AP",
+        battle.PURSUIT_SCREEN_OPTION: "14.9.2 (optional): -1 to the pursuit for each cavalry step or cavalry general "
+                                      "of the pursued force",
     }
 
     def scenarios(self) -> dict[str, str]:

@@ -255,11 +255,16 @@ def lose_step(st: State, fid: str, uid: str) -> bool:
     if f["units"][uid] == u.steps and u.reduced is not None:
         f["units"][uid] = u.reduced
         return False
+    eliminate(st, f, uid)
+    return True
+
+
+def eliminate(st: State, f: Force, uid: str) -> None:
+    """The unit leaves the map for the reserve of units to build."""
     del f["units"][uid]
     if f["group"] and uid in f["group"]["units"]:
         f["group"]["units"].remove(uid)
     st.g["reserve"]["units"].append(uid)
-    return True
 
 
 def check_force(st: State, fid: str, rule: str) -> None:
@@ -287,8 +292,7 @@ def dissolve_army(st: State, fid: str, index: int, rule: str) -> None:
     gone = armies(f)[index]
     keep = armies(f)[1 - index]
     for uid in gone.units:
-        del f["units"][uid]
-        st.g["reserve"]["units"].append(uid)
+        eliminate(st, f, uid)
     st.g["removed"] += [g for g in [gone.commander, *gone.subs] if g]
     demoralized = army_demoralized(f, 1 - index)
     f.update(army=keep.army, commander=keep.commander, subs=list(keep.subs), group=None, demoralized=demoralized)

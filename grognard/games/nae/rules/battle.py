@@ -137,6 +137,9 @@ def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
     return mods
 
 
+PURSUIT_SCREEN_OPTION = "pursuit_cavalry_screen"
+
+
 def morale_cards(st: State, ctx: Frame, role: str, test: str) -> int:
     """14.4 / 14.9.1: what the cards played in this battle add to ``role``'s morale (``test`` "battle") or to its
     demoralization test: a side's own bonuses and the maluses the enemy's cards lay on it."""
@@ -408,7 +411,8 @@ class CounterMarchRoll:
         into = S.force(st, ctx["att"] if f["role"] == "attacker" else ctx["dfn"])
         attack = f["role"] == "attacker"
         # 14.1: the active player may use the value of an army general in the battle zone instead
-        value = max(tactical(force, attack), tactical(into, attack) if attack and S.is_army(into) else 0)
+        generals = [a.commander for a in S.armies(into) if a.army and a.commander] if attack else []
+        value = max([tactical(force, attack)] + [S.general(g).attack for g in generals])
         m = S.data().map
         here = force["zone"] == ctx["zone"]  # 12.4: a force of the interception zone marches no MP
         cost = 0 if here else m.enter_cost(force["zone"], ctx["zone"]) or 0
@@ -516,8 +520,8 @@ class BattleAfter:
         forces = st.g["forces"]
         if f["phase"] == "cards":
             f["phase"] = "route"
-            if loser_fid in forces and winner_fid in forces and f["demoralize"] and "cards" in f:
-                cards.open_windows(st, "after")
+            if loser_fid in forces and winner_fid in forces and "cards" in f:
+                cards.open_windows(st, "after")  # 14.5.7: after the dice, a skirmish too (11C Wound)
             return
         if f["phase"] == "route":
             f["phase"] = "demoralize"
@@ -580,6 +584,9 @@ class BattleAfter:
             return
         mods = [("attack value", tactical(win, True)), ("reserve cavalry", cavalry_steps(win)),
                 ("cavalry generals", sum(1 for g in S.generals_of(win) if S.general(g).cavalry))]
+        if st.setup["options"].get(PURSUIT_SCREEN_OPTION):  # 14.9.2 (optional): the loser's cavalry screens it
+            mods.append(("enemy cavalry", -(cavalry_steps(loser)
+                                           + sum(1 for g in S.generals_of(loser) if S.general(g).cavalry))))
         for r, sign_side in ((loser_role, "enemy"), (winner_role, "own")):
             mods += [("combat card", e.value) for e in cards.played_effects(st, ctx, r, PursuitModifier)
                      if e.side == sign_side]
@@ -597,9 +604,8 @@ def retreat_options(st: State, fid: str, zone: str, came_from: str) -> list[str]
     A zone holding a force of its side it can join is open to it: they consolidate there (10.2, 11)."""
     side = S.force(st, fid)["side"]
     m = S.data().map
-    units = S.force(st, fid)["units"]
     near = [z for z in m.neighbours(zone) if z != came_from and not S.is_neutral_ground(st, z)
-            and S.limited_ok(units, z) and m.enter_cost(zone, z) is not None
+            and m.enter_cost(zone, z) is not None
             and all(stacking.may_merge(st, fid, o) for o in S.outside(st, z, side))]
     empty = [z for z in near if not S.outside(st, z, S.other(side))]
     first = [z for z in empty if S.controller(st, z) in (side, None)]
@@ -723,6 +729,12 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
                                            "odds: it is destroyed")
     f["zone"] = dest
     st.note(f"{S.name_of(st, fid)} retreats from {S.zone_name(src)} to {S.zone_name(dest)}", rule="14.10")
+    for uid in [u for u in f["units"] if not S.limited_ok({u: 1}, dest)]:  # glossary "Milices"
+        S.eliminate(st, f, uid)
+        st.note(f"{S.unit(uid).name} may not leave its National Territory and is eliminated", rule="12.1")
+    S.check_force(st, fid, "12.1")
+    if fid not in st.g["forces"]:
+        return
     from grognard.games.nae.rules import siege
 
     siege.refresh_sieges(st)

@@ -389,8 +389,7 @@ class Replace:
             return
         keep = max(force["units"], key=lambda u: (force["units"][u], u))
         for uid in [u for u in force["units"] if u != keep]:
-            del force["units"][uid]
-            st.g["reserve"]["units"].append(uid)
+            S.eliminate(st, force, uid)
         force.update(commander=None, army=None, subs=[], group=None)
         st.note(f"No general is left to lead it: only {S.unit(keep).name} stays, the rest is eliminated", rule="11")
 

@@ -206,10 +206,7 @@ def enforce_limits(st: State, fid: str) -> None:
         while units and not within_command(st, a.commander, a.army, units):
             uid = min(units, key=lambda u: (S.unit(u).power == own, -units[u], u))
             del units[uid]
-            del f["units"][uid]
-            if f["group"] and uid in f["group"]["units"]:
-                f["group"]["units"].remove(uid)
-            st.g["reserve"]["units"].append(uid)
+            S.eliminate(st, f, uid)
             st.note(f"{S.unit(uid).name} exceeds what {S.general(a.commander).name} may command and is eliminated",
                     rule="10.1")
         powers = {S.unit(u).power for u in units}

@@ -111,10 +111,7 @@ def conquer_minor(st: State, power: str, by: str) -> None:
     for fid in list(st.g["forces"]):
         f = st.g["forces"][fid]
         for uid in [u for u in f["units"] if S.unit(u).power == power]:
-            del f["units"][uid]
-            if f["group"] and uid in f["group"]["units"]:
-                f["group"]["units"].remove(uid)
-            st.g["reserve"]["units"].append(uid)
+            S.eliminate(st, f, uid)
         if not f["units"]:
             S.remove_force(st, fid, "18.1", f"{S.name_of(st, fid) if f['commander'] else 'A force'} is gone with "
                                             f"its nation's army")

@@ -167,3 +167,16 @@ def test_14_4_a_card_lowering_the_enemys_morale_counts_against_the_enemy_not_its
     assert battle.morale_cards(st, ctx, "defender", "battle") == -1 and battle.morale_cards(st, ctx, "attacker",
                                                                                            "battle") == 0
     assert battle.morale_cards(st, ctx, "attacker", "demoralization") == -2  # 16F against the attacker's test
+
+
+def test_14_9_2_optional_rule_each_cavalry_step_or_general_of_the_pursued_takes_1_from_the_pursuit():
+    from tests.games.nae.rules.helpers import GAME
+
+    st = GAME.new_state("1815", seed=1, dice=[4, 1], options={"pursuit_cavalry_screen": True})
+    st.g["forces"].clear()
+    winner = put(st, "reims", ["fr_x"], commander="napoleon")
+    loser = put(st, "namur", ["pr_i", "pr_ii"], commander="blucher")  # Blücher is a cavalry general
+    f = st.push("battle.after", att=winner, dfn=loser, zone="namur", winner="attacker", loser_morale=3,
+                losers_tactical=1, diff=3)
+    battle.BattleAfter().demoralize(st, f, winner, loser)
+    assert ["enemy cavalry", -1] in rolls(st, "14.9.2")[0]["mods"]

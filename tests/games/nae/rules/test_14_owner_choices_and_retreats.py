@@ -139,3 +139,12 @@ def test_14_1_a_higher_ranked_general_joining_a_force_takes_command_and_the_juni
     battle.join_battle(st, ney, davout)
     force = st.g["forces"][ney]
     assert force["commander"] == "davout" and "ney" in st.g["removed"] and len(force["units"]) == 3
+
+
+def test_14_10_a_national_guard_retreating_out_of_france_is_eliminated():
+    from grognard.games.nae.rules import battle
+
+    st = board()
+    ney = put(st, "strasbourg", ["fr_i", "fr_gn_1"], commander="ney")
+    battle.move_retreat(st, ney, "bade")  # e.g. the only way out
+    assert st.g["forces"][ney]["units"] == {"fr_i": 2} and "fr_gn_1" in st.g["reserve"]["units"]
