@@ -142,7 +142,12 @@ UNIT_VERBS = {  # actions naming a unit: how they read in a menu
     "leave": "Leave {unit} here", "take": "Take {unit} from the force here",
     "garrison": "Send {unit} into the fortress while the others try to evade",
     "spearhead": "{unit} leads the assault", "engage": "Engage {unit}", "hold_back": "Hold {unit} back",
-    "restore": "Restore {unit} to full strength", "build": "Bring {unit} back into play",
+    "restore": "Restore {unit} to full strength", "build": "Bring {unit} back into play", "unit": "Take {unit}",
+    "swap": "Pass {unit} to the other army",
+}
+GENERAL_VERBS = {  # actions naming a general
+    "leave_general": "Leave {general} here in command of the units left behind",
+    "dismiss": "Send {general} to the reserve", "general": "Give the command to {general}",
 }
 
 
@@ -257,25 +262,21 @@ class NaeGame(Game):
             return {"spearhead": "No elite corps at the head", "subordinate": "No subordinate lends his value"}[verb]
         if verb == "subordinate" and st.step == "battle.choose":
             return f"{S.general(arg).name} lends his tactical value"
+        if verb == "subordinate" and st.step == "countermarch":
+            return f"Counter-march with {S.general(arg).name} apart from his army, with units he takes"
         if verb == "subordinate":
             return (f"Activate {S.general(arg).name} apart from his army, with units he takes "
                     f"({S.general(arg).initiative} AP)")
-        if verb in UNIT_VERBS:
-            return UNIT_VERBS[verb].format(unit=S.unit(arg).name)
-        if verb == "absorb":
-            return f"Take in {S.name_of(st, arg)}"
-        if verb == "leave_general":
-            return f"Leave {S.general(arg).name} here in command of the units left behind"
-        if verb == "morale":
-            return f"Fight with morale {arg}"
         if verb == "unit" and st.step == "activation":
             return f"Activate {S.unit(arg).name} alone, out of its force (1 AP)"
-        if verb == "unit":
-            return f"Take {S.unit(arg).name}"
-        if verb == "swap":
-            return f"Pass {S.unit(arg).name} to the other army"
-        if verb == "dismiss":
-            return f"Send {S.general(arg).name} to the reserve"
+        if verb in UNIT_VERBS:
+            return UNIT_VERBS[verb].format(unit=S.unit(arg).name)
+        if verb in GENERAL_VERBS:
+            return GENERAL_VERBS[verb].format(general=S.general(arg).name)
+        if verb == "absorb":
+            return f"Take in {S.name_of(st, arg)}"
+        if verb == "morale":
+            return f"Fight with morale {arg}"
         if verb == "decline" and st.step == "intercept.card":
             return "Give up the interception"
         if verb == "intercept":

@@ -3,6 +3,7 @@ test_06_cards, test_14_1_counter_march and test_14_5_7_combat_cards)."""
 
 from __future__ import annotations
 
+from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards
 from tests.games.nae.rules.helpers import board, designate, play, put, rolls
@@ -176,28 +177,26 @@ def test_30c_trachenberg_plus_1_against_a_marshal_but_not_against_napoleon():
     assert not any(m[0] == "The Trachenberg Plan" for m in rolls(st, "14.6")[1]["mods"])
 
 
-def test_25c_marshal_forwards_plus_2_to_a_prussian_counter_march():
-    st = board([1, 1, 6], turn="empire", hands={"empire": [], "coalition": ["25C"]})
+def _kleist_marches_to_blucher(dice: list[int], card: str) -> State:
+    """Ney attacks Blücher at Namur; Kleist counter-marches from Liège with ``card`` played on his roll."""
+    st = board(dice, turn="empire", hands={"empire": [], "coalition": [card]})
     ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
     put(st, "namur", ["pr_i"], commander="blucher")
     kleist = put(st, "liege", ["pr_ii"], commander="kleist")
     attack(st, ney, "namur")
     play(st, ("decline", None))  # 12.4: Kleist could also intercept into Blücher's zone
-    play(st, ("stand", None), ("force", kleist), ("card", "25C"), ("done", None))
-    cm = rolls(st, "14.1")[0]
-    assert ["combat card", 2] in cm["mods"]
+    play(st, ("stand", None), ("force", kleist), ("card", card), ("done", None))
+    return st
+
+
+def test_25c_marshal_forwards_plus_2_to_a_prussian_counter_march():
+    st = _kleist_marches_to_blucher([1, 1, 6], "25C")
+    assert ["combat card", 2] in rolls(st, "14.1")[0]["mods"]
 
 
 def test_43c_gneisenau_plus_1_counter_march_and_plus_2_on_the_demoralization_test():
-    st = board([2, 1, 6], turn="empire", hands={"empire": [], "coalition": ["43C"]})
-    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
-    put(st, "namur", ["pr_i"], commander="blucher")
-    kleist = put(st, "liege", ["pr_ii"], commander="kleist")
-    attack(st, ney, "namur")
-    play(st, ("decline", None))  # 12.4: Kleist could also intercept into Blücher's zone
-    play(st, ("stand", None), ("force", kleist), ("card", "43C"), ("done", None))
-    cm = rolls(st, "14.1")[0]
-    assert ["combat card", 1] in cm["mods"]
+    st = _kleist_marches_to_blucher([2, 1, 6], "43C")
+    assert ["combat card", 1] in rolls(st, "14.1")[0]["mods"]
     assert "43C" in st.g["discards"]["coalition"]
 
 
