@@ -51,8 +51,9 @@ def enforce_sieges(st: State) -> None:
 
     refresh_sieges(st)
     lifted, st.g["lifted"] = st.g["lifted"], []
-    for zone, fort in st.g["fortresses"].items():
-        if not fort["active"] or fort["siege"] is not None:
+    for zone in sorted({f["zone"] for f in st.g["forces"].values() if not f["in_fortress"]}):
+        fort = st.g["fortresses"].get(zone)
+        if not fort or not fort["active"] or fort["siege"] is not None:
             continue
         for side in S.SIDES:
             outside = S.outside(st, zone, side)

@@ -89,18 +89,19 @@ def rejoin_garrisons(st: State) -> None:
     """15.3 / 11: units of a side inside an unbesieged fortress while a force of that side stands outside in the
     zone (15.1: part of a force withdrew there while the rest tried to evade) join it, or it joins them; what the
     command rules cannot hold is eliminated (``squeeze``)."""
-    for zone, fort in st.g["fortresses"].items():
-        if fort["siege"] is not None:
+    garrisons: dict[tuple[str, str], list[str]] = {}
+    for fid, f in st.g["forces"].items():
+        if f["in_fortress"]:
+            garrisons.setdefault((f["zone"], f["side"]), []).append(fid)
+    for (zone, side), inside in garrisons.items():
+        fort = st.g["fortresses"].get(zone)
+        out = S.outside(st, zone, side)
+        if fort is None or fort["siege"] is not None or len(out) != 1:
             continue
-        for side in S.SIDES:
-            out = S.outside(st, zone, side)
-            inside = [o for o in S.forces_in(st, zone, side) if st.g["forces"][o]["in_fortress"]]
-            if len(out) != 1 or not inside:
-                continue
-            outside = out[0]
-            for other in inside:
-                st.g["forces"][other]["in_fortress"] = False
-                outside = merge(st, outside, other) or squeeze(st, outside, other)
+        outside = out[0]
+        for other in inside:
+            st.g["forces"][other]["in_fortress"] = False
+            outside = merge(st, outside, other) or squeeze(st, outside, other)
 
 
 class Join:
