@@ -122,25 +122,27 @@ def parts(st: State, f: Frame) -> list[Action]:
                               S.general(a.commander).power)]
         for a in armies:
             fresh = {u: v for u, v in a.units.items() if u not in f["moved"]}
-            out += [("subordinate", g) for g in a.subs if takeable(st, g, a.units, {}, fresh)
+            out += [("subordinate", g) for g in a.subs if takeable(st, g, a, {}, fresh)
                     and _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)]
-            out += [("unit", u) for u in fresh if detachable(a.units, u)
+            out += [("unit", u) for u in fresh if detachable(st, a, a.units, u)
                     and _fits(st, f, force, 1, None, S.unit(u).power)]
     return out
 
 
-def detachable(units: dict[str, int], uid: str) -> bool:
-    """9.1 / 10.3: may ``uid`` leave its army (or force) alone, the rest keeping a combat unit?"""
+def detachable(st: State, army: S.Army, units: dict[str, int], uid: str) -> bool:
+    """9.1 / 10.3: may ``uid`` leave ``army`` (or force), which still holds ``units``, the rest keeping a combat
+    unit within its general's limits (10.1)? Reserve cavalry and special units serve only in an army."""
     u = S.unit(uid)
     rest = {x: v for x, v in units.items() if x != uid}
-    return not u.special and u.kind != "reserve_cavalry" and S.combat_value({"units": rest}) > 0
+    return (not u.special and u.kind != "reserve_cavalry" and S.combat_value({"units": rest}) > 0
+            and (army.commander is None or command.within_command(st, army.commander, army.army, rest)))
 
 
-def takeable(st: State, gid: str, units: dict[str, int], taken: dict[str, int], fresh: dict[str, int]) -> list[str]:
-    """9.1 / 10.1: the units of his army (``units``) that a subordinate activated apart may still take, on top of
+def takeable(st: State, gid: str, army: S.Army, taken: dict[str, int], fresh: dict[str, int]) -> list[str]:
+    """9.1 / 10.1: the units of his ``army`` that a subordinate activated apart may still take, on top of
     ``taken``: those that have not moved this round (``fresh``), leaving the army a combat unit."""
-    left = {u: v for u, v in units.items() if u not in taken}
-    return [u for u in left if u in fresh and detachable(left, u)
+    left = {u: v for u, v in army.units.items() if u not in taken}
+    return [u for u in left if u in fresh and detachable(st, army, left, u)
             and command.within_command(st, gid, None, {**taken, u: left[u]})]
 
 
@@ -273,7 +275,7 @@ class Detach:
         taken = {u: force["units"][u] for u in f["units"]}
         frame = activation_frame(st) if "countermarch" not in f else None
         fresh = {u: v for u, v in army.units.items() if frame is None or u not in frame["moved"]}
-        out: list[Action] = [("unit", u) for u in takeable(st, f["general"], army.units, taken, fresh)]
+        out: list[Action] = [("unit", u) for u in takeable(st, f["general"], army, taken, fresh)]
         if len(force["depots"]) > f["depots"]:
             out.append(("depot", None))
         if S.combat_value({"units": taken}):

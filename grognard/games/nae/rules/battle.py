@@ -378,7 +378,7 @@ def subordinate_may_go(st: State, fid: str, gid: str) -> bool:
     from grognard.games.nae.rules import activation
 
     a = next(a for a in S.armies(S.force(st, fid)) if gid in a.subs)
-    return bool(activation.takeable(st, gid, a.units, {}, a.units))
+    return bool(activation.takeable(st, gid, a, {}, a.units))
 
 
 def begin_counter_march(st: State, fid: str, role: str, target: int, send: bool = False) -> None:
