@@ -175,8 +175,20 @@ def set_demoralized(f: Force, value: bool, index: int | None = None) -> None:
     for i in range(2):
         if index is None or index == i:
             flags[i] = value
-    steps = [sum(a.units.values()) for a in armies(f)]
-    f["demoralized"] = sum(s for s, d in zip(steps, flags, strict=True) if d) * 2 > sum(steps)
+    refresh_group(f)
+
+
+def refresh_group(f: Force) -> None:
+    """14.9.3: a group's own flag, after its armies' flags or steps changed."""
+    if f["group"]:
+        steps = [sum(a.units.values()) for a in armies(f)]
+        flags = f["group"]["demoralized"]
+        f["demoralized"] = sum(s for s, d in zip(steps, flags, strict=True) if d) * 2 > sum(steps)
+
+
+def demoralized_armies(f: Force) -> list[int]:
+    """The armies of the force (see ``armies``) that are demoralized."""
+    return [i for i in range(len(armies(f))) if army_demoralized(f, i)]
 
 
 def initiative(f: Force) -> int:
@@ -283,6 +295,7 @@ def check_force(st: State, fid: str, rule: str) -> None:
         if combat_value({"units": a.units}) == 0:
             dissolve_army(st, fid, i, rule)
             return
+    refresh_group(f)
 
 
 def dissolve_army(st: State, fid: str, index: int, rule: str) -> None:

@@ -26,20 +26,23 @@ def push_activation(st: State, side: str, ap: int, why: str) -> None:
     st.push("activation", side=side, ap=ap + reserve, count=None, why=why, moved=[], armies=[], depots_spent=[],
             power=None,
             commander=None, max_initiative=None, distinct_powers=False, powers_used=[], fm_max=3,
-            fm_attrition=True, fm_mod=0, extra_mp=0, together=False, waiting=[], no_evade=[], interior_lines=[],
+            fm_attrition=True, fm_mod=0, extra_mp=0, victory_mp=0, together=False, waiting=[], no_evade=[],
+            interior_lines=[],
             lone=[])
 
 
 def push_event_activation(st: State, side: str, count: int, why: str, *, power: str | None = None,
                           commander: str | None = None, max_initiative: int | None = None,
                           distinct_powers: bool = False, fm_max: int = 3, fm_attrition: bool = True,
-                          fm_mod: int = 0, extra_mp: int = 0, fight_together: bool = False) -> None:
+                          fm_mod: int = 0, extra_mp: int = 0, victory_mp: int = 0,
+                          fight_together: bool = False) -> None:
     """An event activating ``count`` forces without AP (9.2: the reserve cannot be used with it);
     ``fight_together``: a Major Campaign (12.6)."""
     st.push("activation", side=side, ap=0, count=count, why=why, moved=[], armies=[], depots_spent=[], power=power,
             commander=commander,
             max_initiative=max_initiative, distinct_powers=distinct_powers, powers_used=[], fm_max=fm_max,
-            fm_attrition=fm_attrition, fm_mod=fm_mod, extra_mp=extra_mp, together=fight_together, waiting=[],
+            fm_attrition=fm_attrition, fm_mod=fm_mod, extra_mp=extra_mp, victory_mp=victory_mp,
+            together=fight_together, waiting=[],
             no_evade=[], interior_lines=[], lone=[])
 
 
@@ -213,7 +216,7 @@ def launch(st: State, f: Frame, fid: str) -> None:
     if f["count"] is None and not force["commander"]:
         f["lone"].append(fid)  # 9.1: a lone corps may owe a second AP
     movement.start_march(st, fid, fm_max=f["fm_max"], fm_attrition=f["fm_attrition"], fm_mod=f["fm_mod"],
-                         extra_mp=f["extra_mp"])
+                         extra_mp=f["extra_mp"], victory_mp=f["victory_mp"])
 
 
 # 9.1: a lone corps costs 2 AP if it force-marches or fights a battle, and (optional rule) if it enters a zone its side

@@ -186,7 +186,7 @@ class Battle:
         if row.destroys:
             loser = f["att"] if row.destroys == "attacker" else f["dfn"]
             winner = f["dfn"] if loser == f["att"] else f["att"]
-            if S.force(st, winner)["demoralized"]:
+            if S.demoralized_armies(S.force(st, winner)):
                 S.set_demoralized(S.force(st, winner), False)  # 14.9.4: a demoralized force that wins rallies
                 st.note(f"{S.name_of(st, winner)} wins and rallies", rule="14.9.4")
             st.replace("battle.after", **_args(f), winner="defender" if loser == f["att"] else "attacker", phase="end",
@@ -535,7 +535,7 @@ class BattleAfter:
             return
         if f["phase"] == "retreat":
             f["phase"] = "end"
-            if winner_fid in forces and forces[winner_fid]["demoralized"]:
+            if winner_fid in forces and S.demoralized_armies(forces[winner_fid]):
                 S.set_demoralized(forces[winner_fid], False)
                 st.note(f"{S.name_of(st, winner_fid)} wins and rallies", rule="14.9.4")
             if loser_fid in forces and forces[loser_fid]["zone"] == f["zone"]:
@@ -569,9 +569,12 @@ class BattleAfter:
                                         test.passes(x, rating) and rating > 0))
         if roll.result:
             return
-        if loser["demoralized"]:
+        already = S.demoralized_armies(loser)  # 14.9.3: demoralized again, destroyed (each army of a group apart)
+        if already and len(already) == len(S.armies(loser)):
             S.remove_force(st, loser_fid, "14.9.3", f"{S.name_of(st, loser_fid)}, demoralized again, is destroyed")
             return
+        if already:
+            S.dissolve_army(st, loser_fid, already[0], "14.9.3")
         S.set_demoralized(loser, True)  # 14.9.1: a group's single test demoralizes both armies
         if winner_fid not in st.g["forces"]:
             return
@@ -601,12 +604,11 @@ def retreat_options(st: State, fid: str, zone: str, came_from: str) -> list[str]
     """14.10: the beaten defender's destinations by priority, never the attacker's entry zone: (1) a friendly or
     open zone without enemy forces, (2) the unbesieged friendly fortress of the battle zone ("fortress"), (3) an
     enemy-controlled zone without enemy units or fortress, (4) an enemy-held zone where it would have 5:1 odds.
-    A zone holding a force of its side it can join is open to it: they consolidate there (10.2, 11)."""
+    A zone holding a force of its side is open to it: they consolidate there, the excess eliminated (10.2, 11)."""
     side = S.force(st, fid)["side"]
     m = S.data().map
     near = [z for z in m.neighbours(zone) if z != came_from and not S.is_neutral_ground(st, z)
-            and m.enter_cost(zone, z) is not None
-            and all(stacking.may_merge(st, fid, o) for o in S.outside(st, z, side))]
+            and m.enter_cost(zone, z) is not None]
     empty = [z for z in near if not S.outside(st, z, S.other(side))]
     first = [z for z in empty if S.controller(st, z) in (side, None)]
     if first:
@@ -732,7 +734,7 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
     for uid in [u for u in f["units"] if not S.limited_ok({u: 1}, dest)]:  # glossary "Milices"
         S.eliminate(st, f, uid)
         st.note(f"{S.unit(uid).name} may not leave its National Territory and is eliminated", rule="12.1")
-    S.check_force(st, fid, "12.1")
+    command.enforce_limits(st, fid)  # 10.1 (it checks the force too)
     if fid not in st.g["forces"]:
         return
     from grognard.games.nae.rules import siege

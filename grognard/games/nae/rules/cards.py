@@ -331,21 +331,14 @@ def evade_automatically(st: State, window: Frame) -> None:
 
 def relieve_general(st: State, fid: str) -> None:
     """47F Disgrace (10.3): the commanding general leaves the map (back in the reserve at next year's budget, which
-    1815 never reaches); the highest-ranked subordinate of his army takes command, else the owner picks a general
-    of the reserve to replace him (``Replace``)."""
+    1815 never reaches); "un général de la réserve, s'il en existe, est choisi et placé dans la zone de l'armée ; le
+    général avec le rang le plus élevé parmi ceux présents dans la zone est promu" (``Replace``)."""
     f = st.g["forces"].get(fid)
     if f is None or not f["commander"]:
         return
     gid = f["commander"]
     st.g["removed"].append(gid)
-    text = f"{S.general(gid).name} is relieved of his command"
-    if f["subs"]:
-        best = min(f["subs"], key=lambda g: (S.general(g).rank, g))
-        f["subs"].remove(best)
-        f["commander"] = best
-        st.note(text + f"; {S.general(best).name} takes command", rule="10.3")
-        return
-    st.note(text, rule="10.3")
+    st.note(f"{S.general(gid).name} is relieved of his command", rule="10.3")
     f["commander"] = None  # until the replacement is picked
     st.push("relieve.replace", fid=fid, side=f["side"], power=S.general(gid).power)
 
@@ -360,9 +353,10 @@ def reserve_generals(st: State, power: str) -> list[str]:
 
 
 class Replace:
-    """10.3: a general relieved by an event is replaced by a general of the reserve the owner picks; with none
-    left, the force keeps its strongest unit and loses the others (11: one force per zone), or in a group of
-    armies his army leaves the map and the other goes on."""
+    """10.3: the owner picks a general of the reserve of the relieved general's nation, placed with the force; the
+    highest-ranked of him and the subordinates of that nation takes command (the others stay subordinates, an army
+    holding 3 at most). With no general at all, the force keeps its strongest unit and loses the others (11: one
+    force per zone), or in a group of armies his army leaves the map and the other goes on."""
 
     name: ClassVar[str] = "relieve.replace"
 
@@ -370,19 +364,27 @@ class Replace:
         return str(f["side"])
 
     def prompt(self, st: State, f: Frame) -> str:
-        return "Choose the general of the reserve who takes command of the force whose general was relieved."
+        return "Choose the general of the reserve placed with the force whose general was relieved."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         return [("general", g) for g in reserve_generals(st, f["power"])] or [("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
+        from grognard.games.nae.rules import command
+
         st.pop()
         force = st.g["forces"].get(f["fid"])
         if force is None:
             return
-        if action[0] == "general":
-            force["commander"] = action[1]
-            st.note(f"{S.general(action[1]).name} takes command", rule="10.3")
+        present = [g for g in force["subs"] if S.general(g).power == f["power"]]
+        present += [action[1]] if action[0] == "general" else []
+        if present:
+            best = min(present, key=lambda g: (S.general(g).rank, g))
+            subs = [g for g in [*force["subs"], *present] if g != best]
+            force["commander"], force["subs"] = best, list(dict.fromkeys(subs))[:3] if force["army"] else []
+            st.g["removed"] += [g for g in present if g != best and g not in force["subs"]]
+            st.note(f"{S.general(best).name} takes command", rule="10.3")
+            command.enforce_limits(st, f["fid"])  # 10.1: no more steps than he may command
             return
         if force["group"]:
             S.dissolve_army(st, f["fid"], 0, "10.3")  # the other army of the group goes on alone

@@ -95,6 +95,7 @@ def absorb(st: State, fid: str, other: str) -> None:
     f["depots"] += o["depots"]
     if o["demoralized"]:
         S.set_demoralized(f, True, index)  # 14.9.3: stacking with a demoralized force demoralizes
+    S.refresh_group(f)
     text = f"{S.name_of(st, fid)} absorbs " + (S.general(o["commander"]).name if o["commander"] else
                                                 S.unit(next(iter(o["units"]))).name)
     if o["commander"]:
@@ -107,6 +108,7 @@ def absorb(st: State, fid: str, other: str) -> None:
             text += f"; {S.general(o['commander']).name} returns to the reserve"
     _hand_over_siege(st, other, fid)
     st.note(text, rule="12.2")
+    enforce_limits(st, fid)  # 10.1: e.g. an allied major's general with no step of his nation in the army
 
 
 def rekey(st: State, old: str, new: str) -> None:
@@ -175,10 +177,14 @@ def split_group(st: State, fid: str, index: int) -> str:
     return new
 
 
-def detach(st: State, fid: str, uids: list[str], general: str | None = None, depots: int = 0) -> str:
-    """9.1: units (with a subordinate general and mobile depots, or a corps alone) leave force ``fid`` to be
-    activated apart; returns the new force, standing in the same zone with the same markers."""
+def detach(st: State, fid: str, uids: list[str], general: str | None = None, depots: int = 0,
+           note: str | None = None) -> str:
+    """Units (with a subordinate general and mobile depots, or a corps alone) leave force ``fid`` (9.1, 12.2.1,
+    15.1); returns the new force, standing in the same zone with the markers of the army they leave (14.9.3:
+    demoralized stays demoralized). ``note``: the log line ("" for none; by default, that they march apart)."""
     f = S.force(st, fid)
+    index = next(i for i, a in enumerate(S.armies(f)) if uids[0] in a.units)
+    demoralized = S.army_demoralized(f, index)
     units = {u: f["units"].pop(u) for u in uids}
     if f["group"]:
         f["group"]["units"] = [u for u in f["group"]["units"] if u not in units]
@@ -186,31 +192,38 @@ def detach(st: State, fid: str, uids: list[str], general: str | None = None, dep
     carried = [S.take_depot(f, S.major_of(st, power) if S.major_of(st, power) in f["depots"] else None)
                for _ in range(depots)]
     new = S.new_force(st, f["side"], power, f["zone"], general, None, [], units, carried)
-    S.force(st, new).update(demoralized=f["demoralized"], unsupplied=f["unsupplied"], in_fortress=f["in_fortress"])
-    st.note(f"{S.name_of(st, new)} leaves {S.name_of(st, fid)} to march apart", rule="9.1")
+    S.force(st, new).update(demoralized=demoralized, unsupplied=f["unsupplied"], in_fortress=f["in_fortress"])
+    S.refresh_group(f)
+    text = f"{S.name_of(st, new)} leaves {S.name_of(st, fid)} to march apart" if note is None else note
+    if text:
+        st.note(text, rule="9.1")
+    enforce_limits(st, fid)  # 10.1: e.g. an allied subordinate whose nation's last step left
     return new
 
 
 def enforce_limits(st: State, fid: str) -> None:
-    """10.1 after losses: steps beyond what a general may command are eliminated at once (allied major steps first,
-    the ones that make the excess), and a subordinate of an allied major whose last step in the army is gone returns
-    to the reserve."""
+    """10.1 whenever steps change: steps beyond what a general may command are eliminated at once, one step at a
+    time (allied major steps first, the ones that make the excess), and a subordinate of an allied major whose last
+    step in the army is gone returns to the reserve."""
     f = st.g["forces"].get(fid)
     if f is None or not f["commander"]:
+        S.check_force(st, fid, "10.1")
         return
-    for a in S.armies(f):
+    for index in range(len(S.armies(f))):
+        a = S.armies(f)[index]
         if not a.commander:
             continue
-        units = dict(a.units)
         own = S.general(a.commander).power
-        while units and not within_command(st, a.commander, a.army, units):
-            uid = min(units, key=lambda u: (S.unit(u).power == own, -units[u], u))
-            del units[uid]
-            S.eliminate(st, f, uid)
-            st.note(f"{S.unit(uid).name} exceeds what {S.general(a.commander).name} may command and is eliminated",
-                    rule="10.1")
-        powers = {S.unit(u).power for u in units}
-        for gid in [g for g in a.subs if S.general(g).power != own and S.general(g).power not in powers]:
+        while a.units and not within_command(st, a.commander, a.army, a.units):
+            uid = min(a.units, key=lambda u: (S.unit(u).power == own, -a.units[u], u))
+            S.lose_step(st, fid, uid)
+            st.note(f"A step of {S.unit(uid).name} exceeds what {S.general(a.commander).name} may command and is "
+                    "eliminated", rule="10.1")
+            a = S.armies(f)[index]
+        powers = {S.unit(u).power for u in a.units}
+        majors = S.data().map.powers
+        for gid in [g for g in a.subs if S.general(g).power not in (own, *powers)
+                    and majors[S.general(g).power].kind == "major"]:
             a.subs.remove(gid)
             st.g["removed"].append(gid)
             st.note(f"{S.general(gid).name} has no step of his nation left in the army: he returns to the reserve",
@@ -241,6 +254,7 @@ def swap(st: State, fid: str, uid: str) -> None:
     else:
         g["units"].append(uid)
         to = g["commander"]
+    S.refresh_group(f)
     st.note(f"{S.unit(uid).name} passes to {S.general(to).name}'s army", rule="9.1")
 
 
@@ -300,17 +314,13 @@ def may_leave(st: State, fid: str, uid: str) -> bool:
 def leave(st: State, fid: str, uid: str) -> str:
     """12.2.1: the unit stays behind; returns the force it now belongs to."""
     f = S.force(st, fid)
-    value = f["units"].pop(uid)
-    if f["group"] and uid in f["group"]["units"]:
-        f["group"]["units"].remove(uid)
     here = [o for o in S.forces_in(st, f["zone"], f["side"]) if o != fid and not st.g["forces"][o]["in_fortress"]]
-    if here:
-        add_units(S.force(st, here[0]), {uid: value}, army_for(st, here[0], {uid: value}) or 0)
-        st.note(f"{S.name_of(st, fid)} leaves {S.unit(uid).name} with {S.name_of(st, here[0])}", rule="12.2")
-        return here[0]
-    new = S.new_force(st, f["side"], S.unit(uid).power, f["zone"], units={uid: value})
-    st.note(f"{S.name_of(st, fid)} leaves {S.unit(uid).name} behind in {S.zone_name(f['zone'])}", rule="12.2")
-    return new
+    new = detach(st, fid, [uid], note=f"{S.name_of(st, fid)} leaves {S.unit(uid).name} behind in "
+                                      f"{S.zone_name(f['zone'])}")
+    if not here:
+        return new
+    absorb(st, here[0], new)  # 12.2.2: it joins the force of its side there
+    return here[0]
 
 
 def general_left_with(st: State, fid: str, gid: str) -> str | None:

@@ -34,7 +34,8 @@ def _activate(st: State, side: str, card: Card, effects: tuple[Any, ...] | None 
         st, side, act.count, f"{card.title} (event)", power=act.power, commander=act.commander,
         max_initiative=act.max_initiative, distinct_powers=act.distinct_powers,
         fm_max=fm.max_mp if fm else 3, fm_attrition=not (fm and fm.no_attrition),
-        fm_mod=fm.attrition_modifier if fm else 0, extra_mp=extra.value if extra else 0,
+        fm_mod=fm.attrition_modifier if fm else 0, extra_mp=extra.value if extra and not extra.after_victory else 0,
+        victory_mp=extra.value if extra and extra.after_victory else 0,
         fight_together=act.fight_together)
 
 
@@ -46,7 +47,7 @@ def genius_of_napoleon(st: State, side: str, card: Card) -> None:
 
 
 def central_position(st: State, side: str, card: Card) -> None:
-    """32F The Central Position: Napoléon's force with 1 extra MP, given back after each battle won."""
+    """32F The Central Position: Napoléon's force, which gains +1 MP after each battle it wins."""
     _activate(st, side, card)
 
 
@@ -130,8 +131,9 @@ def conscript_choices(st: State, f: Frame) -> list[Action]:
     out: list[Action] = []
     for force in st.g["forces"].values():
         if force["zone"] in zones and force["side"] == f["side"]:
-            out += [("restore", u) for u, v in force["units"].items()
-                    if S.unit(u).power == f["power"] and S.unit(u).kind in INFANTRY and v < S.unit(u).steps]
+            out += [("restore", u) for a in S.armies(force) for u, v in a.units.items()
+                    if S.unit(u).power == f["power"] and S.unit(u).kind in INFANTRY and v < S.unit(u).steps
+                    and (not a.commander or command.within_command(st, a.commander, a.army, {**a.units, u: v + 1}))]
     for u in st.g["reserve"]["units"]:
         unit = S.unit(u)
         if unit.power == f["power"] and unit.kind in INFANTRY and place_options(st, f["side"], u):

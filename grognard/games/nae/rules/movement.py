@@ -23,14 +23,15 @@ def march_frame(st: State) -> Frame:
 
 
 def start_march(st: State, fid: str, fm_max: int = 3, fm_attrition: bool = True, fm_mod: int = 0,
-                extra_mp: int = 0) -> None:
+                extra_mp: int = 0, victory_mp: int = 0) -> None:
     """Activate force ``fid`` (9.1): supply check (13.1), then the forced-march declaration (12.3)."""
     f = S.force(st, fid)
     ok = supply.force_supplied(st, fid)
     f["unsupplied"] = not ok
     st.note(f"{S.name_of(st, fid)} is activated in {S.zone_name(f['zone'])}"
             + ("" if ok else " (unsupplied: attrition test due)"), rule="9.1")
-    st.push("march", fid=fid, mp=movement_factor(st, fid) + extra_mp, extra_mp=extra_mp, fm=0, came_from=None,
+    st.push("march", fid=fid, mp=movement_factor(st, fid) + extra_mp, extra_mp=extra_mp, victory_mp=victory_mp, fm=0,
+            came_from=None,
             entry_cost=0, moved=False, poor=False, nt=True, due=not ok, done=False,
             fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=False, ended=False, converted={},
             units=list(f["units"]))
@@ -224,11 +225,12 @@ class Send:
         if verb == "done":
             st.pop()
         elif verb == "leave":
-            command.leave(st, f["fid"], arg)
+            cover_fortress(st, f["fid"], command.leave(st, f["fid"], arg))
         else:
             led = command.general_left_with(st, f["fid"], arg)
             assert led is not None
             command.leave_general(st, f["fid"], arg, led)
+            cover_fortress(st, f["fid"], led)
 
 
 def send_choices(st: State, fid: str) -> list[Action]:
@@ -306,16 +308,14 @@ def mask_choices(st: State, fid: str) -> list[Action]:
             (f["side"], None) or S.outside(st, f["zone"], S.other(f["side"])) or friends_here(st, fid)):
         return []
     need = siege.cover_steps(fort["level"])
-    return [("mask", u) for u, v in f["units"].items()
-            if v >= need and not S.unit(u).special and S.unit(u).kind != "reserve_cavalry"
-            and S.combat_value(f) > v]
+    return [("mask", u) for a in S.armies(f) for u, v in a.units.items()
+            if v >= need and activation.detachable(st, a, a.units, u)]
 
 
 def mask(st: State, fid: str, uid: str) -> None:
     f = S.force(st, fid)
-    value = f["units"].pop(uid)
     # 15.1: the covering unit moved with the force, so it is not activated again this round: no siege attack
-    cover = S.new_force(st, f["side"], S.unit(uid).power, f["zone"], units={uid: value})
+    cover = command.detach(st, fid, [uid], note="")
     fort = st.g["fortresses"][f["zone"]]
     fort["siege"], fort["besieger"] = 0, cover
     st.note(f"{S.name_of(st, fid)} leaves {S.unit(uid).name} to mask {S.zone_name(f['zone'])} (Siege 0) and may "
@@ -445,15 +445,10 @@ def rally_mp() -> int:
     return int(S.data().tables.constants["rally_mp"].value)
 
 
-def demoralized_armies(f: S.Force) -> list[int]:
-    """The armies of the force (see ``S.armies``) that are demoralized."""
-    return [i for i in range(len(S.armies(f))) if S.army_demoralized(f, i)]
-
-
 def may_rally(st: State, fid: str, mp: int) -> bool:
     """14.9.4: an activated demoralized force with a general, supplied, may spend 2 MP per rally attempt."""
     f = S.force(st, fid)
-    return bool(demoralized_armies(f) and f["commander"] and not f["unsupplied"] and mp >= rally_mp())
+    return bool(S.demoralized_armies(f) and f["commander"] and not f["unsupplied"] and mp >= rally_mp())
 
 
 def rally(st: State, fid: str) -> None:
@@ -461,7 +456,7 @@ def rally(st: State, fid: str) -> None:
     its own, with its own morale and general."""
     f = S.force(st, fid)
     test = S.data().tables.test("rally")
-    for i in demoralized_armies(f):
+    for i in S.demoralized_armies(f):
         a = S.armies(f)[i]
         g = S.general(a.commander or f["commander"])
         rating = battle.force_morale(st, {"units": a.units}) + max(g.attack, g.defence)
@@ -532,7 +527,7 @@ def after_battle(st: State, b: Frame, winner_fid: str) -> None:
         m["ended"] = True
         return
     force = S.force(st, mover)
-    m["mp"] += m["extra_mp"]  # 32F: the extra MP comes back after each battle won
+    m["mp"] += m["victory_mp"]  # 32F: +1 MP after each battle won
     zone = force["zone"]
     fort = st.g["fortresses"].get(zone)
     if fort and fort["active"] and S.controller(st, zone) not in (force["side"], None):
@@ -897,10 +892,7 @@ class InterceptCard:
         st.pop()
         if roll.result:
             st.push("intercept.battle", fid=f["fid"], interceptor=f["interceptor"], zone=f["zone"],
-                    came_from=f["came_from"], origin=me["zone"])
-            poor = f["zone"] in supply.graph().poor  # 13.6.2 / 16: as any test, in the zone it enters
-            mods = supply.attrition_mods(st, f["interceptor"], poor=poor, winter=weather.winter(st))
-            supply.push_attrition(st, f["interceptor"], mods, "interception", rule="12.4")
+                    came_from=f["came_from"], origin=me["zone"], sent=False, tested=False)
 
 
 class InterceptBattle:
@@ -912,25 +904,34 @@ class InterceptBattle:
         forces = st.g["forces"]
         if f["interceptor"] not in forces or f["fid"] not in forces:
             st.pop()
+            if f["interceptor"] in forces:
+                stacking.consolidate(st, f["interceptor"])  # 11: no battle: it takes back what it left behind
+            return
+        if not f["sent"]:
+            f["sent"] = True  # 12.4: the interceptor may leave part of its units behind
+            push_send(st, f["interceptor"], "intercepts")
+            return
+        if not f["tested"]:
+            f["tested"] = True  # 12.4 / 13.6.1: then the steps that intercept test attrition
+            poor = f["zone"] in supply.graph().poor  # 13.6.2 / 16: as any test, in the zone it enters
+            mods = supply.attrition_mods(st, f["interceptor"], poor=poor, winter=weather.winter(st))
+            supply.push_attrition(st, f["interceptor"], mods, "interception", rule="12.4")
             return
         m = march_frame(st)
         if m["due"] and not m["done"]:
             m["done"] = True
             test_march(st, m, "before its first battle")
             return
-        if not f.get("sent"):
-            f["sent"] = True  # 12.4: the interceptor may leave part of its units behind
-            push_send(st, f["interceptor"], "intercepts")
-            return
         st.pop()
         if f["fid"] not in forces:
+            stacking.consolidate(st, f["interceptor"])  # 11: no battle: it takes back what it left behind
             return
         fid = f["interceptor"]
         forces[fid]["zone"] = f["zone"]
         st.note(f"{S.name_of(st, fid)} intercepts in {S.zone_name(f['zone'])}", rule="12.4")
         for other in S.outside(st, f["zone"], forces[fid]["side"]):
-            if other != fid and other in forces:
-                fid = stacking.merge(st, fid, other) or fid  # 10.2 / 12.2.2: consolidation in the zone
+            if other != fid and other in forces:  # 10.2 / 11: consolidation in the zone
+                fid = stacking.merge(st, fid, other) or stacking.squeeze(st, fid, other)
         siege.refresh_sieges(st)
         contact = st.core["stack"][-1]
         if contact["step"] == "contact":
@@ -947,9 +948,8 @@ def evasion_destinations(st: State, fid: str, zone: str, came_from: str) -> list
     for z in m.neighbours(zone):
         if z == came_from or m.enter_cost(zone, z) is None or S.is_neutral_ground(st, z):
             continue
-        if S.outside(st, z, S.other(f["side"])) or not all(stacking.may_merge(st, fid, o)
-                                                           for o in S.outside(st, z, f["side"])):
-            continue  # 12.5 / 10.2: onto a force of its side only if they can consolidate
+        if S.outside(st, z, S.other(f["side"])):
+            continue  # 12.5 / 10.2: onto a force of its side it may go: they consolidate there (11)
         fort = st.g["fortresses"].get(z)
         if fort and fort["active"] and fort["siege"] is None and S.controller(st, z) not in (f["side"], None):
             continue
@@ -976,13 +976,12 @@ def garrison_choices(st: State, fid: str, options: list[str]) -> list[Action]:
     f = S.force(st, fid)
     if "fortress" not in options or "evade" not in options:
         return []
-    return [("garrison", u) for u in f["units"] if not S.unit(u).special
-            and S.combat_value({"units": {x: v for x, v in f["units"].items() if x != u}})]
+    return [("garrison", u) for a in S.armies(f) for u in a.units if activation.detachable(st, a, a.units, u)]
 
 
 def garrison(st: State, fid: str, uid: str) -> None:
     f = S.force(st, fid)
-    inside = S.new_force(st, f["side"], S.unit(uid).power, f["zone"], units={uid: f["units"].pop(uid)})
+    inside = command.detach(st, fid, [uid], note="")
     S.force(st, inside)["in_fortress"] = True
     st.note(f"{S.unit(uid).name} withdraws into the fortress of {S.zone_name(f['zone'])} while "
             f"{S.name_of(st, fid)} tries to evade", rule="15.1")

@@ -88,14 +88,14 @@ class YearEnd:
                 force = st.g["forces"][fid]
                 fort = st.g["fortresses"].get(force["zone"])
                 besieged = force["in_fortress"] and fort is not None and fort["siege"] is not None
-                if besieged or force["unsupplied"] or force["demoralized"]:
+                if besieged or force["unsupplied"] or S.demoralized_armies(force):
                     poor = force["zone"] in supply.graph().poor
                     supply.push_attrition(st, fid, supply.attrition_mods(st, fid, poor=poor, cards_apply=False),
                                           "end of the activation phase", rule="5.2.1")
         elif phase == "rally":
             f["phase"] = "conquest"
             for fid, force in st.g["forces"].items():
-                if force["demoralized"] and not force["unsupplied"]:
+                if S.demoralized_armies(force) and not force["unsupplied"]:
                     S.set_demoralized(force, False)
                     st.note(f"{S.name_of(st, fid)} is supplied and rallies", rule="14.9.3")
             supply.update_supply(st, rule="5.2.1")

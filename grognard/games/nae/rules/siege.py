@@ -158,7 +158,7 @@ def reactivate(st: State, fid: str, how: str) -> None:
         S.take_depot(f)
     else:
         S.lose_step(st, fid, how)
-        S.check_force(st, fid, "15.5")
+        command.enforce_limits(st, fid)  # 10.1 (it checks the force too)
     st.g["fortresses"][f["zone"]]["active"] = True
     st.note(f"{S.name_of(st, fid)} reactivates the fortress of {S.zone_name(f['zone'])}", rule="15.5")
 

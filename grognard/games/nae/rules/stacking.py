@@ -48,7 +48,7 @@ def consolidate(st: State, fid: str, garrisons: bool = True) -> None:
             continue  # 15.1: a garrison and a force outside its fortress are apart
         fid = merge(st, fid, other) or squeeze(st, fid, other)
     if garrisons:
-        rejoin_garrisons(st)
+        rejoin_garrisons(st, f["zone"])
 
 
 def squeeze(st: State, fid: str, other: str) -> str:
@@ -85,17 +85,17 @@ def squeeze(st: State, fid: str, other: str) -> str:
     return keep
 
 
-def rejoin_garrisons(st: State) -> None:
+def rejoin_garrisons(st: State, zone: str | None = None) -> None:
     """15.3 / 11: units of a side inside an unbesieged fortress while a force of that side stands outside in the
     zone (15.1: part of a force withdrew there while the rest tried to evade) join it, or it joins them; what the
-    command rules cannot hold is eliminated (``squeeze``)."""
+    command rules cannot hold is eliminated (``squeeze``). ``zone``: in that zone only."""
     garrisons: dict[tuple[str, str], list[str]] = {}
     for fid, f in st.g["forces"].items():
-        if f["in_fortress"]:
+        if f["in_fortress"] and zone in (None, f["zone"]):
             garrisons.setdefault((f["zone"], f["side"]), []).append(fid)
-    for (zone, side), inside in garrisons.items():
-        fort = st.g["fortresses"].get(zone)
-        out = S.outside(st, zone, side)
+    for (where, side), inside in garrisons.items():
+        fort = st.g["fortresses"].get(where)
+        out = S.outside(st, where, side)
         if fort is None or fort["siege"] is not None or len(out) != 1:
             continue
         outside = out[0]

@@ -89,7 +89,7 @@ def test_6_4_genius_of_napoleon_and_central_position_activate_napoleon():
     st = board(hands={"empire": ["32F"], "coalition": []})
     nap = put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
     play(st, ("event", "32F"), ("force", nap), ("forced_march", 0))
-    assert st.frame["mp"] == 5
+    assert st.frame["mp"] == 4 and st.frame["victory_mp"] == 1  # its +1 MP comes after each battle won
 
 
 def test_16c_winter_campaign_adds_a_seventh_round():

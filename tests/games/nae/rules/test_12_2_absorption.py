@@ -66,5 +66,9 @@ def test_10_1_after_losses_allied_major_steps_beyond_the_generals_limit_are_elim
     st._advance()
     play(st, ("loss", "ru_i"), ("loss", "ru_i"))
     force = st.g["forces"][kutuzov]
-    assert force["units"] == {"ru_ii": 2}  # 2 Austrian steps may not equal 2 Russian ones (8.1.2, 10.1)
+    assert force["units"] == {"ru_ii": 2, "au_i": 1}  # 2 Austrian steps may not equal 2 Russian ones: one goes
+    assert force["subs"] == ["bellegarde"]
+    battle.push_losses(st, kutuzov, 1, rule="14.8", why="test")
+    st._advance()
+    play(st, ("loss", "au_i"))
     assert "bellegarde" in st.g["removed"]  # no Austrian step left for the Austrian subordinate

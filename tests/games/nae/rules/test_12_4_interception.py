@@ -24,7 +24,9 @@ def test_12_4_blucher_intercepts_davout_on_a_4():
     st, _davout, _blucher = _davout_enters_thorn(4)
     roll = rolls(st, "12.4")[0]
     assert roll["mods"] == [["cavalry superiority", 1]] and roll["total"] == 5 and roll["row"] == "intercepts"
-    assert rolls(st, "12.4")[1]["text"].startswith("Attrition of Blücher")  # the interceptor tests at once
+    assert st.step == "send"  # 12.4: it may leave units behind, then the steps that go test attrition
+    st.apply(("done", None))
+    assert rolls(st, "12.4")[1]["text"].startswith("Attrition of Blücher (6 steps")
 
 
 def test_12_4_blucher_fails_on_a_3_and_davout_goes_on():
@@ -61,6 +63,7 @@ def test_12_4_the_interceptor_may_leave_part_of_its_units_behind():
     blucher = put(st, "konigsberg", ["pr_i", "pr_ii"], commander="blucher")
     play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "thorn"))
     play(st, ("intercept", blucher), ("card", "14C"), ("leave", "pr_i"), ("done", None))
+    assert rolls(st, "12.4")[1]["text"].startswith("Attrition of Blücher (2 steps")  # 13.6.2: not those left
     left = next(fid for fid, f in st.g["forces"].items() if f["units"] == {"pr_i": 2})
     assert st.g["forces"][left]["zone"] == "konigsberg"
     assert st.g["forces"][blucher]["zone"] == "thorn" and st.g["forces"][blucher]["units"] == {"pr_ii": 2}

@@ -83,7 +83,7 @@ def test_29f_the_great_battery_supplied_army_plus_1_not_for_a_force_without_an_a
     assert st.legal_actions() == [("done", None)]
 
 
-def test_47f_disgrace_relieves_the_demoralized_enemys_commander_and_his_best_subordinate_takes_over():
+def test_47f_disgrace_relieves_the_demoralized_enemys_commander_and_the_highest_ranked_general_present_takes_over():
     st = board(hands={"empire": ["47F"], "coalition": []})
     napoleon = put(st, "namur", ["fr_i", "fr_ii"], commander="napoleon")
     blucher = put(st, "liege", ["pr_i", "pr_ii"], commander="blucher", army="armee_elbe", subs=["kleist", "yorck"])
@@ -96,8 +96,11 @@ def test_47f_disgrace_relieves_the_demoralized_enemys_commander_and_his_best_sub
     cards.open_demoralized_window(st, battle)
     assert st.step == "cards.window" and st.legal_actions() == [("card", "47F"), ("done", None)]
     play(st, ("card", "47F"))
+    # 10.3: a reserve general joins the army; the highest-ranked present (Yorck 5, Bülow 6, Kleist 7) commands
+    assert st.step == "relieve.replace" and ("general", "bulow") in st.legal_actions()
+    play(st, ("general", "bulow"))
     force = st.g["forces"][blucher]
-    assert "blucher" in st.g["removed"] and force["commander"] == "yorck" and force["subs"] == ["kleist"]
+    assert "blucher" in st.g["removed"] and force["commander"] == "yorck" and force["subs"] == ["kleist", "bulow"]
 
 
 def test_50f_form_square_cancels_the_cavalry_superiority_and_takes_2_from_the_pursuit():
@@ -290,11 +293,12 @@ def test_32f_the_central_position_gives_napoleon_1_mp_back_after_each_battle_won
     put(st, "soissons", ["pr_i"], commander="kleist")
     play(st, ("event", "32F"), ("force", napoleon), ("forced_march", 0))
     before = st.frame["mp"]
+    assert before == 4  # no extra MP before a victory
     play(st, ("zone", "soissons"), ("stand", None))
     designate(st)
     while st.step != "march":
         play(st, st.legal_actions()[0])
-    assert st.frame["mp"] == before - 1 + 1  # 1 MP to enter, 1 given back by the victory
+    assert st.frame["mp"] == before - 1 + 1  # 1 MP to enter, +1 for the victory
 
 
 def test_47f_disgrace_in_a_battle_the_demoralized_blucher_is_relieved_and_a_reserve_general_replaces_him():
