@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards, command, stacking, supply
-from grognard.games.nae.schema.cards import Cancel, CombatBonus, CounterMarchModifier, MoraleModifier, PursuitModifier
+from grognard.games.nae.schema.cards import Cancel, CombatBonus, MoraleModifier, PursuitModifier
 from grognard.games.nae.schema.tables import battle_winner
 
 # 14.4 Morale --------------------------------------------------------------------------------------------------
@@ -389,7 +389,7 @@ def begin_counter_march(st: State, fid: str, role: str, target: int, send: bool 
     ctx["tried"] += [fid] + ([force["commander"]] if force["commander"] else [])  # one try each, forces and generals
     side = force["side"]
     st.push("countermarch.roll", fid=fid, role=role, target=target)
-    cards.open_window(st, side, role, "countermarch", target)
+    cards.open_window(st, side, role, "countermarch", target, fid)
     if send:
         from grognard.games.nae.rules import movement
 
@@ -419,8 +419,7 @@ class CounterMarchRoll:
         mods = [("tactical value", test.modifier("commander_tactical") * value)]
         if t.is_difficult(m.terrains[m.zones[ctx["zone"]].terrain].mp if here else cost):
             mods.append(("difficult terrain", test.modifier("difficult_terrain")))
-        mods += [("combat card", e.value) for e in cards.played_effects(st, ctx, f["role"], CounterMarchModifier)
-                 if e.side == "own"]
+        mods += [("combat card", e.value) for e in cards.counter_march_effects(st, ctx, f["role"], fid)]
         roll = st.roll(1, rule="14.1", why=f"Counter-march of {S.name_of(st, fid)}", mods=mods,
                        table=lambda x: ("arrives" if test.passes(x) else "does not arrive", test.passes(x)))
         if roll.result:

@@ -34,6 +34,7 @@ from grognard.games.nae.schema.cards import (
     PowersInBattle,
     PursuitModifier,
     RelieveGeneral,
+    Role,
     Supplied,
     Unsupplied,
     WoundTest,
@@ -65,11 +66,12 @@ def grande_coalition(st: State) -> bool:
 
 def ap_value(st: State, cid: str) -> int:
     """6.2: a card's activation value; a Grande Coalition adds 1 to the Coalition's cards « lors de la période des
-    Châtiments », i.e. while the Punishments cards are in play (1815 deals both periods), combat cards (CC)
-    excepted."""
+    Châtiments », i.e. while the Punishments cards are in play (1815 deals both periods), combat cards (CC, and
+    cards played only in combat) excepted."""
     card = S.data().cards.cards[cid]
     periods = S.data().scenarios[st.g["scenario"]].header.cards.periods
-    bonus = card.side == "coalition" and "punishments" in periods and not card.combat and grande_coalition(st)
+    combat = card.combat or card.phases == ("combat",)
+    bonus = card.side == "coalition" and "punishments" in periods and not combat and grande_coalition(st)
     return card.value + (1 if bonus else 0)
 
 
@@ -160,6 +162,7 @@ def holds(st: State, c: Any, ctx: Frame, role: str) -> bool:
         EnemyCommander: lambda: (foe["commander"] == c.general) != c.negate,
         CommanderPower: lambda: _commander_power(me) == c.power,
         CommanderDefence: lambda: bool(me["commander"]) and S.general(me["commander"]).defence >= c.min,
+        Role: lambda: role == c.role,
         ForceIsArmy: lambda: S.is_army(me),
         InTerritory: lambda: zone.owner == c.power,
         FortressZone: lambda: bool(zone.fortress) and S.controller(st, zone.id) == me["side"],
@@ -210,13 +213,33 @@ def open_windows(st: State, window: str) -> None:
             open_window(st, S.force(st, fid)["side"], role, window, depth)
 
 
-def open_window(st: State, side: str, role: str, window: str, target: int) -> None:
-    """Push this window for one side holding any card (``target``: the battle frame).
+def open_window(st: State, side: str, role: str, window: str, target: int, fid: str | None = None) -> None:
+    """Push this window for one side holding any card (``target``: the battle frame; ``fid``: the force the cards
+    are played for when it is not the one in the battle, a counter-marching force).
 
     Any card, not only a playable one: opening the window only for a playable card would tell the other side
     what the hand holds (hand sizes are public, their contents are not)."""
     if st.g["hands"][side]:
-        st.push("cards.window", side=side, role=role, window=window, target=target)
+        st.push("cards.window", side=side, role=role, window=window, target=target, fid=fid)
+
+
+def acting_for(ctx: Frame, role: str, fid: str | None) -> Frame:
+    """The battle as seen by the force ``fid`` a card is played for (a counter-marching force): the same frame,
+    its cards shared, with ``fid`` in ``role``'s place."""
+    return ctx if fid is None else {**ctx, ("att" if role == "attacker" else "dfn"): fid}
+
+
+def counter_march_effects(st: State, ctx: Frame, role: str, fid: str) -> list[CounterMarchModifier]:
+    """14.1: the counter-march modifiers the cards ``role`` played in this battle give force ``fid``'s roll, their
+    conditions (25C, 43C: a Prussian-led force) read on that force."""
+    mine = acting_for(ctx, role, fid)
+    out: list[CounterMarchModifier] = []
+    for cid in ctx["cards"][role]:
+        card = S.data().cards.cards[cid]
+        if all(holds(st, c, mine, role) for c in card.requires):
+            out += [e for e in leaves(card) if isinstance(e, CounterMarchModifier) and e.side == "own"
+                    and all(holds(st, c, mine, role) for c in e.requires)]
+    return out
 
 
 def open_demoralized_window(st: State, battle: Frame) -> None:
@@ -280,7 +303,7 @@ class CardWindow:
         return f"You may play {kind} cards {when[f['window']]}: choose one, or carry on."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        ctx = st.core["stack"][f["target"]]
+        ctx = acting_for(st.core["stack"][f["target"]], f["role"], f.get("fid"))
         return [("card", c) for c in combat_cards(st, f["side"], f["window"], ctx, f["role"])] + [("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
@@ -288,7 +311,7 @@ class CardWindow:
             st.pop()
             return
         cid = action[1]
-        ctx = st.core["stack"][f["target"]]
+        ctx = acting_for(st.core["stack"][f["target"]], f["role"], f.get("fid"))
         effects = usable_effects(st, cid, f["window"], ctx, f["role"])
         card = S.data().cards.cards[cid]
         st.g["hands"][f["side"]].remove(cid)

@@ -178,11 +178,13 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
     sea_ports = [z for z in links.sea_ports if z not in blocked]
     seas: set[str] = set()
     best: dict[str, int] = {}
-    network = {s for s in links.sources if s not in blocked}  # 13.2: a source held by the enemy supplies nothing
-    queue = sorted(network)
+    network = set(links.sources)
+    queue = list(links.sources)
     while queue:
         start = queue.pop()
         best[start] = 0
+        if start in blocked:
+            continue  # 13.3: a source where enemy units stand supplies its own zone (a battle there), no further
         if start in g.ports and start not in blocked and not seas.issuperset(g.ports[start]):
             seas |= sea_reach([sea for sea in g.ports[start] if sea not in seas])
             for port in sea_ports:

@@ -153,10 +153,14 @@ class CommanderDefence(Cond, tag="commander_defence"):
     min: int  # the card-player's force is led by a general of at least this defence value (12.6 Interior Lines)
 
 
+class Role(Cond, tag="role"):
+    role: Literal["attacker", "defender"]  # the card-player's force attacks, or defends, in this battle (14)
+
+
 Condition = Union[  # noqa: UP007 (msgspec needs a Union of tagged Structs)
     AtWar, Defeated, CardPlayed, MarkedMinors, Controls, Status, EnemyStepsIn, KingdomOfBavaria, ForcedAlliance,
     Round, InPeriod, Commander, EnemyCommander, CommanderPower, ForceIsArmy, Supplied, Unsupplied, InTerritory,
-    FortressZone, EnemyDemoralized, PowersInBattle, GeneralOutside, Outnumbered, NotOnMap, CommanderDefence,
+    FortressZone, EnemyDemoralized, PowersInBattle, GeneralOutside, Outnumbered, NotOnMap, CommanderDefence, Role,
 ]
 
 

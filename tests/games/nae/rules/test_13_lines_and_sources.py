@@ -84,3 +84,14 @@ def test_15_5_an_empty_fortress_is_not_reactivated_while_the_other_side_stands_t
     put(st, "metz", ["fr_i"], commander="ney")
     conquest.reactivate_fortresses(st, supplied_only=False)
     assert not st.g["fortresses"]["metz"]["active"]
+
+
+def test_13_3_a_defender_standing_on_its_own_source_stays_supplied_in_the_battle():
+    st = board([3, 3, 3, 3] + [1] * 10, turn="coalition")
+    davout = put(st, "toulon", ["fr_i", "fr_ii"], commander="davout")
+    schwarzenberg = put(st, "marseille", ["au_i", "au_ii"], commander="schwarzenberg")
+    st.g["ap_reserve"]["coalition"] = 1
+    play(st, ("op", None), ("force", schwarzenberg), ("forced_march", 0), ("zone", "toulon"), ("stand", None))
+    designate(st)
+    assert not any(m[0] == "unsupplied" for m in rolls(st, "14.6")[1]["mods"])
+    assert not st.g["forces"][davout]["unsupplied"]

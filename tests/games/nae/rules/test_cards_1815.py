@@ -344,3 +344,34 @@ def test_14c_outposts_add_2_to_the_interception_roll():
     play(st, ("intercept", next(a[1] for a in st.legal_actions() if a[0] == "intercept")), ("card", "4C"))
     roll = rolls(st, "12.4")[0]
     assert ["Outposts card", 2] in roll["mods"] and roll["row"] == "intercepts"  # 3 + 2 = 5
+
+
+def test_25c_reads_prussian_led_on_the_marching_force_blucher_to_wellington_not_hill_to_blucher():
+    st = board([1, 1, 6], turn="empire", hands={"empire": [], "coalition": ["25C"]})
+    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
+    put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="wellington")
+    blucher = put(st, "namur", ["pr_i"], commander="blucher")
+    attack(st, ney, "brussels")
+    while st.step == "intercept":
+        play(st, ("decline", None))
+    play(st, ("stand", None), ("force", blucher))
+    assert st.legal_actions() == [("card", "25C"), ("done", None)]  # Blücher leads Prussians: Waterloo
+    st = board([1, 1, 6], turn="empire", hands={"empire": [], "coalition": ["25C"]})
+    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
+    put(st, "namur", ["pr_i", "pr_ii"], commander="blucher")
+    hill = put(st, "brussels", ["gb_corps_1"], commander="hill")
+    attack(st, ney, "namur")
+    while st.step == "intercept":
+        play(st, ("decline", None))
+    play(st, ("stand", None), ("force", hill))
+    assert st.legal_actions() == [("done", None)]  # Hill's British are not Prussian-led
+
+
+def test_42c_and_4c_are_for_a_defending_force_only():
+    st = board([3] * 8, turn="coalition", hands={"empire": [], "coalition": ["42C", "4C", "31C"]})
+    wellington = put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="wellington")
+    put(st, "lille", ["fr_i"], commander="ney")
+    attack(st, wellington, "lille")
+    play(st, ("stand", None))
+    designate(st)
+    assert st.step == "cards.window" and st.legal_actions() == [("card", "31C"), ("done", None)]
