@@ -273,22 +273,27 @@ def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
     if into not in st.g["forces"]:
         return []
     side = S.force(st, into)["side"]
-    m = S.data().map
-    t = S.data().tables
-    out = []
-    for fid, f in st.g["forces"].items():
-        if f["side"] != side or fid == into or fid in ctx["tried"] or not f["commander"] or f["demoralized"]:
-            continue
-        border = m.border(f["zone"], ctx["zone"])
-        if border is None or t.borders[border.feature].blocks_counter_march or f["in_fortress"]:
-            continue
-        if (m.enter_cost(f["zone"], ctx["zone"]) is not None and S.limited_ok(f["units"], ctx["zone"])
-                and may_join(st, into, fid)):
-            out.append(fid)
+    out = [fid for fid in marching_distance(st, ctx, side) if fid != into and fid not in ctx["tried"]
+           and S.limited_ok(S.force(st, fid)["units"], ctx["zone"]) and may_join(st, into, fid)]
     if ctx["interceptor_from"] is not None and role == "attacker":
         # FR 12.4: the moving side's non-activated force in the interception zone may join by counter-march too
         out += [fid for fid in S.outside(st, ctx["zone"], side) if fid != into and fid not in ctx["tried"]
                 and not st.g["forces"][fid]["demoralized"] and may_join(st, into, fid, lone=True)]
+    return out
+
+
+def marching_distance(st: State, ctx: Frame, side: str) -> list[str]:
+    """14.1: forces of ``side`` led by a general, not demoralized, in a zone next to the battle's, not across a
+    mountain without pass or a strait, nor inside a fortress."""
+    m = S.data().map
+    t = S.data().tables
+    out = []
+    for fid, f in st.g["forces"].items():
+        border = m.border(f["zone"], ctx["zone"])
+        if (f["side"] == side and f["commander"] and not f["demoralized"] and not f["in_fortress"]
+                and border is not None and not t.borders[border.feature].blocks_counter_march
+                and m.enter_cost(f["zone"], ctx["zone"]) is not None):
+            out.append(fid)
     return out
 
 
@@ -355,8 +360,8 @@ class CounterMarch:
     def choices(self, st: State, f: Frame) -> list[Action]:
         ctx = st.core["stack"][f["target"]]
         forces = counter_march_candidates(st, ctx, f["role"])
-        subs = [g for fid in forces for g in S.subordinates(S.force(st, fid))
-                if S.force(st, fid)["zone"] != ctx["zone"] and g not in ctx["tried"] and subordinate_may_go(st, fid, g)]
+        subs = [g for fid in marching_distance(st, ctx, f["side"]) for g in S.subordinates(S.force(st, fid))
+                if g not in ctx["tried"] and subordinate_may_go(st, fid, g)]
         return [("force", fid) for fid in forces] + [("subordinate", g) for g in subs] + [("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:

@@ -100,7 +100,9 @@ def absorb(st: State, fid: str, other: str) -> None:
                                                 S.unit(next(iter(o["units"]))).name)
     if o["commander"]:
         a = S.armies(f)[index]
-        if a.army and len(a.subs) < ARMY_SUBORDINATES:
+        gen, lead = S.general(o["commander"]), S.general(a.commander) if a.commander else None
+        outranked = lead is not None and (lead.power != gen.power or lead.rank < gen.rank)  # 10.2
+        if a.army and len(a.subs) < ARMY_SUBORDINATES and outranked:
             a.subs.append(o["commander"])
             text += " as a subordinate general"
         else:
@@ -160,18 +162,20 @@ def form_group(st: State, fid: str, other: str, keep: str | None = None) -> str:
 
 
 def split_group(st: State, fid: str, index: int) -> str:
-    """9.1: army ``index`` of the group goes its own way as a force of its own, returned; the mobile depots follow
-    the leading army."""
+    """9.1: army ``index`` of the group goes its own way as a force of its own, returned, with the mobile depots of
+    its nation."""
     f = S.force(st, fid)
     go, stay = S.armies(f)[index], S.armies(f)[1 - index]
     assert go.commander is not None and stay.commander is not None
+    nation = S.major_of(st, S.general(go.commander).power)
+    depots = [d for d in f["depots"] if d == nation]  # each army takes its own nation's depots
     new = S.new_force(st, f["side"], S.general(go.commander).power, f["zone"], go.commander, go.army, list(go.subs),
-                      dict(go.units), f["depots"] if index == 0 else [])
+                      dict(go.units), depots)
     for uid in go.units:
         del f["units"][uid]
     S.force(st, new).update(demoralized=S.army_demoralized(f, index), unsupplied=f["unsupplied"])
     f.update(army=stay.army, commander=stay.commander, subs=list(stay.subs), group=None,
-             power=S.general(stay.commander).power, depots=[] if index == 0 else f["depots"],
+             power=S.general(stay.commander).power, depots=[d for d in f["depots"] if d != nation],
              demoralized=S.army_demoralized(f, 1 - index))
     st.note(f"{S.name_of(st, new)} leaves the group of armies", rule="9.1")
     return new
