@@ -9,6 +9,14 @@ from grognard.games.nae.rules import cards
 from tests.games.nae.rules.helpers import board, designate, play, put, rolls
 
 
+def defend_with(st, mover: str, zone: str, card: str) -> None:
+    """``mover`` attacks into ``zone``; the defender stands, designations are taken, and it plays ``card``."""
+    attack(st, mover, zone)
+    play(st, ("stand", None))
+    designate(st)
+    play(st, ("card", card), ("done", None))
+
+
 def attack(st, mover: str, zone: str, fm: int = 0) -> None:
     """The side to act spends a 1-AP operation and its reserve to move ``mover`` into ``zone``."""
     st.g["ap_reserve"][st.g["turn"]] = 2
@@ -108,10 +116,7 @@ def test_50f_form_square_cancels_the_cavalry_superiority_and_takes_2_from_the_pu
     ney = put(st, "reims", ["fr_i", "fr_ii"], commander="ney")
     blucher = put(st, "soissons", ["pr_i", "pr_ii", "pr_iii"], commander="blucher")
     play(st, ("pass", None))
-    attack(st, blucher, "reims")
-    play(st, ("stand", None))
-    designate(st)
-    play(st, ("card", "50F"), ("done", None))
+    defend_with(st, blucher, "reims", "50F")
     att = rolls(st, "14.6")[0]
     assert not any(m[0] == "cavalry superiority" for m in att["mods"])
     assert ney in st.g["forces"]
@@ -123,10 +128,7 @@ def test_4c_reverse_slope_a_defending_british_led_force_gets_plus_2():
     st = board([3, 3, 3, 3], hands={"empire": [], "coalition": ["4C"]})
     ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
     put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="hill")
-    attack(st, ney, "brussels")
-    play(st, ("stand", None))
-    designate(st)
-    play(st, ("card", "4C"), ("done", None))  # the attacker holds no card: no window
+    defend_with(st, ney, "brussels", "4C")  # the attacker holds no card: no window
     assert ["Reverse Slope", 2] in rolls(st, "14.6")[1]["mods"]
 
 
@@ -207,10 +209,7 @@ def test_39c_wellington_plus_1_defending_as_a_combat_card():
     st = board([3, 3, 3, 3], hands={"empire": [], "coalition": ["39C"]})
     ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
     put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="wellington")
-    attack(st, ney, "brussels")
-    play(st, ("stand", None))
-    designate(st)
-    play(st, ("card", "39C"), ("done", None))
+    defend_with(st, ney, "brussels", "39C")
     assert ["Wellington", 1] in rolls(st, "14.6")[1]["mods"]
 
 
@@ -258,10 +257,7 @@ def test_31c_congreve_rockets_need_a_supplied_force():
     st = board([3, 3, 3, 3], hands={"empire": [], "coalition": ["31C"]})
     davout = put(st, "lille", ["fr_i", "fr_ii"], commander="davout")
     put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="hill")
-    attack(st, davout, "brussels")
-    play(st, ("stand", None))
-    designate(st)
-    play(st, ("card", "31C"), ("done", None))
+    defend_with(st, davout, "brussels", "31C")
     assert ["Congreve Rockets", 1] in rolls(st, "14.6")[1]["mods"]
     st = board([3, 3, 3, 3], hands={"empire": [], "coalition": ["31C"]})
     davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
@@ -276,10 +272,7 @@ def test_32c_squares_take_2_from_the_enemy_pursuit():
     st = board([6, 6, 1, 1, 6, 6], hands={"empire": [], "coalition": ["32C"]})
     davout = put(st, "lille", ["fr_i", "fr_ii", "fr_iii"], commander="davout")
     put(st, "brussels", ["gb_corps_1", "gb_corps_2", "gb_corps_3", "gb_elite_1"], commander="wellington")
-    attack(st, davout, "brussels")
-    play(st, ("stand", None))
-    designate(st)
-    play(st, ("card", "32C"), ("done", None))
+    defend_with(st, davout, "brussels", "32C")
     while st.step == "losses":
         play(st, st.legal_actions()[0])
     pursuit, = rolls(st, "14.9.2")
