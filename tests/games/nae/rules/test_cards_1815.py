@@ -3,7 +3,7 @@ test_06_cards, test_14_1_counter_march and test_14_5_7_combat_cards)."""
 
 from __future__ import annotations
 
-from grognard.core.machine import State
+from grognard.core.machine import Action, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards
 from tests.games.nae.rules.helpers import board, designate, play, put, rolls
@@ -339,25 +339,24 @@ def test_14c_outposts_add_2_to_the_interception_roll():
     assert ["Outposts card", 2] in roll["mods"] and roll["row"] == "intercepts"  # 3 + 2 = 5
 
 
+def _25c_offered_to(marcher: tuple[str, list[str], str], target: tuple[str, list[str], str]) -> list[Action]:
+    """Ney attacks ``target`` (zone, units, general); ``marcher`` counter-marches: the Coalition's card choices."""
+    st = board([1, 1, 6], turn="empire", hands={"empire": [], "coalition": ["25C"]})
+    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
+    put(st, target[0], target[1], commander=target[2])
+    force = put(st, marcher[0], marcher[1], commander=marcher[2])
+    attack(st, ney, target[0])
+    while st.step == "intercept":
+        play(st, ("decline", None))
+    play(st, ("stand", None), ("force", force))
+    return st.legal_actions()
+
+
 def test_25c_reads_prussian_led_on_the_marching_force_blucher_to_wellington_not_hill_to_blucher():
-    st = board([1, 1, 6], turn="empire", hands={"empire": [], "coalition": ["25C"]})
-    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
-    put(st, "brussels", ["gb_corps_1", "gb_corps_2"], commander="wellington")
-    blucher = put(st, "namur", ["pr_i"], commander="blucher")
-    attack(st, ney, "brussels")
-    while st.step == "intercept":
-        play(st, ("decline", None))
-    play(st, ("stand", None), ("force", blucher))
-    assert st.legal_actions() == [("card", "25C"), ("done", None)]  # Blücher leads Prussians: Waterloo
-    st = board([1, 1, 6], turn="empire", hands={"empire": [], "coalition": ["25C"]})
-    ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
-    put(st, "namur", ["pr_i", "pr_ii"], commander="blucher")
-    hill = put(st, "brussels", ["gb_corps_1"], commander="hill")
-    attack(st, ney, "namur")
-    while st.step == "intercept":
-        play(st, ("decline", None))
-    play(st, ("stand", None), ("force", hill))
-    assert st.legal_actions() == [("done", None)]  # Hill's British are not Prussian-led
+    waterloo = _25c_offered_to(("namur", ["pr_i"], "blucher"), ("brussels", ["gb_corps_1", "gb_corps_2"], "wellington"))
+    assert waterloo == [("card", "25C"), ("done", None)]  # Blücher leads Prussians
+    british = _25c_offered_to(("brussels", ["gb_corps_1"], "hill"), ("namur", ["pr_i", "pr_ii"], "blucher"))
+    assert british == [("done", None)]  # Hill's British are not Prussian-led
 
 
 def test_42c_and_4c_are_for_a_defending_force_only():
