@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol, cast
 
@@ -74,6 +75,10 @@ class Game:
     def public_view(self, st: State, side: str | None) -> dict[str, Any]:
         """The game part of ``view(side)``: ``st.g`` with what ``side`` may not see removed."""
         raise NotImplementedError
+
+    def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
+        """Redraw in ``st`` (a copy) the game's hidden pieces ``side`` cannot see (other hands, draw piles),
+        consistently with what it has seen; the core redraws the dice. Games without hidden pieces keep this."""
 
     def describe(self, st: State, side: str | None) -> list[str]:
         """A few lines a terminal shows above the prompt (from the side's view only)."""
@@ -282,6 +287,23 @@ class State:
         st.log = list(self.log)
         st.actions = list(self.actions)
         st.undo_stack = list(self.undo_stack)
+        return st
+
+    def determinize(self, side: str, rng: random.Random) -> State:
+        """A copy in which everything ``side`` cannot see is redrawn from ``rng``: the dice stream, the other
+        hands and the draw piles (by the game), the log entries meant for others, and the undo snapshots and
+        seed that would give them away. Agents search on these copies only."""
+        st = State(self.game)
+        st.setup = {**self.setup, "seed": None, "dice": None}
+        st.core = _unpack.decode(_pack.encode(self.core))
+        st.core["rng"] = [rng.getrandbits(32) for _ in range(4)]
+        if not any(st.core["rng"]):
+            st.core["rng"][0] = 1  # the all-zero state is a fixed point
+        st.core["script"] = []
+        st.core["undo_side"] = None
+        st.log = self.log_for(side)
+        st.actions = []
+        self.game.resample_hidden(st, side, rng)
         return st
 
     def digest(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, Game, State
@@ -214,6 +215,22 @@ class NaeGame(Game):
         view["hand_sizes"] = {s: len(h) for s, h in g["hands"].items()}
         view["deck_sizes"] = {s: len(d) for s, d in g["decks"].items()}
         return view
+
+    def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
+        """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
+        played (6.4: played cards are shown). Another side's hand and pile are thus one pool it cannot split, and
+        its own pile's order is unknown: each is dealt again from its sorted contents, so that two hidden truths
+        ``side`` cannot tell apart give the same copy for the same ``rng``."""
+        hands, decks = st.g["hands"], st.g["decks"]
+        for s in S.SIDES:
+            if s == side:
+                decks[s] = sorted(decks[s])
+                rng.shuffle(decks[s])
+                continue
+            pool = sorted(hands[s] + decks[s])
+            rng.shuffle(pool)
+            n = len(hands[s])
+            hands[s], decks[s] = pool[:n], pool[n:]
 
     def describe(self, st: State, side: str | None) -> list[str]:
         g = st.g
