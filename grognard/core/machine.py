@@ -76,6 +76,11 @@ class Game:
         """The game part of ``view(side)``: ``st.g`` with what ``side`` may not see removed."""
         raise NotImplementedError
 
+    def action_catalog(self, scenario: str) -> list[Action]:
+        """Every action the game may ever offer in ``scenario``, in a fixed order (the action index of learning
+        environments); games that support them override this."""
+        raise NotImplementedError(f"{self.name} has no fixed action index")
+
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """Redraw in ``st`` (a copy) the game's hidden pieces ``side`` cannot see (other hands, draw piles),
         consistently with what it has seen; the core redraws the dice. Games without hidden pieces keep this."""

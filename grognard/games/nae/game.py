@@ -12,6 +12,7 @@ from grognard.games.nae.rules.siege import SiegeAttack
 from grognard.games.nae.schema.scenario import Place
 
 PLAYABLE = ("1815",)  # scenarios whose rules this engine runs end to end
+MAX_FORCES = 300  # force ids of the fixed action index (action_catalog)
 
 
 # 20.1 set-up choices -------------------------------------------------------------------------------------------
@@ -215,6 +216,29 @@ class NaeGame(Game):
         view["hand_sizes"] = {s: len(h) for s, h in g["hands"].items()}
         view["deck_sizes"] = {s: len(d) for s, d in g["decks"].items()}
         return view
+
+    def action_catalog(self, scenario: str) -> list[Action]:
+        """Every (verb, argument) the rules can offer, by the kind of argument each verb takes; force ids are
+        numbered up to ``MAX_FORCES`` (an 1815 game creates about 50)."""
+        d = S.data()
+        kinds: dict[str, list[Any]] = {
+            "none": [None], "card": list(d.cards.cards), "zone": [*d.map.zones, "fortress"],
+            "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
+            "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
+            "depot": ["fixed", "mobile"],
+        }
+        verbs = {
+            "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
+                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot"),
+            "card": ("card", "event"), "zone": ("zone", "setup"),
+            "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
+                     "spearhead", "swap", "take", "unit"),
+            "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
+            "force": ("absorb", "force", "intercept"), "march": ("forced_march",), "morale": ("morale",),
+            "depot": ("depot", "setup"),
+        }
+        out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
+        return [*out, ("reactivate", "depot")]
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
