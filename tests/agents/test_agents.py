@@ -41,7 +41,7 @@ def test_heuristic_plays_both_sides_to_the_end_with_a_reason_for_every_move():
 
 
 def test_heuristic_keeps_napoleon_out_of_bad_battles():
-    """Keep Napoléon safe: his force never marches into an enemy zone at odds below 3:2."""
+    """Keep Napoléon safe: his force attacks only with a lead on the dice and 3:2 numbers."""
     st = load_game("nae").new_state("1815", seed=4)
     agents = {"empire": HeuristicAgent(0), "coalition": RandomAgent(4)}
     while not st.over:
@@ -51,7 +51,8 @@ def test_heuristic_keeps_napoleon_out_of_bad_battles():
             fid = st.frame["fid"]
             foes = ai.enemy_forces_in(st, action[1], side)
             if foes and ai.NAPOLEON in ai.S.generals_of(ai.S.force(st, fid)):
-                assert ai.fighting_ratio(st, fid, foes) >= ai.GOOD_ODDS
+                assert ai.attack_ok(st, side, fid, foes, action[1])
+                assert ai.edge(st, fid, foes, action[1], ai.S.force(st, fid)["zone"]) >= 2
         st.apply(action)
 
 

@@ -23,8 +23,7 @@ Choice = tuple[Action, str]
 Rule = Callable[[State, str, list[Action]], Choice | None]
 
 NAPOLEON = "napoleon"
-GOOD_ODDS = 1.5  # attack at 3:2 or better (14.2: the odds column and the battle's losses follow the ratio)
-SAFE_ODDS = 1.0  # a lesser force stands only against an attacker no stronger than itself
+SAFE_ODDS = 1.0  # a march ends next to enemies no stronger than the force
 
 
 # -- the board as a player reads it ---------------------------------------------------------------------------
@@ -74,18 +73,55 @@ def odds(a: int, d: int) -> str:
     return f"1:{round(1 / r)}" if r <= 0.57 or r > 0.8 else "2:3"
 
 
-def fighting_ratio(st: State, fid: str, foes: list[str], attack: bool = True) -> float:
-    """Combat values weighed by morale and the generals' tactical values (14.4, 14.5): each point of difference
-    shifts the dice about as much as a sixth more men."""
-    me = S.force(st, fid)
-    mine = S.combat_value(me)
-    theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
-    if theirs == 0:
+def edge(st: State, att: str, foes: list[str], zone: str, came_from: str) -> float:
+    """The attacker's expected lead on the battle dice (14.5): odds column, terrain and border, the generals'
+    tactical values, cavalry superiority, the best elite corps and supply; +99 when the odds destroy the defender
+    outright (5:1, 14.2), -99 when they destroy the attacker (1:5)."""
+    t = S.data().tables
+    me = S.force(st, att)
+    a = S.combat_value(me)
+    d = sum(S.combat_value(S.force(st, x)) for x in foes)
+    if d == 0:
         return 99.0
-    foe = S.force(st, foes[0])
-    edge = (battle.force_morale(st, me) + battle.tactical(me, attack)
-            - battle.force_morale(st, foe) - battle.tactical(foe, not attack))
-    return mine / theirs * max(0.3, 1 + edge / 6)
+    if a == 0:
+        return -99.0
+    row = t.odds_row(a, d)
+    if row.destroys:
+        return 99.0 if row.destroys == "defender" else -99.0
+    foe = S.force(st, max(foes, key=lambda x: S.combat_value(S.force(st, x))))
+    terrain = t.terrain[S.data().map.zones[zone].terrain]
+    border = t.borders[S.data().map.feature_of(came_from, zone).id] if zone != came_from else None
+    lead = float(row.modifier + terrain.attacker_modifier - terrain.defender_modifier)
+    if border is not None:
+        lead += border.army_attacker_modifier if S.is_army(me) else border.attacker_modifier
+    lead += battle.tactical(me, True) - battle.tactical(foe, False)
+    lead += _best_stars(me) - _best_stars(foe)
+    mc, fc = battle.cavalry_count(me), battle.cavalry_count(foe)
+    lead += 1 if mc > fc else -1 if fc > mc else 0
+    lead -= 3 * me["unsupplied"] - 3 * foe["unsupplied"]
+    return lead
+
+
+def _best_stars(f: S.Force) -> int:
+    return max((S.unit(u).stars or 0 for u in f["units"] if not S.unit(u).special), default=0)
+
+
+def attack_ok(st: State, side: str, fid: str, foes: list[str], zone: str) -> bool:
+    """A battle worth fighting. The Coalition trades steps gladly (it has twice France's men): even dice and 3:2
+    numbers suffice; against Napoléon even dice with any superiority, or twice his numbers and at most 2 down on
+    the dice. France fights only with a clear lead, and never risks Napoléon next to a stronger enemy."""
+    f = S.force(st, fid)
+    lead = edge(st, fid, foes, zone, f["zone"])
+    mine = S.combat_value(f)
+    theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
+    if side == "coalition":
+        hunting = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
+        if hunting:
+            return (lead >= 0 and mine > theirs) or (lead >= -2 and mine >= 2 * theirs)
+        return lead >= 0 and mine * 2 >= theirs * 3
+    if NAPOLEON in S.generals_of(f) and strength(st, zone, S.other(side), 1) > mine:
+        return False
+    return lead >= 2 and mine * 2 >= theirs * 3
 
 
 def objectives(st: State, side: str) -> list[str]:
@@ -189,7 +225,7 @@ def threatened_key(st: State, side: str) -> str | None:
 
 
 def good_attack(st: State, side: str, fid: str) -> tuple[str, int, int] | None:
-    """An enemy force next to ``fid`` it beats at good odds (and not covered by a stronger enemy next to it)."""
+    """An enemy force next to ``fid`` worth attacking (``attack_ok``): the strongest such."""
     f = S.force(st, fid)
     mine = S.combat_value(f)
     best = None
@@ -198,8 +234,7 @@ def good_attack(st: State, side: str, fid: str) -> tuple[str, int, int] | None:
         if not foes:
             continue
         theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
-        napoleon_at_risk = NAPOLEON in S.generals_of(f) and strength(st, z, S.other(side), 1) > mine
-        if fighting_ratio(st, fid, foes) >= GOOD_ODDS and not napoleon_at_risk and (best is None or theirs > best[2]):
+        if attack_ok(st, side, fid, foes, z) and (best is None or theirs > best[2]):
             best = (z, mine, theirs)
     return best
 
@@ -247,22 +282,46 @@ def pass_turn(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def force_value(st: State, side: str, fid: str) -> float:
-    """What activating force ``fid`` is worth: an attack at good odds, the defence of a threatened key zone, or
-    (the Coalition) a strong force's march on its objective."""
+    """What activating force ``fid`` is worth: an attack worth fighting (Napoléon's force first), the defence of a
+    threatened key zone, or (the Coalition) a strong force closing on Napoléon or a key zone. Small forces far
+    from anything are not worth the AP: what is left goes to the reserve for the armies (9.2)."""
     f = S.force(st, fid)
-    if f["in_fortress"] and f["side"] == "coalition" and not f["commander"]:
-        return 0.0
     value = S.combat_value(f)
     attack = good_attack(st, side, fid)
     if attack:
-        return 100.0 + attack[2]
+        prey = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in enemy_forces_in(st, attack[0], side))
+        return 100.0 + attack[2] + (100.0 if prey else 0.0)
     key = threatened_key(st, side)
     if key and f["zone"] != key and dist(f["zone"], key) <= 2 and NAPOLEON not in S.generals_of(f):
         return 50.0 + value
-    if side == "coalition":
-        d = goal_distance(st, side, f["zone"])
-        return 0.0 if d == 0 else value / d
-    return 0.0
+    if side != "coalition" or f["in_fortress"]:
+        return 0.0
+    target = march_target(st, side, fid)
+    here = dist(f["zone"], target)
+    if not any(dist(z, target) < here and not enemy_forces_in(st, z, side)
+               for z in S.data().map.neighbours(f["zone"])):
+        return 0.0  # no step nearer without a battle it should not fight: keep the AP
+    if value < 4 and not (f["zone"] in french_keys() or dist(f["zone"], "paris") <= 2):
+        return 0.0
+    return value * (2 if S.is_army(f) else 1) / (1 + here)
+
+
+def march_target(st: State, side: str, fid: str) -> str:
+    """Where a Coalition force heads: a friendly force near Napoléon stronger than itself, to concentrate before
+    the battle, when it is too weak to fight him alone; else the nearest objective."""
+    f = S.force(st, fid)
+    nap = napoleon_force(st)
+    if side == "coalition" and nap is not None:
+        nz = S.force(st, nap)["zone"]
+        mine = S.combat_value(f)
+        if mine < 1.5 * S.combat_value(S.force(st, nap)):
+            friends = [(o["zone"]) for x, o in st.g["forces"].items()
+                       if x != fid and o["side"] == side and not o["in_fortress"] and dist(o["zone"], nz) <= 2
+                       and S.combat_value(o) >= mine]
+            if friends:
+                return min(friends, key=lambda z: (dist(f["zone"], z), z))
+    goals = objectives(st, side)
+    return min(goals, key=lambda g: (dist(f["zone"], g), g)) if goals else f["zone"]
 
 
 def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -282,7 +341,7 @@ def finish_activation(st: State, side: str, legal: list[Action]) -> Choice | Non
 
 
 def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """Attack an enemy force next door at good odds (and morale)."""
+    """Attack an enemy force next door when the dice favour it (``attack_ok``), the biggest prize first."""
     fid = st.frame["fid"]
     f = S.force(st, fid)
     mine = S.combat_value(f)
@@ -291,22 +350,20 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
         if a[0] != "zone":
             continue
         foes = enemy_forces_in(st, a[1], side)
-        if not foes:
+        if not foes or not attack_ok(st, side, fid, foes, a[1]):
             continue
         theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
-        if fighting_ratio(st, fid, foes) < GOOD_ODDS:
-            continue
-        if NAPOLEON in S.generals_of(f) and strength(st, a[1], S.other(side), 1) > mine:
-            continue  # keep Napoléon safe: not next to a stronger enemy
-        if best is None or theirs > best[2]:
-            best = (a, foes[0], theirs)
+        napoleon = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
+        if best is None or (napoleon, theirs) > best[3]:
+            best = (a, foes[0], theirs, (napoleon, theirs))
     if best is None:
         return None
-    a, foe, theirs = best
+    a, foe, theirs, _ = best
+    lead = edge(st, fid, enemy_forces_in(st, a[1], side), a[1], f["zone"])
     m1 = battle.force_morale(st, f)
     m2 = battle.force_morale(st, S.force(st, foe))
     return a, (f"{S.name_of(st, fid)} attacks {S.name_of(st, foe)} at {S.zone_name(a[1])}: odds {odds(mine, theirs)}, "
-               f"morale {m1} against {m2}")
+               f"dice {lead:+.0f}, morale {m1} against {m2}")
 
 
 def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -341,17 +398,18 @@ def safe_zone(st: State, side: str, zone: str, mine: int) -> bool:
 
 
 def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """Close on the objective along safe zones, never into an enemy at bad odds."""
+    """Close on the target (``march_target``) along safe zones, never into an enemy at bad odds."""
     fid = st.frame["fid"]
     f = S.force(st, fid)
     mine = S.combat_value(f)
     here = f["zone"]
-    goal = goal_distance(st, side, here)
+    target = march_target(st, side, fid)
+    goal = dist(here, target)
     options = []
     for a in legal:
         if a[0] != "zone" or enemy_forces_in(st, a[1], side):
             continue
-        d = goal_distance(st, side, a[1])
+        d = dist(a[1], target)
         if d >= goal:
             continue
         if (side == "empire" or NAPOLEON in S.generals_of(f)) and not safe_zone(st, side, a[1], mine):
@@ -360,7 +418,9 @@ def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
     if not options:
         return None
     _, _, best = min(options, key=lambda o: (o[0], o[1], o[2][1]))
-    return best, f"{S.name_of(st, fid)} marches on towards its objective, by {S.zone_name(best[1])}"
+    why = "concentrates before the battle" if target in [o["zone"] for o in st.g["forces"].values()
+                                                          if o["side"] == side] else "marches on its objective"
+    return best, f"{S.name_of(st, fid)} {why}, by {S.zone_name(best[1])}"
 
 
 def march_stop(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -384,13 +444,13 @@ def no_forced_march(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def intercept_when_stronger(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """Intercept a moving force only with a stronger one (and never with Napoléon into danger)."""
+    """Intercept a moving force only where the battle is worth fighting (and never with Napoléon)."""
     f = st.frame
-    mover = S.combat_value(S.force(st, f["fid"]))
     for a in legal:
         if a[0] == "intercept":
             me = S.force(st, a[1])
-            if S.combat_value(me) >= GOOD_ODDS * mover and NAPOLEON not in S.generals_of(me):
+            if NAPOLEON not in S.generals_of(me) and attack_ok(st, side, a[1], [f["fid"]], f["zone"]):
+                mover = S.combat_value(S.force(st, f["fid"]))
                 return a, f"{S.name_of(st, a[1])} intercepts at odds {odds(S.combat_value(me), mover)}"
     return ("decline", None), "no force strong enough to intercept"
 
@@ -404,16 +464,20 @@ def cheapest_intercept_card(st: State, side: str, legal: list[Action]) -> Choice
 
 
 def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """Stand against a weaker attacker; against a stronger one withdraw into a fortress or evade."""
+    """Stand when the attacker has no lead on the dice; otherwise withdraw into a fortress or evade. Napoléon
+    stands only with the lead himself."""
     f = st.frame
     me, foe = S.force(st, f["fid"]), S.force(st, f["mover"])
+    came_from = st.core["stack"][-2].get("came_from", f["zone"])
+    lead = edge(st, f["mover"], [f["fid"]], f["zone"], came_from)
     a, d = S.combat_value(foe), S.combat_value(me)
-    risky = NAPOLEON in S.generals_of(me) and a > d
-    if a <= SAFE_ODDS * d and not risky:
-        return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)} against it"
+    limit = -1 if NAPOLEON in S.generals_of(me) else 0
+    if lead <= limit:
+        return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)}, dice {-lead:+.0f} for it"
     for verb in ("fortress", "evade"):
         if (verb, None) in legal:
-            return (verb, None), f"{S.name_of(st, f['fid'])} is outmatched (odds {odds(a, d)}): it withdraws"
+            return (verb, None), (f"{S.name_of(st, f['fid'])} is outmatched (odds {odds(a, d)}, dice {lead:+.0f} "
+                                  "against it): it withdraws")
     return ("stand", None), "no way out: it stands"
 
 
