@@ -25,8 +25,9 @@ OPTIONS: list[dict[str, bool]] = [
 ]
 
 
-def play(seed: int) -> dict[str, Any]:
-    """One random game (the agent's generator seeded from the game seed), as its final digest."""
+def play(seed: int, search: bool = False) -> dict[str, Any]:
+    """One random game (the agent's generator seeded from the game seed), as its final digest. ``search``: the
+    game goes on, every few decisions, on a fresh search copy with trusted applies, as a search plays ahead."""
     game = load_game("nae")
     options = OPTIONS[seed % len(OPTIONS)]
     st = game.new_state("1815", seed=seed, options=options)
@@ -34,7 +35,9 @@ def play(seed: int) -> dict[str, Any]:
     n = 0
     while not st.over:
         legal = st.legal_actions()
-        st.apply(legal[int(rnd.random() * len(legal))])
+        if search and n % 3 == 0:
+            st = st.copy(for_search=True)
+        st.apply(legal[int(rnd.random() * len(legal))], check=not search)
         n += 1
     assert st.result is not None
     return {"seed": seed, "options": options, "decisions": n, "winner": st.result["winner"], "digest": st.digest()}
@@ -46,6 +49,11 @@ def test_300_seeded_games_are_bit_identical() -> None:
     for want in expected:
         got = play(want["seed"])
         assert got == want, f"seed {want['seed']} diverged: see the module docstring if the rules changed on purpose"
+
+
+def test_search_copies_and_trusted_applies_play_the_same_games() -> None:
+    for want in json.loads(FIXTURE.read_text())[:30]:
+        assert play(want["seed"], search=True) == want, f"seed {want['seed']} diverged on search copies"
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
