@@ -91,12 +91,12 @@ class SearchAgent:
             if fresh:
                 action = fresh[0]
                 node.children[action] = Node()
-                st.apply(action)
+                st.apply(action, check=False)
                 path.append(node.children[action])
                 break
             action = max(here, key=lambda a: self._ucb(node.children[a], node.avail[a], actor))
             node = node.children[action]
-            st.apply(action)
+            st.apply(action, check=False)
             path.append(node)
         reward = self._rollout(st, rng, ai)
         for nd in path:
@@ -118,5 +118,5 @@ class SearchAgent:
             actor = str(st.active)
             legal = st.legal_actions()
             action = legal[int(rng.random() * len(legal))] if rng.random() < 0.1 else ai.policy(st, actor, legal)[0]
-            st.apply(action)
+            st.apply(action, check=False)
         return {s: (ai.evaluate(st, s) + 1) / 2 for s in st.game.sides}

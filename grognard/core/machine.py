@@ -327,8 +327,9 @@ class State:
     def determinize(self, side: str, rng: random.Random) -> State:
         """A copy in which everything ``side`` cannot see is redrawn from ``rng``: the dice stream, the other
         hands and the draw piles (by the game), the log entries meant for others, and the undo snapshots and
-        seed that would give them away. Agents search on these copies only."""
+        seed that would give them away. Agents search on these copies only (a search copy: no undo, see ``copy``)."""
         st = State(self.game)
+        st.search = True
         st.setup = {**self.setup, "seed": None, "dice": None}
         st.core = _unpack.decode(_pack.encode(self.core))
         st.core["rng"] = [rng.getrandbits(32) for _ in range(4)]

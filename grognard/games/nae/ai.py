@@ -13,6 +13,7 @@ import math
 from collections import deque
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
@@ -52,15 +53,44 @@ def french_keys() -> tuple[str, ...]:
     return tuple(conquest.key_zones("france"))
 
 
+class Board:
+    """The forces by zone, read once per decision (the rules below ask the same questions many times)."""
+
+    def __init__(self, st: State) -> None:
+        self.outside: dict[tuple[str, str], list[str]] = {}
+        self.value: dict[tuple[str, str], int] = {}
+        self.napoleon: str | None = None
+        for fid, f in st.g["forces"].items():
+            key = (f["zone"], f["side"])
+            self.value[key] = self.value.get(key, 0) + S.combat_value(f)
+            if not f["in_fortress"]:
+                self.outside.setdefault(key, []).append(fid)
+            if self.napoleon is None and NAPOLEON in S.generals_of(f):
+                self.napoleon = fid
+
+
+_board: list[Any] = [None, None]  # [state, its Board or None until asked] while ``policy`` or ``evaluate`` runs
+
+
+def board(st: State) -> Board:
+    if _board[0] is st:
+        if _board[1] is None:
+            _board[1] = Board(st)
+        return _board[1]  # type: ignore[no-any-return]
+    return Board(st)
+
+
 def napoleon_force(st: State) -> str | None:
-    return next((fid for fid, f in st.g["forces"].items() if NAPOLEON in S.generals_of(f)), None)
+    return board(st).napoleon
 
 
 def strength(st: State, zone: str, side: str, reach: int = 0) -> int:
-    """Combat value of ``side``'s forces within ``reach`` borders of ``zone`` (outside fortresses count too)."""
-    d = distances(zone)
-    return sum(S.combat_value(f) for f in st.g["forces"].values()
-               if f["side"] == side and d.get(f["zone"], 99) <= reach)
+    """Combat value of ``side``'s forces within ``reach`` (0 or 1) borders of ``zone``, fortresses included."""
+    values = board(st).value
+    total = values.get((zone, side), 0)
+    if reach:
+        total += sum(values.get((z, side), 0) for z in S.data().map.neighbours(zone))
+    return total
 
 
 def odds(a: int, d: int) -> str:
@@ -142,7 +172,7 @@ def goal_distance(st: State, side: str, zone: str) -> int:
 
 
 def enemy_forces_in(st: State, zone: str, side: str) -> list[str]:
-    return [fid for fid in S.outside(st, zone, S.other(side))]
+    return board(st).outside.get((zone, S.other(side)), [])
 
 
 # -- the evaluation function ----------------------------------------------------------------------------------
@@ -153,6 +183,15 @@ def evaluate(st: State, side: str) -> float:
     if st.over:
         winner = st.result["winner"] if st.result else None
         return 0.0 if winner is None else (1.0 if winner == side else -1.0)
+    _board[:] = [st, None]
+    try:
+        value = _evaluate(st)
+    finally:
+        _board[:] = [None, None]
+    return value if side == "empire" else -value
+
+
+def _evaluate(st: State) -> float:
     g = st.g
     score = 0.0
     nap = napoleon_force(st)
@@ -181,8 +220,7 @@ def evaluate(st: State, side: str) -> float:
     near = sum(S.combat_value(f) / (1 + dist(f["zone"], "paris")) for f in g["forces"].values()
                if f["side"] == "coalition")
     score -= 0.15 * near
-    value = math.tanh(score / 6)
-    return value if side == "empire" else -value
+    return math.tanh(score / 6)
 
 
 # -- rules by step --------------------------------------------------------------------------------------------
@@ -621,11 +659,15 @@ RULES: dict[str, tuple[Rule, ...]] = {
 def policy(st: State, side: str, legal: list[Action] | None = None) -> Choice:
     """The heuristic's move and its reason."""
     legal = st.legal_actions() if legal is None else legal
-    for rule in (*RULES.get(str(st.step), ()), take_first_offered):
-        choice = rule(st, side, legal)
-        if choice is not None and choice[0] in legal:
-            return choice
-    return legal[0], "the usual choice"
+    _board[:] = [st, None]
+    try:
+        for rule in (*RULES.get(str(st.step), ()), take_first_offered):
+            choice = rule(st, side, legal)
+            if choice is not None and choice[0] in legal:
+                return choice
+        return legal[0], "the usual choice"
+    finally:
+        _board[:] = [None, None]
 
 
 def describe_choice(st: State, action: Action, reason: str) -> str:
