@@ -53,11 +53,16 @@ class SearchAgent:
             return legal[0]
         rng = random.Random(self.rng.getrandbits(64))
         root = Node()
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = last = time.perf_counter()
+        longest = 0.0
         n = 0
-        while (self.iterations is None or n < self.iterations) and (deadline is None or time.perf_counter() < deadline):
+        while self.iterations is None or n < self.iterations:
+            if self.seconds is not None and n and last - start + longest > self.seconds:
+                break  # the next simulation might overrun the time budget
             self._iterate(state.determinize(side, rng), root, rng, ai)
             n += 1
+            now = time.perf_counter()
+            longest, last = max(longest, now - last), now
         self.last_iterations = n
         best = max((a for a in legal if a in root.children), key=lambda a: (root.children[a].visits, -legal.index(a)))
         child = root.children[best]
