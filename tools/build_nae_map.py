@@ -55,14 +55,19 @@ LON0, LAT0, LAT1, LAT2 = 17.0, 46.0, 38.0, 56.0  # Lambert conformal conic: cent
 # The board: lon EXTENT[0]..EXTENT[1] measured along latitude EXTENT_AT, lat EXTENT[2]..EXTENT[3] along LON0.
 EXTENT = (-11.5, 43.0, 29.4, 62.0)
 EXTENT_AT = 36.0
-LAND_RADIUS_KM = 330.0  # a zone never reaches further than this from its city (empty Sahara, Lapland, Urals)
+LAND_RADIUS_KM = 360.0  # a zone never reaches further than this from its city (empty Sahara, Lapland, Urals)
 SEA_RADIUS_KM = 520.0
+RIVER_CLEARANCE_KM = 3.0  # a border follows its river only where the river runs clear of both cities...
+RIVER_KEEP = 0.35  # ...and each zone keeps this share of its area
 CORRIDOR_GAP_KM = 50.0  # plain cells of two bordering zones further apart than this are not forced together
 SIMPLIFY = 0.35  # units (about 0.8 km): invisible at any zoom the client offers
 
 # Board feature names of the asset, by feature id of map.toml.
 FEATURE_NAME = {"none": "plain", "river": "river", "river_bridge": "river_bridge", "mountain": "mountain",
                 "mountain_pass": "pass", "strait": "strait", "whole_mf": "desert"}
+
+# Zones whose printed area spans two landmasses: a (lon, lat) on the other one (map.toml: "Funen and Jutland").
+OTHER_LAND: dict[str, list[tuple[float, float]]] = {"jutland": [(9.3, 56.3)]}
 
 # Sea zones have no coordinates in map.toml: each is the union of the Voronoi cells of these (lon, lat) seeds, chosen
 # so that every port touches the sea zones its record names.
@@ -290,31 +295,29 @@ class Board:
         return min(range(len(self.landmasses)), key=lambda i: self.landmasses[i].distance(pt))
 
     def zone_cells(self, extra: dict[str, list[tuple[float, float]]]) -> dict[str, BaseGeometry]:
-        """Each zone's area: its seeds' Voronoi cells among the zones of its own landmass, capped by LAND_RADIUS_KM."""
-        by_home: dict[int, list[str]] = defaultdict(list)
+        """Each zone's area: its seeds' Voronoi cells among the seeds of the same landmass, capped by LAND_RADIUS_KM.
+
+        ``extra`` seeds stand on their zone's home landmass; OTHER_LAND seeds give a zone a second landmass.
+        """
+        by_home: dict[int, list[tuple[str, tuple[float, float]]]] = defaultdict(list)
         for zid in self.data.zones:
-            by_home[self.home[zid]].append(zid)
+            for pt in [(self.city[zid].x, self.city[zid].y), *extra.get(zid, [])]:
+                by_home[self.home[zid]].append((zid, pt))
+            for lon, lat in OTHER_LAND.get(zid, []):
+                pt = self.proj(lon, lat)
+                by_home[self._landmass_of(Point(pt))].append((zid, pt))
         radius = self.proj.units(LAND_RADIUS_KM)
-        out: dict[str, BaseGeometry] = {}
-        for home, ids in by_home.items():
+        parts: dict[str, list[BaseGeometry]] = defaultdict(list)
+        for home, seeds in by_home.items():
             mass = self.landmasses[home]
-            if len(ids) == 1:
-                zid = ids[0]
-                out[zid] = mass.intersection(self.city[zid].buffer(radius, 48)).difference(self.lakes)
-                continue
-            seeds: list[tuple[float, float]] = []
-            owner: list[str] = []
-            for zid in ids:
-                for pt in [(self.city[zid].x, self.city[zid].y), *extra.get(zid, [])]:
-                    seeds.append(pt)
-                    owner.append(zid)
-            raw: dict[str, list[BaseGeometry]] = defaultdict(list)
-            for zid, cell in zip(owner, voronoi_cells(seeds, self.frame), strict=True):
-                raw[zid].append(cell)
-            for zid in ids:
-                area = ops.unary_union(raw[zid]).intersection(mass)
-                out[zid] = area.intersection(self.city[zid].buffer(radius, 48)).difference(self.lakes)
-        return self._contiguous({zid: out[zid] for zid in self.data.zones})
+            if len({zid for zid, _ in seeds}) == 1:
+                cells = [self.frame] * len(seeds)
+            else:
+                cells = voronoi_cells([pt for _, pt in seeds], self.frame)
+            for (zid, pt), cell in zip(seeds, cells, strict=True):
+                cap = Point(pt if home != self.home[zid] else (self.city[zid].x, self.city[zid].y)).buffer(radius, 48)
+                parts[zid].append(cell.intersection(mass).intersection(cap))
+        return self._contiguous({zid: ops.unary_union(parts[zid]).difference(self.lakes) for zid in self.data.zones})
 
     def _contiguous(self, cells: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
         """Keep each zone's piece holding its city; hand every other piece to the zone it borders most, or drop it."""
@@ -325,16 +328,17 @@ class Board:
             if not parts:
                 raise SystemExit(f"zone {zid} has no land at all")
             main = min(parts, key=lambda p: (p.distance(self.city[zid]), -p.area))
-            keep[zid] = main
-            orphans.extend(p for p in parts if p is not main)
+            more = [p for p in parts if any(p.contains(Point(self.proj(*ll))) for ll in OTHER_LAND.get(zid, []))]
+            keep[zid] = ops.unary_union([main, *more])
+            orphans.extend(p for p in parts if p is not main and p not in more)
         for _ in range(3):
             left = []
             for piece in sorted(orphans, key=lambda p: -p.area):
                 grown = piece.buffer(0.05)
                 best = max(keep, key=lambda z: grown.intersection(keep[z]).area)
                 if grown.intersection(keep[best]).area > 0:
-                    keep[best] = ops.unary_union([keep[best], piece.buffer(0.02)]).buffer(-0.02)
-                    keep[best] = max(polygons_of(keep[best]), key=lambda p: p.area)
+                    merged = polygons_of(ops.unary_union([keep[best], piece.buffer(0.02)]).buffer(-0.02))
+                    keep[best] = ops.unary_union([p for p in merged if p.area > 1.0])
                 else:
                     left.append(piece)
             orphans = left
@@ -386,11 +390,21 @@ def sea_cells(board: Board) -> dict[str, BaseGeometry]:
     for sid, seed, cell in zip(owner, seeds, cells, strict=True):
         parts[sid].append(cell.intersection(Point(seed).buffer(radius, 48)))
     out: dict[str, BaseGeometry] = {}
+    strays: list[Polygon] = []
     for sid in board.data.seas:
         area = ops.unary_union(parts[sid]).intersection(board.sea)
         seed_pts = [Point(proj(lon, lat)) for lon, lat in SEA_SEEDS[sid]]
-        pieces = [p for p in polygons_of(area) if any(p.distance(s) < 1.0 for s in seed_pts)]
-        out[sid] = ops.unary_union(pieces)
+        pieces = polygons_of(area)
+        kept = [p for p in pieces if any(p.distance(s) < 1.0 for s in seed_pts)]
+        strays.extend(p for p in pieces if not any(p.distance(s) < 1.0 for s in seed_pts))
+        out[sid] = ops.unary_union(kept)
+    # A piece cut off from its seeds (an estuary behind a headland) joins the sea zone it touches most.
+    for piece in sorted(strays, key=lambda p: -p.area):
+        grown = piece.buffer(0.05)
+        best = max(out, key=lambda z: grown.intersection(out[z]).area)
+        if grown.intersection(out[best]).area > 0:
+            merged = polygons_of(ops.unary_union([out[best], piece.buffer(0.02)]).buffer(-0.02))
+            out[best] = ops.unary_union([p for p in merged if p.area > 1.0])
     return out
 
 
@@ -440,17 +454,69 @@ def off_map_boxes(board: Board, taken: list[Polygon]) -> dict[str, dict[str, Any
 
 # --- rivers and borders --------------------------------------------------------------------------------------------
 
-def named_rivers(water: Topo, frame: Polygon) -> list[dict[str, str]]:
+def named_rivers(water: Topo, frame: Polygon) -> dict[str, BaseGeometry]:
+    """The projected course of each river of RIVERS, clipped to the board."""
     features = water.doc["objects"]["rivers"]["geometries"]
-    out = []
+    out = {}
     for name, numbers in RIVERS.items():
         parts = []
         for i in numbers:
             arcs = [features[i]["arcs"]] if features[i]["type"] == "LineString" else features[i]["arcs"]
             parts.extend(water._line(a) for a in arcs)
-        geom = water._project(MultiLineString(parts)).intersection(frame)
-        out.append({"name": name, "d": path_d(geom.simplify(SIMPLIFY))})
+        out[name] = water._project(MultiLineString(parts)).intersection(frame)
     return out
+
+
+def _touching(cells: dict[str, BaseGeometry], zid: str) -> set[str]:
+    """Zones whose area shares an edge with ``zid``'s."""
+    grown = cells[zid].buffer(0.3)
+    return {z for z, c in cells.items() if z != zid and grown.intersects(c) and grown.intersection(c).area > 0.5}
+
+
+def follow_rivers(board: Board, cells: dict[str, BaseGeometry], rivers: dict[str, BaseGeometry]) -> int:
+    """Move the edge of each river border onto the river itself where a drawn river runs between the two cities.
+
+    The two areas are pooled and cut along the river; each keeps the side holding its city (other pieces go back to
+    whichever area held most of them). A border is left as it was if the cut would not leave both areas in one piece.
+    Returns how many borders now follow their river.
+    """
+    moved = 0
+    for b in board.data.borders:
+        if b.feature not in ("river", "river_bridge"):
+            continue
+        ca, cb = board.city[b.a], board.city[b.b]
+        link = LineString([ca, cb])
+        crossing = [r for r in rivers.values() if r.intersects(link)]
+        clear = board.proj.units(RIVER_CLEARANCE_KM)
+        if not crossing or any(r.distance(ca) < clear or r.distance(cb) < clear for r in crossing):
+            continue
+        pooled = ops.unary_union([cells[b.a], cells[b.b]])
+        if not isinstance(pooled, Polygon):
+            continue
+        pieces = polygons_of(ops.split(pooled, ops.unary_union(crossing)))
+        side_a = [p for p in pieces if p.buffer(1e-6).contains(ca)]
+        side_b = [p for p in pieces if p.buffer(1e-6).contains(cb)]
+        if len(pieces) < 2 or not side_a or not side_b or side_a[0] is side_b[0]:
+            continue
+        new_a, new_b = [side_a[0]], [side_b[0]]
+        for p in pieces:
+            if p is side_a[0] or p is side_b[0]:
+                continue
+            (new_a if p.intersection(cells[b.a]).area >= p.intersection(cells[b.b]).area else new_b).append(p)
+        area_a = ops.unary_union(new_a).buffer(0.01).buffer(-0.01)
+        area_b = ops.unary_union(new_b).buffer(0.01).buffer(-0.01)
+        if not (isinstance(area_a, Polygon) and isinstance(area_b, Polygon)):
+            continue
+        if area_a.area < RIVER_KEEP * cells[b.a].area or area_b.area < RIVER_KEEP * cells[b.b].area:
+            continue
+        before = {z: _touching(cells, z) & set(board.data.neighbours(z)) for z in (b.a, b.b)}
+        old = cells[b.a], cells[b.b]
+        cells[b.a], cells[b.b] = area_a, area_b
+        if all(_touching(cells, z) >= before[z] for z in (b.a, b.b)):
+            moved += 1
+        else:
+            cells[b.a], cells[b.b] = old
+    return moved
 
 
 def border_paths(board: Board, cells: dict[str, BaseGeometry]) -> tuple[list[dict[str, Any]], int]:
@@ -497,6 +563,8 @@ def build(cache: Path | None) -> dict[str, Any]:
     board = Board(data, topo, water, proj)
     plain = board.zone_cells({})
     cells = board.zone_cells(board.corridors(plain))
+    rivers = named_rivers(water, board.frame)
+    moved = follow_rivers(board, cells, rivers)
     for zid, cell in cells.items():
         cells[zid] = cell.simplify(SIMPLIFY)
     touching = board.adjacency(cells)
@@ -525,6 +593,7 @@ def build(cache: Path | None) -> dict[str, Any]:
     print(f"zones {len(zones)}, seas {len(sea_out)}, borders {len(borders)}, boxes {len(boxes)}")
     print(f"land borders drawn as a shared edge: {len(land_borders) - missing} of {len(land_borders)}"
           f" ({missing} not shared: the zones' areas do not meet)")
+    print(f"river borders moved onto their river: {moved}")
     print(f"zones sharing an edge without a border in the data: {len(stray)}: {' '.join(stray)}")
     return {
         "game": "nae", "width": WIDTH, "height": proj.height,
@@ -532,7 +601,7 @@ def build(cache: Path | None) -> dict[str, Any]:
                        "x0_km": round(proj.x0, 3), "y0_km": round(proj.y0, 3), "units_per_km": proj.scale},
         "land": path_d(board.land.simplify(SIMPLIFY)),
         "lakes": path_d(board.lakes.simplify(SIMPLIFY)),
-        "rivers": named_rivers(water, board.frame),
+        "rivers": [{"name": name, "d": path_d(r.simplify(SIMPLIFY))} for name, r in rivers.items()],
         "zones": zones, "seas": sea_out, "borders": borders, "closed": closed, "boxes": boxes,
         "src": f"generated by tools/build_nae_map.py from Natural Earth 1:50m (public domain; npm "
                f"{LAND[0]}@{LAND[1]}, {WATER[0]}@{WATER[1]}) and "
