@@ -519,16 +519,17 @@ def follow_rivers(board: Board, cells: dict[str, BaseGeometry], rivers: dict[str
     return moved
 
 
-def border_paths(board: Board, cells: dict[str, BaseGeometry]) -> tuple[list[dict[str, Any]], int]:
+def border_paths(board: Board, cells: dict[str, BaseGeometry]) -> tuple[list[dict[str, Any]], list[str]]:
     """Every border of the data: the shared edge of its two zones ("shared": true), or where their areas do not meet
     (straits, and the few borders geometry could not give) a link line between their closest points."""
     out: list[dict[str, Any]] = []
-    missing = 0
+    missing: list[str] = []
     for b in board.data.borders:
         edge = shared_edge(cells[b.a], cells[b.b])
         shared = not edge.is_empty and edge.length >= 1.0
         if not shared:
-            missing += b.feature not in ("strait", "whole_mf")
+            if b.feature not in ("strait", "whole_mf"):
+                missing.append(f"{b.a}-{b.b}")
             pa, pb = ops.nearest_points(cells[b.a], cells[b.b])
             edge = LineString([pa, pb]) if pa.distance(pb) > 1.0 else LineString([board.city[b.a], board.city[b.b]])
         out.append({"a": b.a, "b": b.b, "feature": FEATURE_NAME[b.feature], "shared": shared,
@@ -591,8 +592,8 @@ def build(cache: Path | None) -> dict[str, Any]:
             closed.append({"a": pair[0], "b": pair[1], "d": path_d(edge.simplify(SIMPLIFY))})
     land_borders = [b for b in data.borders if b.feature not in ("strait", "whole_mf")]
     print(f"zones {len(zones)}, seas {len(sea_out)}, borders {len(borders)}, boxes {len(boxes)}")
-    print(f"land borders drawn as a shared edge: {len(land_borders) - missing} of {len(land_borders)}"
-          f" ({missing} not shared: the zones' areas do not meet)")
+    print(f"land borders drawn as a shared edge: {len(land_borders) - len(missing)} of {len(land_borders)}; "
+          f"{len(missing)} not shared (the zones' areas do not meet): {' '.join(missing)}")
     print(f"river borders moved onto their river: {moved}")
     print(f"zones sharing an edge without a border in the data: {len(stray)}: {' '.join(stray)}")
     return {
