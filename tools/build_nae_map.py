@@ -537,12 +537,21 @@ def border_paths(board: Board, cells: dict[str, BaseGeometry]) -> tuple[list[dic
     return out, missing
 
 
-def label_point(cell: BaseGeometry, near: Point | None = None) -> Point:
-    """Just under the city when the name fits there, else the point of the area furthest from its edges."""
+def label_point(cell: BaseGeometry, near: Point | None = None, name: str = "") -> Point:
+    """Baseline centre of the zone's name: under, over or beside the city, wherever most of the name falls inside the
+    area; the point of the area furthest from its edges when the name fits nowhere near the city."""
     if near is not None:
-        under = Point(near.x, near.y + 10.0)
-        if cell.buffer(-5.0).contains(under):
-            return under
+        half_w, height = 2.2 * len(name) + 2.0, 9.0  # about a 7.5-unit sans-serif font
+        room = cell.buffer(-1.0)
+        best, best_share = None, 0.0
+        for dx, dy in ((0.0, 14.0), (0.0, -11.0), (half_w + 9.0, 3.0), (-half_w - 9.0, 3.0)):
+            x, y = near.x + dx, near.y + dy
+            rect = box(x - half_w, y - height + 2.0, x + half_w, y + 2.0)
+            share = rect.intersection(room).area / rect.area
+            if share > best_share + 0.05:
+                best, best_share = Point(x, y), share
+        if best is not None and best_share >= 0.5:
+            return best
     return ops.polylabel(max(polygons_of(cell), key=lambda p: p.area), tolerance=1.0)
 
 
@@ -577,7 +586,7 @@ def build(cache: Path | None) -> dict[str, Any]:
     zones = {}
     for zid, cell in cells.items():
         c = centre(cell, board.city[zid])
-        lab = label_point(cell, c)
+        lab = label_point(cell, c, data.zones[zid].name)
         zones[zid] = {"d": path_d(cell), "x": round(c.x, 1), "y": round(c.y, 1),
                       "label_x": round(lab.x, 1), "label_y": round(lab.y, 1)}
     sea_out = {}
@@ -595,6 +604,11 @@ def build(cache: Path | None) -> dict[str, Any]:
     print(f"land borders drawn as a shared edge: {len(land_borders) - len(missing)} of {len(land_borders)}; "
           f"{len(missing)} not shared (the zones' areas do not meet): {' '.join(missing)}")
     print(f"river borders moved onto their river: {moved}")
+    off = [f"{z.id}/{sea}" for z in data.ports() for sea in z.seas if cells[z.id].distance(seas[sea]) > 3.0]
+    apart = [f"{a}-{b}" for a, sea in data.seas.items() for b in sea.adjacent if a < b
+             and seas[a].distance(seas[b]) > 1.0]
+    print(f"ports away from one of their sea zones: {len(off)} {' '.join(off)}; "
+          f"adjacent sea zones that do not meet: {len(apart)} {' '.join(apart)}")
     print(f"zones sharing an edge without a border in the data: {len(stray)}: {' '.join(stray)}")
     return {
         "game": "nae", "width": WIDTH, "height": proj.height,

@@ -56,7 +56,7 @@ def _zone_symbol(z: Zone, x: float, y: float, owner_colour: str, label: tuple[fl
     if z.key:
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="none" stroke="#e0a000" stroke-width="2"/>')
     lx, ly = label
-    out.append(f'<text x="{lx:.1f}" y="{ly + 6:.1f}" font-size="7.5" font-family="sans-serif" text-anchor="middle" '
+    out.append(f'<text x="{lx:.1f}" y="{ly:.1f}" font-size="7.5" font-family="sans-serif" text-anchor="middle" '
                f'paint-order="stroke" stroke="#fff" stroke-width="2" stroke-opacity="0.7">{escape(z.name)}</text>')
     out.append("</g>")
     return out
