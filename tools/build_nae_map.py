@@ -56,7 +56,7 @@ LON0, LAT0, LAT1, LAT2 = 17.0, 46.0, 38.0, 56.0  # Lambert conformal conic: cent
 EXTENT = (-11.5, 43.0, 29.4, 62.0)
 EXTENT_AT = 36.0
 LAND_RADIUS_KM = 360.0  # a zone never reaches further than this from its city (empty Sahara, Lapland, Urals)
-SEA_RADIUS_KM = 520.0
+SEA_RADIUS_KM = 2000.0
 RIVER_CLEARANCE_KM = 3.0  # a border follows its river only where the river runs clear of both cities...
 RIVER_KEEP = 0.35  # ...and each zone keeps this share of its area
 CORRIDOR_GAP_KM = 50.0  # plain cells of two bordering zones further apart than this are not forced together
@@ -91,6 +91,14 @@ SEA_SEEDS: dict[str, list[tuple[float, float]]] = {
                     (32.5, 34.3), (34.3, 33.5), (35.4, 36.0), (31.0, 31.8), (28.5, 40.7), (22.8, 40.1), (27.0, 39.0)],
     "black_sea": [(29.8, 45.0), (31.5, 46.3), (31.0, 43.0), (34.0, 43.5), (37.0, 44.0), (36.5, 45.8), (39.5, 42.0),
                   (29.3, 41.5), (28.7, 43.5)],
+}
+
+# Where each sea zone's name goes (lon, lat): open water clear of ports and boxes.
+SEA_LABELS: dict[str, tuple[float, float]] = {
+    "manche": (-3.6, 49.6), "north_sea": (3.0, 55.6), "straits": (10.0, 58.0), "baltic": (19.0, 56.6),
+    "bay_of_biscay": (-5.0, 45.5), "atlantic": (-13.5, 49.0), "south_atlantic": (-9.3, 36.4),
+    "western_med": (1.5, 38.3), "gulf_of_lion": (5.2, 42.0), "central_med": (17.0, 35.5), "adriatic": (16.0, 42.6),
+    "eastern_med": (26.5, 34.5), "black_sea": (34.0, 43.3),
 }
 
 # Main rivers by feature number in the "rivers" object of WATER (its features carry no names: bump the numbers with
@@ -591,7 +599,9 @@ def build(cache: Path | None) -> dict[str, Any]:
                       "label_x": round(lab.x, 1), "label_y": round(lab.y, 1)}
     sea_out = {}
     for sid, area in seas.items():
-        lab = label_point(area)
+        lab = Point(proj(*SEA_LABELS[sid]))
+        if not area.buffer(-5.0).contains(lab):
+            raise SystemExit(f"the name of sea zone {sid} falls outside it")
         sea_out[sid] = {"d": path_d(area.simplify(SIMPLIFY)), "x": round(lab.x, 1), "y": round(lab.y, 1)}
     stray = sorted("-".join(sorted(p)) for p in touching - data_pairs)
     closed = []
