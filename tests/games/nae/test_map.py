@@ -140,6 +140,13 @@ def test_ports_touch_their_sea_and_have_a_blockade_box(board: MapData) -> None:
         assert z.seas and z.blockade_box == z.seas[0] and z.blockade_box in board.seas
 
 
+def test_17_2_4_example_amsterdam_and_antwerp_are_blockaded_from_the_manche(board: MapData) -> None:
+    # 17.2.4: British fleets blockading Amsterdam and Anvers may intercept a squadron entering the Manche,
+    # so both blockade boxes lie in the Manche (17.2.6: a port's box lies in its first sea zone).
+    for port in ("amsterdam", "antwerp"):
+        assert board.zones[port].blockade_box == "manche", port
+
+
 def test_sea_zones_named_by_the_rules_exist(board: MapData) -> None:
     names = {s.name_fr for s in board.seas.values()}
     for name in ("Manche", "Mer du Nord", "Golfe de Gascogne", "Atlantique", "Atlantique Sud", "Golfe du Lion",
