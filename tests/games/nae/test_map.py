@@ -381,6 +381,7 @@ def test_14_5_4_thorn_marsh_then_one_mp_is_three(board: MapData) -> None:
 def test_example_1805_round5_charles_mantua_to_south_of_vienna(board: MapData) -> None:
     south = board.find("zone south of Vienna")
     assert board.border(south.id, "vienna") is not None  # Napoleon intercepts from Vienna
+    assert board.move_cost(["vienna", south.id]) == 1  # 12.4: 3 + 1 + 1 = 5, no -1 for difficult terrain
     assert board.cheapest("mantua", south.id) <= 5
 
 
