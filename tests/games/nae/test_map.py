@@ -271,6 +271,25 @@ def test_18_2_2_gibraltar_malta_ireland_cannot_be_annexed_sicily_sardinia_can(bo
         assert board.provinces[prov].annexable  # Mazovia is the explicit exception
 
 
+def test_18_2_2_provinces_of_frances_key_zones_cannot_be_annexed(board: MapData) -> None:
+    for zid in ("paris", "lyon", "bordeaux", "antwerp"):
+        assert board.zones[zid].key is not None
+        assert not board.provinces[board.zones[zid].province].annexable, zid
+
+
+def test_18_2_2_ireland_holds_a_british_key_zone_dublin(board: MapData) -> None:
+    # "pas Gibraltar ou l'Irlande": a province is closed to annexation because it holds an original key zone.
+    dublin = board.zones["dublin"]
+    assert dublin.province == "irlande" and dublin.owner == "britain" and dublin.key is not None
+    british = sorted(z.id for z in board.zones.values() if z.key is not None and z.owner == "britain")
+    assert british == ["dublin", "gibraltar", "london", "malta"]  # 18.2.1: conquering Britain needs them
+
+
+def test_18_2_2_every_unannexable_province_holds_an_original_key_zone(board: MapData) -> None:
+    keyed = {z.province for z in board.zones.values() if z.key is not None}
+    assert [p.id for p in board.provinces.values() if not p.annexable and p.id not in keyed] == []
+
+
 def test_glossary_blockade_coast_ports(board: MapData) -> None:
     for zid in ("copenhagen", "st_petersburg", "zara"):
         assert board.zones[zid].port and board.zones[zid].continental
@@ -301,7 +320,7 @@ def test_6_3_key_zone_groups(board: MapData) -> None:
     coalition_1806 = {"lisbon", "st_petersburg", "odessa_kiev", "gibraltar_malta", "two_sicilies"}
     assert {kid for kid, g in k.items() if g.side == "coalition"} >= coalition_1806
     assert {(g.permanent, g.zones) for g in k.values() if g.permanent} == {
-        ("france", ("paris",)), ("britain", ("london",)), ("russia", ("moscow",)), ("austria", ("vienna",))}
+        ("france", ("paris",)), ("britain", ("london", "dublin")), ("russia", ("moscow",)), ("austria", ("vienna",))}
 
 
 def test_8_3_markings(board: MapData) -> None:
