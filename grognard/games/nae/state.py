@@ -59,6 +59,19 @@ def unit(uid: str) -> Unit:
     return data().counters.units[uid]
 
 
+class UnitFacts(NamedTuple):
+    """What the hot rules read of a unit counter, precomputed once (10.1 command limits, 14.2 combat value)."""
+
+    power: str
+    reserve_cavalry: bool
+    special: bool
+
+
+@cache
+def unit_facts() -> dict[str, UnitFacts]:
+    return {uid: UnitFacts(u.power, u.kind == "reserve_cavalry", u.special) for uid, u in data().counters.units.items()}
+
+
 def general(gid: str) -> General:
     return data().counters.generals[gid]
 
@@ -109,7 +122,8 @@ def limited_ok(units: dict[str, int], zone: str) -> bool:
 
 def combat_value(f: Force) -> int:
     """14.2: combat values of the engaged units, special units excluded."""
-    return sum(v for uid, v in f["units"].items() if not unit(uid).special)
+    facts = unit_facts()
+    return sum(v for uid, v in f["units"].items() if not facts[uid].special)
 
 
 def steps(f: Force) -> int:

@@ -22,19 +22,25 @@ def within_command(st: State, commander: str, army: str | None, units: dict[str,
     cap = g.command * (2 if army else 1)
     if sum(units.values()) > cap:
         return False
-    cavalry = sum(v for u, v in units.items() if S.unit(u).kind == "reserve_cavalry")
-    if not army and (cavalry or any(S.unit(u).special for u in units)):
+    facts = S.unit_facts()
+    cavalry = own = 0
+    special = False
+    others: dict[str, int] = {}  # steps of each other power
+    for u, v in units.items():
+        fact = facts[u]
+        cavalry += v if fact.reserve_cavalry else 0
+        special = special or fact.special
+        if fact.power == g.power:
+            own += v
+        else:
+            others[fact.power] = others.get(fact.power, 0) + v
+    if not army and (cavalry or special):
         return False
     if cavalry > ARMY_CAVALRY_STEPS:
         return False
-    own = sum(v for u, v in units.items() if S.unit(u).power == g.power)
     majors = S.data().map.powers
-    for power in sorted({S.unit(u).power for u in units} - {g.power}):
-        if majors[power].kind == "major":
-            allied = sum(v for u, v in units.items() if S.unit(u).power == power)
-            if allied > cap // 2 or allied >= own:
-                return False
-    return True
+    return not any(majors[power].kind == "major" and (allied > cap // 2 or allied >= own)
+                   for power, allied in others.items())
 
 
 NATION_ORDER = ("britain", "france", "austria", "russia", "prussia", "sweden", "spain", "turkey")  # 10.2
