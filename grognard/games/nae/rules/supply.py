@@ -24,6 +24,8 @@ class Graph:
     poor: frozenset[str]
     # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path
     reach: dict[str, tuple[Step, ...]]
+    # the same trees flattened in depth-first order for ``_trace``: (zone, MP, index just past its subtree)
+    flat: dict[str, tuple[tuple[str, int, int], ...]]
     ports: dict[str, tuple[str, ...]]  # port -> the sea zones it opens onto (13.3 sea lines)
     seas: dict[str, tuple[str, ...]]  # sea zone -> adjacent sea zones
 
@@ -44,9 +46,24 @@ def graph() -> Graph:
         return tuple((there, d + cost, walk(there, d + cost, (*path, there))) for there, cost in outbound[here]
                      if d + cost <= limit and there not in path)
 
-    return Graph(frozenset(z.id for z in m.zones.values() if z.poor),
-                 {z: walk(z, 0, (z,)) for z in m.zones}, {z.id: z.seas for z in m.ports()},
+    reach = {z: walk(z, 0, (z,)) for z in m.zones}
+    return Graph(frozenset(z.id for z in m.zones.values() if z.poor), reach,
+                 {z: _flatten(tree) for z, tree in reach.items()}, {z.id: z.seas for z in m.ports()},
                  {s.id: s.adjacent for s in m.seas.values()})
+
+
+def _flatten(tree: tuple[Step, ...]) -> tuple[tuple[str, int, int], ...]:
+    out: list[tuple[str, int, int]] = []
+
+    def visit(steps: tuple[Step, ...]) -> None:
+        for there, d, further in steps:
+            at = len(out)
+            out.append((there, d, 0))
+            visit(further)
+            out[at] = (there, d, len(out))
+
+    visit(tree)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -191,17 +208,19 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
                 if port not in network and not seas.isdisjoint(g.ports[port]):
                     network.add(port)
                     queue.append(port)
-        paths = list(g.reach[start])
-        while paths:
-            there, d, further = paths.pop()
+        paths = g.flat[start]
+        i, end = 0, len(paths)
+        while i < end:
+            there, d, past = paths[i]
             if d < best.get(there, d + 1):
                 best[there] = d
-            if there not in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
-                if further:
-                    paths += further
-                if there in link_set and there not in network:
-                    network.add(there)
-                    queue.append(there)
+            if there in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
+                i = past
+                continue
+            i += 1
+            if there in link_set and there not in network:
+                network.add(there)
+                queue.append(there)
     return Network(best, blocked, frozenset(seas))
 
 
