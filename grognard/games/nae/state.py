@@ -83,12 +83,15 @@ def force(st: State, fid: str) -> Force:
 
 def forces_in(st: State, zone: str, side: str | None = None) -> list[str]:
     """Force ids in ``zone`` (of ``side`` if given), in id order."""
-    return [fid for fid, f in st.g["forces"].items() if f["zone"] == zone and (side is None or f["side"] == side)]
+    if side is None:
+        return [fid for fid, f in st.g["forces"].items() if f["zone"] == zone]
+    return [fid for fid, f in st.g["forces"].items() if f["zone"] == zone and f["side"] == side]
 
 
 def outside(st: State, zone: str, side: str) -> list[str]:
     """Forces of ``side`` in ``zone`` standing outside its fortress."""
-    return [fid for fid in forces_in(st, zone, side) if not st.g["forces"][fid]["in_fortress"]]
+    return [fid for fid, f in st.g["forces"].items()
+            if f["zone"] == zone and f["side"] == side and not f["in_fortress"]]
 
 
 def side_of(st: State, power: str) -> str | None:

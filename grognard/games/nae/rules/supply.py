@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -130,9 +131,13 @@ _CACHE_MAX = 512  # entries kept in each cache; a game revisits few distinct pos
 def links_key(st: State, power: str) -> tuple[object, ...]:
     """Everything ``_links`` reads from the state: sides, alliances, control, fortresses, fixed depots."""
     g = st.g
+    # itemgetter maps in C; the siege marker's value makes the key finer than needed, never coarser
     return (power, tuple(g["sides"].items()), tuple(g["ally_of"].items()), tuple(g["control"].items()),
-            tuple((f["active"], f["siege"] is None) for f in g["fortresses"].values()),
-            tuple((d["zone"], d["power"]) for d in g["fixed_depots"]))
+            tuple(map(_ACTIVE_SIEGE, g["fortresses"].values())), tuple(map(_ZONE_POWER, g["fixed_depots"])))
+
+
+_ACTIVE_SIEGE = itemgetter("active", "siege")
+_ZONE_POWER = itemgetter("zone", "power")
 
 
 def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[str, ...]:
