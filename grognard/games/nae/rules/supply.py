@@ -27,6 +27,8 @@ class Graph:
     reach: dict[str, tuple[Step, ...]]
     # the same trees flattened in depth-first order for ``_trace``: (zone, MP, index just past its subtree)
     flat: dict[str, tuple[tuple[str, int, int], ...]]
+    # the zones of each tree, and those at each least MP: a tree with no blocked zone is taken whole
+    near: dict[str, tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]]
     ports: dict[str, tuple[str, ...]]  # port -> the sea zones it opens onto (13.3 sea lines)
     seas: dict[str, tuple[str, ...]]  # sea zone -> adjacent sea zones
 
@@ -48,8 +50,9 @@ def graph() -> Graph:
                      if d + cost <= limit and there not in path)
 
     reach = {z: walk(z, 0, (z,)) for z in m.zones}
-    return Graph(frozenset(z.id for z in m.zones.values() if z.poor), reach,
-                 {z: _flatten(tree) for z, tree in reach.items()}, {z.id: z.seas for z in m.ports()},
+    flat = {z: _flatten(tree) for z, tree in reach.items()}
+    return Graph(frozenset(z.id for z in m.zones.values() if z.poor), reach, flat,
+                 {z: _near(steps) for z, steps in flat.items()}, {z.id: z.seas for z in m.ports()},
                  {s.id: s.adjacent for s in m.seas.values()})
 
 
@@ -65,6 +68,14 @@ def _flatten(tree: tuple[Step, ...]) -> tuple[tuple[str, int, int], ...]:
 
     visit(tree)
     return tuple(out)
+
+
+def _near(steps: tuple[tuple[str, int, int], ...]) -> tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]:
+    least: dict[str, int] = {}
+    for there, d, _ in steps:
+        least[there] = min(d, least.get(there, d))
+    return frozenset(least), tuple((d, frozenset(z for z, x in least.items() if x == d))
+                                   for d in sorted(set(least.values())))
 
 
 @dataclass(frozen=True)
@@ -199,12 +210,12 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
     link_set = links.links
     sea_ports = [z for z in links.sea_ports if z not in blocked]
     seas: set[str] = set()
-    best: dict[str, int] = {}
+    at: list[set[str]] = [set() for _ in range(link_limit() + 1)]  # MP -> zones that far from a link
     network = set(links.sources)
     queue = list(links.sources)
     while queue:
         start = queue.pop()
-        best[start] = 0
+        at[0].add(start)
         if start in blocked:
             continue  # 13.3: a source where enemy units stand supplies its own zone (a battle there), no further
         if start in g.ports and start not in blocked and not seas.issuperset(g.ports[start]):
@@ -213,12 +224,19 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
                 if port not in network and not seas.isdisjoint(g.ports[port]):
                     network.add(port)
                     queue.append(port)
+        zones, by_mp = g.near[start]
+        if blocked.isdisjoint(zones):  # every path is open: the whole tree at once
+            for d, there_at in by_mp:
+                at[d] |= there_at
+            for there in (zones & link_set) - network:
+                network.add(there)
+                queue.append(there)
+            continue
         paths = g.flat[start]
         i, end = 0, len(paths)
         while i < end:
             there, d, past = paths[i]
-            if d < best.get(there, d + 1):
-                best[there] = d
+            at[d].add(there)
             if there in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
                 i = past
                 continue
@@ -226,6 +244,10 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
             if there in link_set and there not in network:
                 network.add(there)
                 queue.append(there)
+    best: dict[str, int] = {}
+    for d, there_at in enumerate(at):  # the least distance of each zone
+        for there in there_at:
+            best.setdefault(there, d)
     return Network(best, blocked, frozenset(seas))
 
 
