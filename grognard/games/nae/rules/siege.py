@@ -56,9 +56,13 @@ def enforce_sieges(st: State) -> None:
         if not fort or not fort["active"] or fort["siege"] is not None:
             continue
         for side in S.SIDES:
+            if S.controller(st, zone) in (side, None):
+                continue  # the side's own fortress (the cheap test first)
             outside = S.outside(st, zone, side)
+            if len(outside) != 1:
+                continue
             garrison = [g for g in S.forces_in(st, zone, S.other(side)) if st.g["forces"][g]["in_fortress"]]
-            if len(outside) != 1 or S.controller(st, zone) in (side, None) or not (garrison or outside[0] in lifted):
+            if not (garrison or outside[0] in lifted):
                 continue
             fid = outside[0]
             lay_siege(st, fid)
