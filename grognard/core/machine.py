@@ -243,23 +243,44 @@ class State:
             self.commit()  # the other side now sees the outcome
 
     def _apply_undoable(self, step: Decision, f: Frame, act: Action, side: str) -> None:
-        """Resolve ``act`` with an undo snapshot, rolling the state back if it fails half-way."""
-        snapshot = self._snapshot()
+        """Resolve ``act`` so that it can be undone, rolling the state back if it fails half-way.
+
+        Only the first action of an undoable run (the side's actions since anything was revealed) snapshots the
+        state; the later ones push an empty entry and are undone by restoring that snapshot and replaying the
+        run's earlier actions, which revealed nothing and so play out the same (``_rebuild``).
+        """
         undo_before = list(self.undo_stack)
         undo_side_before = self.core["undo_side"]
+        run = self.actions[len(self.actions) - len(undo_before):]
+        base = self._snapshot() if not undo_before or undo_side_before != side else None
         try:
-            if self.core["undo_side"] != side:
+            if undo_side_before != side:
                 self.undo_stack.clear()
                 self.core["undo_side"] = side
-            self.undo_stack.append(snapshot)
+            self.undo_stack.append(base or b"")
             self.actions.append(act)
             step.resolve(self, f, act)
             self._advance()
         except BaseException:
-            self._restore(snapshot)
+            if base is not None:
+                self._restore(base)
+            else:
+                self._rebuild(undo_before, run)
             self.undo_stack = undo_before
             self.core["undo_side"] = undo_side_before
             raise
+
+    def _rebuild(self, entries: list[bytes], run: list[Action]) -> None:
+        """Put back the state reached by ``run``, the actions of the undo ``entries`` (one each): the last
+        snapshot among the entries, then the actions from it on, replayed as ``apply`` played them."""
+        last = max(i for i, e in enumerate(entries) if e)
+        self._restore(entries[last])
+        for act in run[last:]:
+            step, f = self._decision()
+            self.core["undo_side"] = step.actor(self, f)
+            self.actions.append(act)
+            step.resolve(self, f, act)
+            self._advance()
 
     def undo(self) -> None:
         """Take back the active side's last action of this turn, if nothing hidden was revealed since."""
@@ -268,7 +289,12 @@ class State:
                 "Nothing to undo: the last action revealed a die roll or a card, "
                 "or the other side has already seen it."
             )
-        self._restore(self.undo_stack.pop())
+        run = self.actions[len(self.actions) - len(self.undo_stack):]
+        entry = self.undo_stack.pop()
+        if entry:
+            self._restore(entry)
+        else:
+            self._rebuild(self.undo_stack, run[:-1])
 
     @property
     def can_undo(self) -> bool:

@@ -69,6 +69,47 @@ def test_undo_goes_back_exactly_within_the_turn():
     assert undone > 10
 
 
+def test_undo_takes_back_a_whole_run_one_action_at_a_time():
+    """Only a run's first action keeps a snapshot; the others are undone by replaying the run (machine.py)."""
+    st = GAME.new_state("1815", seed=6)
+    rng = random.Random(6)
+    longest = 0
+    while not st.over:
+        before = [st.to_json()]  # the run starts here: nothing to undo
+        while not st.over and len(before) < 6:
+            st.apply(rng.choice(st.legal_actions()))
+            if not st.can_undo:
+                break
+            before.append(st.to_json())
+        if st.can_undo:
+            longest = max(longest, len(before) - 1)
+            for want in reversed(before[:-1]):
+                st.undo()
+                assert st.to_json() == want
+            assert not st.can_undo
+            st.apply(rng.choice(st.legal_actions()))
+        while st.can_undo and not st.over:
+            st.apply(rng.choice(st.legal_actions()))
+    assert longest >= 4
+
+
+def test_a_rule_failing_late_in_a_run_restores_the_state(monkeypatch):
+    st = GAME.new_state("1815", seed=6)
+    rng = random.Random(6)
+    while len(st.undo_stack) < 2:
+        st.apply(rng.choice(st.legal_actions()))
+    before, step = st.to_json(), GAME.steps[st.step]
+
+    def boom(self, st, f, action):
+        st.g["round"] = 99
+        raise RuntimeError("bug in a rule")
+
+    monkeypatch.setattr(type(step), "resolve", boom)
+    with pytest.raises(RuntimeError):
+        st.apply(st.legal_actions()[0])
+    assert st.to_json() == before
+
+
 def test_digest_is_the_same_in_another_process():
     code = (
         "from grognard.selfplay import Match, play_match;"
