@@ -62,6 +62,9 @@ class Game:
     sides: tuple[str, ...] = ()
     steps: ClassVar[dict[str, Decision | Auto]] = {}
     options: ClassVar[dict[str, str]] = {}  # option name -> what it changes (all options are on/off)
+    # Keys of ``st.g`` that set-up fills and nothing changes afterwards: copies and undo snapshots share their
+    # values instead of copying them.
+    static_keys: ClassVar[frozenset[str]] = frozenset()
 
     def scenarios(self) -> dict[str, str]:
         """Scenario id -> title."""
@@ -331,7 +334,7 @@ class State:
         """
         st = State(self.game)
         st.setup = self.setup
-        st.core = _unpack.decode(_pack.encode(self.core))
+        st.core = self._with_static(_unpack.decode(_pack.encode(self._without_static())))
         st.log = list(self.log)
         st.actions = list(self.actions)
         st.search = for_search or self.search
@@ -473,12 +476,28 @@ class State:
             run(self, stack[-1])
         raise RuntimeError(f"{self.game.name}: automatic steps did not stop at {self.step!r}")
 
+    def _without_static(self) -> dict[str, Any]:
+        """``core`` with None for the game's static keys of ``g`` (same key order), to pack."""
+        static = self.game.static_keys
+        if not static:
+            return self.core
+        g = self.core["g"]
+        return {**self.core, "g": {k: None if k in static else v for k, v in g.items()}}
+
+    def _with_static(self, core: dict[str, Any]) -> dict[str, Any]:
+        """An unpacked ``core`` given back this state's static values (shared: they never change)."""
+        g, mine = core["g"], self.core["g"]
+        for k in self.game.static_keys:
+            if k in g:
+                g[k] = mine[k]
+        return core
+
     def _snapshot(self) -> bytes:
-        return _pack.encode({"core": self.core, "nlog": len(self.log), "nact": len(self.actions)})
+        return _pack.encode({"core": self._without_static(), "nlog": len(self.log), "nact": len(self.actions)})
 
     def _restore(self, snapshot: bytes) -> None:
         doc = _unpack.decode(snapshot)
-        self.core = doc["core"]
+        self.core = self._with_static(doc["core"])
         self._legal = None
         del self.log[doc["nlog"] :]
         del self.actions[doc["nact"] :]

@@ -161,6 +161,8 @@ class NaeGame(Game):
                   *events.STEPS, *stacking.STEPS, SiegeAttack(), SetupChoice())
     }
 
+    static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
+
     options: ClassVar[dict[str, str]] = {
         "setup_choices": "20.1: the players choose what the scenario leaves open (zones, generals, depots) "
                          "instead of taking the data file's defaults",

@@ -144,3 +144,13 @@ def test_junk_actions_on_any_reachable_state_change_nothing(seed, junk):
         if st.over:
             break
         st.apply(rng.choice(legal))
+
+
+def test_copies_share_the_static_set_up_data_and_copy_the_rest():
+    st = GAME.new_state("1815", seed=8)
+    st.apply(st.legal_actions()[0])
+    for other in (st.copy(), st.copy(for_search=True)):
+        assert other.g["initial_control"] is st.g["initial_control"]  # never changed after set-up (3.2)
+        assert other.g["control"] is not st.g["control"] and other.g["control"] == st.g["control"]
+        assert other.to_json() == st.to_json() or other.search
+        assert other.digest() == st.digest()
