@@ -15,9 +15,23 @@ ARMY_CAVALRY_STEPS = 2  # 10.1
 ARMY_SUBORDINATES = 3  # 10.1
 
 
+_WITHIN: dict[tuple[str, str | None, tuple[tuple[str, int], ...]], bool] = {}
+
+
 def within_command(st: State, commander: str, army: str | None, units: dict[str, int]) -> bool:
     """10.1: steps <= command (x2 at the head of an army), reserve cavalry and special units only in an army
-    (at most 2 cavalry steps), allied major steps at most half the limit and fewer than the general's own."""
+    (at most 2 cavalry steps), allied major steps at most half the limit and fewer than the general's own.
+    Remembered: the answer depends on the arguments and the counters only."""
+    key = (commander, army, tuple(units.items()))
+    ok = _WITHIN.get(key)
+    if ok is None:
+        if len(_WITHIN) >= 1 << 16:
+            _WITHIN.clear()
+        ok = _WITHIN[key] = _within_command(commander, army, units)
+    return ok
+
+
+def _within_command(commander: str, army: str | None, units: dict[str, int]) -> bool:
     g = S.general(commander)
     cap = g.command * (2 if army else 1)
     if sum(units.values()) > cap:
