@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
+from operator import not_
 from typing import Any, ClassVar
 
 import msgspec
@@ -114,8 +116,10 @@ def _links(st: State, power: str) -> Links:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
     sieges = st.g["fortresses"]
-    held = frozenset(zone for zone, owner in control.items() if sides.get(owner) != side
-                     and (zone not in sieges or sieges[zone]["siege"] is None))
+    own = {power for power, s in sides.items() if s == side}
+    besieged = {zone for zone, fort in sieges.items() if fort["siege"] is not None}
+    # zones of powers not of the side (mapped in C over the 256 controlled zones), less the besieged fortresses
+    held = frozenset(compress(control, map(not_, map(own.__contains__, control.values())))) - besieged
     ports = graph().ports
     sea_ports = tuple(z for z in (*sorted(sources), *links) if z in ports and z not in held)
     return Links(tuple(sorted(sources)), frozenset(links), sea_ports, held)
@@ -245,9 +249,8 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
                 network.add(there)
                 queue.append(there)
     best: dict[str, int] = {}
-    for d, there_at in enumerate(at):  # the least distance of each zone
-        for there in there_at:
-            best.setdefault(there, d)
+    for d in reversed(range(len(at))):  # the least distance of each zone last
+        best.update(dict.fromkeys(at[d], d))
     return Network(best, blocked, frozenset(seas))
 
 
