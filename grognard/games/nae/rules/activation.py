@@ -105,8 +105,8 @@ def _fits(st: State, f: Frame, force: S.Force, cost: int, commander: str | None,
 
 def may_activate(st: State, f: Frame, fid: str) -> bool:
     force = S.force(st, fid)
-    return not army_moved(st, f, force) and _fits(st, f, force, S.initiative(force), force["commander"],
-                                                  force["power"])
+    fits = _fits(st, f, force, S.initiative(force), force["commander"], force["power"])  # the cheap test first
+    return fits and not army_moved(st, f, force)
 
 
 def parts(st: State, f: Frame) -> list[Action]:
