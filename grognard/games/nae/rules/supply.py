@@ -169,17 +169,20 @@ def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
     if side is None:
         return Network({}, frozenset(), frozenset())  # a power out of play has no network
     base = links_key(st, power)
-    key = (base, blocked_by(st, side, avoid))
+    links = _LINKS.get(base)
+    if links is None:
+        if len(_LINKS) >= _CACHE_MAX:
+            _LINKS.clear()
+        links = _LINKS[base] = _links(st, power)
+    enemies = blocked_by(st, side, avoid)
+    # The trace reads the enemies only as blocked zones: keyed on those, an enemy force moving within zones its
+    # side controls (blocked anyway) traces nothing again.
+    key = (base, links.held.union(enemies))
     hit = _TRACED.get(key)
     if hit is None:
-        links = _LINKS.get(base)
-        if links is None:
-            if len(_LINKS) >= _CACHE_MAX:
-                _LINKS.clear()
-            links = _LINKS[base] = _links(st, power)
         if len(_TRACED) >= _CACHE_MAX:
             _TRACED.clear()
-        hit = _TRACED[key] = _trace(links, key[1])
+        hit = _TRACED[key] = _trace(links, enemies)
     return hit
 
 
