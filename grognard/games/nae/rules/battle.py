@@ -17,6 +17,7 @@ from grognard.games.nae.schema.tables import battle_winner
 
 @cache
 def capitals(power: str) -> tuple[str, ...]:
+    """The zones printed as capitals of ``power`` (Russia has two)."""
     return tuple(z.id for z in S.data().map.capitals_of(power))
 
 

@@ -116,7 +116,7 @@ def _links(st: State, power: str) -> Links:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
     sieges = st.g["fortresses"]
-    own = {power for power, s in sides.items() if s == side}
+    own = {p for p, s in sides.items() if s == side}
     besieged = {zone for zone, fort in sieges.items() if fort["siege"] is not None}
     # zones of powers not of the side (mapped in C over the 256 controlled zones), less the besieged fortresses
     held = frozenset(compress(control, map(not_, map(own.__contains__, control.values())))) - besieged
