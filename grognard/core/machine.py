@@ -65,6 +65,9 @@ class Game:
     # Keys of ``st.g`` that set-up fills and nothing changes afterwards: copies and undo snapshots share their
     # values instead of copying them.
     static_keys: ClassVar[frozenset[str]] = frozenset()
+    # Keys of ``st.g`` holding plain tables, dicts whose values are scalars (depth 1) or dicts of scalars (depth 2):
+    # copies copy them with ``dict.copy``, several times faster than packing and unpacking them.
+    table_keys: ClassVar[dict[str, int]] = {}
 
     def scenarios(self) -> dict[str, str]:
         """Scenario id -> title."""
@@ -334,7 +337,12 @@ class State:
         """
         st = State(self.game)
         st.setup = self.setup
-        st.core = self._with_static(_unpack.decode(_pack.encode(self._without_static())))
+        st.core = self._with_static(_unpack.decode(_pack.encode(self._without_static(self.game.table_keys))))
+        g, mine = st.core["g"], self.core["g"]
+        for k, depth in self.game.table_keys.items():
+            if k in g:
+                table = mine[k]
+                g[k] = table.copy() if depth == 1 else {key: row.copy() for key, row in table.items()}
         st.log = list(self.log)
         st.actions = list(self.actions)
         st.search = for_search or self.search
@@ -476,13 +484,13 @@ class State:
             run(self, stack[-1])
         raise RuntimeError(f"{self.game.name}: automatic steps did not stop at {self.step!r}")
 
-    def _without_static(self) -> dict[str, Any]:
-        """``core`` with None for the game's static keys of ``g`` (same key order), to pack."""
-        static = self.game.static_keys
-        if not static:
+    def _without_static(self, also: Iterable[str] = ()) -> dict[str, Any]:
+        """``core`` with None for the game's static keys of ``g`` and ``also`` (same key order), to pack."""
+        skip = self.game.static_keys.union(also)
+        if not skip:
             return self.core
         g = self.core["g"]
-        return {**self.core, "g": {k: None if k in static else v for k, v in g.items()}}
+        return {**self.core, "g": {k: None if k in skip else v for k, v in g.items()}}
 
     def _with_static(self, core: dict[str, Any]) -> dict[str, Any]:
         """An unpacked ``core`` given back this state's static values (shared: they never change)."""

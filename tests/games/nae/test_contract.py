@@ -154,3 +154,19 @@ def test_copies_share_the_static_set_up_data_and_copy_the_rest():
         assert other.g["control"] is not st.g["control"] and other.g["control"] == st.g["control"]
         assert other.digest() == st.digest()
     assert st.copy().to_json() == st.to_json()
+
+
+def test_tables_that_copies_copy_flat_hold_only_scalars_and_copies_stay_independent():
+    """``NaeGame.table_keys``: copies copy these with ``dict.copy``, which is right only while they hold scalars."""
+    scalar = (str, int, bool, type(None))
+    for seed in range(3):
+        st = GAME.new_state("1815", seed=seed, options={"setup_choices": True} if seed else None)
+        rng = random.Random(seed)
+        while not st.over:
+            for key, depth in GAME.table_keys.items():
+                rows = st.g[key].values() if depth == 1 else [v for row in st.g[key].values() for v in row.values()]
+                assert all(isinstance(v, scalar) for v in rows), key
+            before, other = st.digest(), st.copy(for_search=True)
+            other.apply(rng.choice(other.legal_actions()))
+            assert st.digest() == before
+            st.apply(rng.choice(st.legal_actions()))
