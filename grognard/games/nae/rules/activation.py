@@ -135,9 +135,23 @@ def parts(st: State, f: Frame) -> list[Action]:
     return out
 
 
+_DETACHABLE: dict[tuple[str | None, str | None, str, tuple[tuple[str, int], ...]], bool] = {}
+
+
 def detachable(st: State, army: S.Army, units: dict[str, int], uid: str) -> bool:
     """9.1 / 10.3: may ``uid`` leave ``army`` (or force), which still holds ``units``, the rest keeping a combat
-    unit within its general's limits (10.1)? Reserve cavalry and special units serve only in an army."""
+    unit within its general's limits (10.1)? Reserve cavalry and special units serve only in an army.
+    Remembered: the answer depends on the arguments and the counters only."""
+    key = (army.commander, army.army, uid, tuple(units.items()))
+    ok = _DETACHABLE.get(key)
+    if ok is None:
+        if len(_DETACHABLE) >= 1 << 16:
+            _DETACHABLE.clear()
+        ok = _DETACHABLE[key] = _detachable(st, army, units, uid)
+    return ok
+
+
+def _detachable(st: State, army: S.Army, units: dict[str, int], uid: str) -> bool:
     u = S.unit(uid)
     rest = {x: v for x, v in units.items() if x != uid}
     return (not u.special and u.kind != "reserve_cavalry" and S.combat_value({"units": rest}) > 0
