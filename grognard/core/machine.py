@@ -62,8 +62,7 @@ class Game:
     sides: tuple[str, ...] = ()
     steps: ClassVar[dict[str, Decision | Auto]] = {}
     options: ClassVar[dict[str, str]] = {}  # option name -> what it changes (all options are on/off)
-    # Keys of ``st.g`` that set-up fills and nothing changes afterwards: copies and undo snapshots share their
-    # values instead of copying them.
+    # Keys of ``st.g`` that set-up fills and nothing changes afterwards: copies share their values.
     static_keys: ClassVar[frozenset[str]] = frozenset()
     # Keys of ``st.g`` holding plain tables, dicts whose values are scalars (depth 1) or dicts of scalars (depth 2):
     # copies copy them with ``dict.copy``, several times faster than packing and unpacking them.
@@ -282,11 +281,31 @@ class State:
         last = max(i for i, e in enumerate(entries) if e)
         self._restore(entries[last])
         for act in run[last:]:
-            step, f = self._decision()
-            self.core["undo_side"] = step.actor(self, f)
-            self.actions.append(act)
-            step.resolve(self, f, act)
-            self._advance()
+            self._replay(act)
+
+    def _replay(self, act: Action) -> None:
+        """Play again an action of an undoable run (it revealed nothing: no commit to redo)."""
+        step, f = self._decision()
+        self.core["undo_side"] = step.actor(self, f)
+        self.actions.append(act)
+        step.resolve(self, f, act)
+        self._advance()
+
+    def _undo_points(self) -> list[bytes]:
+        """The undo snapshots in full, as saved states carry them: the empty entries rebuilt on a scratch copy."""
+        if all(self.undo_stack):
+            return list(self.undo_stack)
+        run = self.actions[len(self.actions) - len(self.undo_stack):]
+        scratch = self.copy()
+        out: list[bytes] = []
+        for i, entry in enumerate(self.undo_stack):
+            if entry:
+                scratch._restore(entry)
+            else:
+                scratch._replay(run[i - 1])  # the first entry of a run is always a snapshot
+                entry = scratch._snapshot()
+            out.append(entry)
+        return out
 
     def undo(self) -> None:
         """Take back the active side's last action of this turn, if nothing hidden was revealed since."""
@@ -363,7 +382,7 @@ class State:
             "core": self.core,
             "log": self.log,
             "actions": [list(a) for a in self.actions],
-            "undo": self.undo_stack,
+            "undo": self._undo_points(),
         }
         return _json.encode(doc).decode()
 
@@ -501,11 +520,11 @@ class State:
         return core
 
     def _snapshot(self) -> bytes:
-        return _pack.encode({"core": self._without_static(), "nlog": len(self.log), "nact": len(self.actions)})
+        return _pack.encode({"core": self.core, "nlog": len(self.log), "nact": len(self.actions)})
 
     def _restore(self, snapshot: bytes) -> None:
         doc = _unpack.decode(snapshot)
-        self.core = self._with_static(doc["core"])
+        self.core = doc["core"]
         self._legal = None
         del self.log[doc["nlog"] :]
         del self.actions[doc["nact"] :]

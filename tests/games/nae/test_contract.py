@@ -93,6 +93,20 @@ def test_undo_takes_back_a_whole_run_one_action_at_a_time():
     assert longest >= 4
 
 
+def test_a_saved_run_carries_every_undo_point():
+    st = GAME.new_state("1815", seed=6)
+    rng = random.Random(6)
+    while len(st.undo_stack) < 3:
+        st.apply(rng.choice(st.legal_actions()))
+    assert not all(st.undo_stack)  # in memory, the run's later actions keep no snapshot
+    back = GAME.load_state(st.to_json())
+    assert all(back.undo_stack) and back.to_json() == st.to_json()
+    while st.can_undo:
+        st.undo()
+        back.undo()
+        assert back.to_json() == st.to_json()
+
+
 def test_a_rule_failing_late_in_a_run_restores_the_state(monkeypatch):
     st = GAME.new_state("1815", seed=6)
     rng = random.Random(6)
