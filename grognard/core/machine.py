@@ -244,6 +244,7 @@ class State:
             self._advance()
         else:
             self._apply_undoable(step, f, act, side)
+        self._legal = None  # whatever rules code may have asked in between
         if self.active != side:
             self.commit()  # the other side now sees the outcome
 
