@@ -187,7 +187,8 @@ class Activation:
         return f"{f['why']}: you have {left}. Choose the force (or part of a force) to activate, or finish."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        out: list[Action] = [("force", fid) for fid in st.g["forces"] if may_activate(st, f, fid)]
+        out: list[Action] = [("force", fid) for fid, force in st.g["forces"].items()
+                             if force["side"] == f["side"] and may_activate(st, f, fid)]  # (``_fits``)
         return [*out, *parts(st, f), ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
