@@ -11,6 +11,7 @@ import networkx as nx
 import pytest
 
 from grognard.core.errors import DataError
+from grognard.games.nae.gamedata import NaeData
 from grognard.games.nae.mapdraw import render_svg
 from grognard.games.nae.schema.map import MapData, load_map
 
@@ -402,6 +403,25 @@ def test_example_1805_round5_charles_mantua_to_south_of_vienna(board: MapData) -
     assert board.border(south.id, "vienna") is not None  # Napoleon intercepts from Vienna
     assert board.move_cost(["vienna", south.id]) == 1  # 12.4: 3 + 1 + 1 = 5, no -1 for difficult terrain
     assert board.cheapest("mantua", south.id) <= 5
+
+
+def test_example_1806_strategic_redeployment_fits_the_map(data: NaeData) -> None:
+    """Example 1806, 7.6: a force without a general moves its printed MF, one with a general twice it; every zone on
+    the way is French or a French ally's (Italy, Switzerland, Baden are with the Empire in 1805-1806)."""
+    board, units = data.map, data.counters.units
+    empire = {p for p in data.map.powers if data.scenarios["1805"].side_of(p) == "empire"}
+    # "le corps de Toulon [rejoint] Florence": a lone French corps, MF 4, along the coast road.
+    toulon = ["toulon", "nice", "genoa", "livorno", "florence"]
+    assert board.move_cost(toulon) == units["fr_x"].mf == 4
+    # "L'armée d'Italie se déplace jusqu'à Mayence en intégrant le corps de Bade ; le test d'attrition obligatoire":
+    # Masséna's army, still at Milan, doubles its MF 4 over the Splügen; it passes its base MF, hence the test. The
+    # Baden corps built at Karlsruhe reaches Mainz on its own MF 3 and is absorbed there (absorbed on the way, its
+    # MF 3 would cap the army at 6 MP, 12.3).
+    italie = ["milan", "chur", "zurich", "bade", "mannheim", "mainz"]
+    assert units["fr_x"].mf < board.move_cost(italie) <= 2 * units["fr_x"].mf
+    assert board.move_cost(["bade", "mannheim", "mainz"]) <= units["bad_1"].mf
+    for zone in {*toulon, *italie}:
+        assert board.zones[zone].owner in empire, zone
 
 
 def test_example_1805_rounds5_6_russians_around_vienna(board: MapData) -> None:
