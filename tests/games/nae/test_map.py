@@ -405,6 +405,18 @@ def test_example_1805_round5_charles_mantua_to_south_of_vienna(board: MapData) -
     assert board.cheapest("mantua", south.id) <= 5
 
 
+@pytest.mark.parametrize(("a", "b", "feature"), [
+    ("berlin", "kustrin", "river_bridge"), ("posen", "glogau", "river_bridge"),  # Oder, at its fortresses
+    ("hanover", "kassel", "river_bridge"), ("hanover", "groningen", "river"),  # Weser
+    ("coimbra", "porto", "river"), ("leon", "salamanca", "river"),  # Douro
+    ("pskov", "vitebsk", "river"), ("kovno", "riga", "river_bridge"),  # Dvina
+    ("mogilev", "minsk", "river"), ("vitebsk", "minsk", "river"),  # Berezina
+    ("pultusk", "warsaw", "river_bridge"), ("thorn", "posen", "river_bridge"),  # Vistula
+])
+def test_12_1_rivers_of_the_campaigns(board: MapData, a: str, b: str, feature: str) -> None:
+    assert board.feature_of(a, b).id == feature
+
+
 def test_example_1806_strategic_redeployment_fits_the_map(data: NaeData) -> None:
     """Example 1806, 7.6: a force without a general moves its printed MF, one with a general twice it; every zone on
     the way is French or a French ally's (Italy, Switzerland, Baden are with the Empire in 1805-1806)."""
