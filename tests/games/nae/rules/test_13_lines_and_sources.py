@@ -95,3 +95,16 @@ def test_13_3_a_defender_standing_on_its_own_source_stays_supplied_in_the_battle
     designate(st)
     assert not any(m[0] == "unsupplied" for m in rolls(st, "14.6")[1]["mods"])
     assert not st.g["forces"][davout]["unsupplied"]
+
+
+def test_13_2_a_minor_powers_own_capital_supplies_its_units_fortress_or_not():
+    """13.2: "la capitale de son pays" supplies a force; only "la capitale d'un allié mineur s'il s'agit d'une
+    forteresse" is limited to fortresses. Bade, Baden's capital, has none."""
+    st = board()
+    for zone in ("zurich", "mannheim", "stuttgart", "ulm"):  # French corps cut every Prussian line to Bade
+        put(st, zone, ["fr_i"])
+    baden = put(st, "bade", ["bad_1"])
+    assert "bade" not in supply.trace_supply(st, "prussia").dist
+    assert supply.force_supplied(st, baden)
+    led_by_a_prussian = put(st, "bade", ["pr_i"], commander="blucher")
+    assert not supply.force_supplied(st, led_by_a_prussian)  # 13.3: the commander's nation counts
