@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, stacking, supply
+from grognard.games.nae.rules import cards, command, stacking, supply, weather
 from grognard.games.nae.schema.cards import Cancel, CombatBonus, MoraleModifier, PursuitModifier
 from grognard.games.nae.schema.tables import battle_winner
 
@@ -430,7 +430,10 @@ class CounterMarchRoll:
         if roll.result:
             st.push("countermarch.join", fid=fid, into=ctx["att"] if attack else ctx["dfn"], zone=ctx["zone"])
             extra = [("counter-march MP", t.attrition_modifier("counter_march") * cost)]
-            supply.push_attrition(st, fid, supply.attrition_mods(st, fid, extra=extra), "counter-march", rule="14.1")
+            # 13.6.2 / 16: winter, and a poor battle zone it enters (not the one it stands in: 12.4)
+            poor = not here and ctx["zone"] in supply.graph().poor
+            mods = supply.attrition_mods(st, fid, poor=poor, winter=weather.winter(st), extra=extra)
+            supply.push_attrition(st, fid, mods, "counter-march", rule="14.1")
         elif not here:
             stacking.consolidate(st, fid)  # 11: it stays, with what it would have left behind
 

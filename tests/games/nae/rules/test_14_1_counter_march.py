@@ -77,3 +77,15 @@ def test_14_1_a_general_sends_part_of_his_force_and_takes_it_back_if_the_march_f
     play(st, ("leave", "fr_iv"), ("done", None))
     assert rolls(st, "14.1")[0]["row"] == "does not arrive"
     assert st.g["forces"][napoleon]["units"] == {"fr_iii": 2, "fr_iv": 2}  # together again in Soissons
+
+
+def test_14_1_a_counter_march_attrition_test_takes_the_winter_and_poor_zone_modifiers():
+    """13.6.2 / 16: like every other test, in winter (round 6) and when it enters a poor zone (Clermont)."""
+    st = board([6, 1], round_no=6)
+    davout = put(st, "lyon", ["fr_i", "fr_ii"], commander="davout")
+    put(st, "clermont", ["au_i"], commander="schwarzenberg")
+    ney = put(st, "bourges", ["fr_iii"], commander="ney")
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "clermont"), ("stand", None))
+    play(st, ("force", ney))
+    test = rolls(st, "14.1")[1]
+    assert test["mods"] == [["poor zone", 2], ["winter", 2], ["counter-march MP", 2], ["all French", -2]]
