@@ -788,10 +788,12 @@ def push_losses(st: State, fid: str, n: int, *, rule: str, why: str, spearhead: 
     if n <= 0 or fid not in st.g["forces"]:
         return
     f = S.force(st, fid)
+    specials = [u for u in specials or [] if u in f["units"]]
+    # 14.8: "pas les pertes sur les unités spéciales": the half is of the losses on units with a morale
+    counted = n - min(len(specials), n - (1 if spearhead else 0))
     st.push("losses", fid=fid, side=f["side"], n=n, rule=rule, why=why, first=[spearhead] if spearhead else [],
-            specials=list(specials or []), morale=morale, exact=exact,
-            high_needed=(n + 1) // 2 if morale is not None else 0, cav_needed=1 if cavalry else 0,
-            taken=0, first_power=first_power, depots_ok=depots_ok, among=among)
+            specials=specials, morale=morale, exact=exact, counted=counted, high_taken=0,
+            cav_needed=1 if cavalry else 0, taken=0, first_power=first_power, depots_ok=depots_ok, among=among)
 
 
 def _high(st: State, f: Frame, uid: str) -> bool:
@@ -802,10 +804,18 @@ def _high(st: State, f: Frame, uid: str) -> bool:
     return m == f["morale"] if f.get("exact") else m >= f["morale"]
 
 
+def _owed_after(st: State, f: Frame, uid: str) -> tuple[int, int]:
+    """14.8: the losses counted in the total and the high-morale losses still owed after one on ``uid``; a loss
+    a special unit takes beyond those it must take stands outside the total."""
+    counted = f["counted"] - (1 if S.unit(uid).special and uid not in f["specials"] else 0)
+    high = f["high_taken"] + (1 if _high(st, f, uid) else 0)
+    return counted, max(0, (counted + 1) // 2 - high) if f["morale"] is not None else 0
+
+
 def _may_take(st: State, f: Frame, units: dict[str, int], uid: str) -> bool:
     """Can the losses after one on ``uid`` still meet what 14.8 owes (half on high morale, one on cavalry when
     "C"), as far as the force's units allow?"""
-    high, cav = _high(st, f, uid), S.unit(uid).cavalry
+    cav = S.unit(uid).cavalry
     left = {u: v for u, v in units.items() if u != uid}
     u = S.unit(uid)
     if units[uid] == u.steps and u.reduced is not None:
@@ -813,7 +823,7 @@ def _may_take(st: State, f: Frame, units: dict[str, int], uid: str) -> bool:
     h_room = sum(v for u, v in left.items() if _high(st, f, u))
     c_room = 1 if any(S.unit(u).cavalry for u in left) else 0
     both = any(S.unit(u).cavalry and _high(st, f, u) for u in left)
-    h = min(max(0, f.get("high_needed", 0) - high), h_room)
+    h = min(_owed_after(st, f, uid)[1], h_room)
     c = min(max(0, f.get("cav_needed", 0) - cav), c_room)
     need = max(h, c) if both else h + c
     return need <= f["n"] - 1
@@ -858,8 +868,8 @@ class Losses:
             st.note(f"{S.name_of(st, fid)} loses a mobile depot ({f['why']})", rule=f["rule"])
         else:
             uid = action[1]
-            if _high(st, f, uid):
-                f["high_needed"] -= 1
+            f["counted"] = _owed_after(st, f, uid)[0]
+            f["high_taken"] += 1 if _high(st, f, uid) else 0
             if S.unit(uid).cavalry and f.get("cav_needed"):
                 f["cav_needed"] -= 1
             if uid in f["first"]:
