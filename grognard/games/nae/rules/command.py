@@ -293,7 +293,11 @@ def take(st: State, fid: str, other: str, uid: str) -> None:
         absorb(st, fid, other)
         return
     unit = {uid: o["units"][uid]}
-    add_units(S.force(st, fid), unit, army_for(st, fid, unit) or 0)
+    f, index = S.force(st, fid), army_for(st, fid, unit) or 0
+    add_units(f, unit, index)
+    if S.army_demoralized(o, next(i for i, a in enumerate(S.armies(o)) if uid in a.units)):
+        S.set_demoralized(f, True, index)  # 14.9.3: taking units of a demoralized force is stacking with it
+        S.refresh_group(f)
     del o["units"][uid]
     st.note(f"{S.name_of(st, fid)} takes {S.unit(uid).name} from {S.name_of(st, other)}", rule="12.2")
 

@@ -72,3 +72,14 @@ def test_10_1_after_losses_allied_major_steps_beyond_the_generals_limit_are_elim
     st._advance()
     play(st, ("loss", "au_i"))
     assert "bellegarde" in st.g["removed"]  # no Austrian step left for the Austrian subordinate
+
+
+def test_14_9_3_a_force_that_takes_units_from_a_demoralized_force_becomes_demoralized():
+    """14.9.3: "Toutes les forces qui viennent s'empiler avec une force démoralisée deviennent également
+    démoralisées", whether it takes in the whole force or some of its units."""
+    st = board()
+    massena = put(st, "reims", ["fr_i", "fr_ii"], commander="massena")
+    oudinot = put(st, "paris", ["fr_iii", "fr_iv"], commander="oudinot")
+    st.g["forces"][oudinot]["demoralized"] = True
+    play(st, ("op", None), ("force", massena), ("forced_march", 0), ("zone", "paris"), ("take", "fr_iii"))
+    assert "fr_iii" in st.g["forces"][massena]["units"] and st.g["forces"][massena]["demoralized"]
