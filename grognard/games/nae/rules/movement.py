@@ -33,7 +33,7 @@ def start_march(st: State, fid: str, fm_max: int = 3, fm_attrition: bool = True,
     st.push("march", fid=fid, mp=movement_factor(st, fid) + extra_mp, extra_mp=extra_mp, victory_mp=victory_mp, fm=0,
             came_from=None,
             entry_cost=0, moved=False, poor=False, nt=True, due=not ok, done=False,
-            fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=False, ended=False, converted={},
+            fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=None, ended=False, converted={},
             units=list(f["units"]))
     siege.army_replacements(st, fid)
     if not f["demoralized"] and fm_max > 0:
@@ -357,7 +357,7 @@ class March:
                     and (activation.can_pay(st, fid) or not activation.zone_costs_ap(st, fid, z))]
         if f["mp"] >= 1 and may_flag(st, fid):
             out.append(("flag", None))
-        if siege.may_attack(st, fid) and (f["mp"] >= 1 or f["free_siege"]):
+        if siege.may_attack(st, fid) and (f["mp"] >= 1 or f["free_siege"] == zone):
             out.append(("siege", None))
         # 1.4: depots turn fixed or mobile during the move, one way in each zone (no endless turning over)
         turned = f["converted"].get(zone)
@@ -423,8 +423,8 @@ class March:
             f["mp"] -= rally_mp()
             rally(st, fid)
         elif verb == "siege":
-            if f["free_siege"]:
-                f["free_siege"] = False
+            if f["free_siege"] == force["zone"]:
+                f["free_siege"] = None
             else:
                 f["mp"] -= 1
             st.push("march.check")
@@ -531,7 +531,7 @@ def after_battle(st: State, b: Frame, winner_fid: str) -> None:
     zone = force["zone"]
     fort = st.g["fortresses"].get(zone)
     if fort and fort["active"] and S.controller(st, zone) not in (force["side"], None):
-        m["free_siege"] = True
+        m["free_siege"] = zone  # 15.2: free only at the fortress of the battle's zone
     elif (zone in st.g["control"] and S.controller(st, zone) != force["side"] and not force["unsupplied"]
           and not S.outside(st, zone, S.other(force["side"]))):  # 3.2: a supplied force that won a battle there
         st.g["control"][zone] = S.major_of(st, force["power"])

@@ -48,7 +48,7 @@ def test_3_2_an_unsupplied_force_that_wins_a_battle_does_not_take_the_zone():
     st = board()
     blucher = put(st, "cologne", ["pr_i"], commander="blucher")
     st.g["forces"][blucher]["unsupplied"] = True
-    st.push("march", fid=blucher, mp=2, extra_mp=0, victory_mp=0, free_siege=False, ended=False)
+    st.push("march", fid=blucher, mp=2, extra_mp=0, victory_mp=0, free_siege=None, ended=False)
     movement.after_battle(st, {"att": blucher, "dfn": "gone", "zone": "cologne", "interceptor_from": None}, blucher)
     assert st.g["control"]["cologne"] != "prussia"
 

@@ -52,10 +52,27 @@ def test_15_2_after_winning_a_battle_in_the_zone_the_siege_attack_costs_no_mp():
     besiege(st, "namur", nap)
     st.g["ap_reserve"]["empire"] = 1
     play(st, ("op", None), ("force", nap), ("forced_march", 0))
-    st.frame["mp"], st.frame["free_siege"] = 0, True  # as after the battle won at Ulm (example, round 4)
+    st.frame["mp"], st.frame["free_siege"] = 0, "namur"  # as after the battle won at Ulm (example, round 4)
     assert ("siege", None) in st.legal_actions()
     play(st, ("siege", None))
     assert rolls(st, "15.4")[0]["row"] == "Breach" and st.g["control"]["namur"] == "france"
+
+
+def test_15_2_the_free_siege_attack_is_only_at_the_fortress_of_the_battle_zone():
+    """15.2: "Si le joueur actif a remporté une bataille dans la zone de la forteresse, il peut tenter une attaque
+    de siège gratuitement": won at Namur, Napoleon masks it and goes on; at Liège a siege attack costs 1 MP."""
+    from grognard.games.nae.rules import movement
+
+    st = board()
+    st.g["ap_reserve"]["empire"] = 1
+    nap = put(st, "namur", ["fr_garde", "fr_ii", "fr_iii"], commander="napoleon", army="grande_armee")
+    besiege(st, "namur", nap)
+    play(st, ("op", None), ("force", nap), ("forced_march", 0))
+    movement.after_battle(st, {"att": nap, "dfn": "gone", "zone": "namur", "interceptor_from": None}, nap)
+    assert ("siege", None) in st.legal_actions()
+    play(st, ("leave", "fr_iii"), ("zone", "liege"))
+    st.frame["mp"] = 0
+    assert st.g["fortresses"]["liege"]["besieger"] == nap and ("siege", None) not in st.legal_actions()
 
 
 def test_15_4_round_5_napoleon_takes_salzburg_with_honours_and_breaches_vienna():
