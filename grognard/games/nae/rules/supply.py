@@ -22,7 +22,8 @@ class Graph:
     """Static graph of supply lines (12.1, 13.3): paths on land out of each zone, ports and sea zones."""
 
     poor: frozenset[str]
-    # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path
+    # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path, each step's MP
+    # those of moving the other way, toward the zone (13.3: a line is counted from the force to the relay)
     reach: dict[str, tuple[Step, ...]]
     ports: dict[str, tuple[str, ...]]  # port -> the sea zones it opens onto (13.3 sea lines)
     seas: dict[str, tuple[str, ...]]  # sea zone -> adjacent sea zones
@@ -34,7 +35,7 @@ def graph() -> Graph:
     outbound: dict[str, list[tuple[str, int]]] = {z: [] for z in m.zones}
     for z in m.zones:
         for n in m.neighbours(z):
-            cost = m.enter_cost(z, n)
+            cost = m.enter_cost(n, z)  # 14.5.4 example: "2 PM pour le marais + 1 PM pour la zone de Thorn"
             if cost is None or m.feature_of(z, n).blocks_supply:
                 continue  # 13.3: no line across a mountain without pass; the desert link is not traced here
             outbound[z].append((n, cost))
@@ -269,7 +270,7 @@ def force_supplied(st: State, fid: str, cache_: dict[str, Any] | None = None, vi
             # 13.3: a besieged fortress is no link, but a sea line supplies its defenders
             return not net.seas.isdisjoint(graph().ports.get(where, ()))
     if via is not None:
-        cost = S.data().map.enter_cost(via, where)
+        cost = S.data().map.enter_cost(where, via)  # 14.5.4: from the force back into its entry zone
         return via in net.dist and via not in net.blocked and cost is not None and net.dist[via] + cost <= link_limit()
     return where in net.dist
 

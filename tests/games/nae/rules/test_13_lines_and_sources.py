@@ -108,3 +108,24 @@ def test_13_2_a_minor_powers_own_capital_supplies_its_units_fortress_or_not():
     assert supply.force_supplied(st, baden)
     led_by_a_prussian = put(st, "bade", ["pr_i"], commander="blucher")
     assert not supply.force_supplied(st, led_by_a_prussian)  # 13.3: the commander's nation counts
+
+
+def test_13_3_supply_distance_counted_from_force():
+    """13.3 / 14.5.4: a line is counted from the force to the relay ("Lannes est à 3PM (2 PM pour le marais + 1 PM
+    pour la zone de Thorn) du relais"). Klagenfurt (mountain) -> Salzburg costs 2 MP: supplied, though the way
+    back (3 MP) would be too long."""
+    st = board()
+    for zone in ("udine", "trieste", "laibach", "graz", "innsbruck"):  # French corps close every other way
+        put(st, zone, ["fr_i"])
+    austrians = put(st, "klagenfurt", ["au_i"])
+    assert supply.force_supplied(st, austrians)
+
+
+def test_13_3_supply_distance_counted_from_force_through_the_attackers_entry_zone():
+    """14.5.4: from Clermont (mountain) back into Lyon 1 MP, then into Besançon 1 MP: supplied; the example's Lannes,
+    2 MP into the marsh of Pultusk and 1 MP into Thorn's zone, is not."""
+    st = board()
+    french = put(st, "clermont", ["fr_i"])
+    assert supply.force_supplied(st, french, via="lyon")
+    thorn = supply._trace(supply.Links(("thorn",), frozenset(), (), frozenset()), ())  # Thorn the only relay
+    assert thorn.dist["pultusk"] == 1 and supply.S.data().map.enter_cost("bialystok", "pultusk") == 2  # 3 MP

@@ -43,12 +43,13 @@ def test_13_2_a_besieged_fortress_is_no_source_and_its_garrison_is_unsupplied():
 
 
 def test_14_5_4_the_attackers_line_runs_through_its_entry_zone():
-    """Digest 14.5.4 (Lannes from Thorn through the marsh), mirrored for Prussia: Thorn is a link, the marsh of
-    Pultusk costs 2 MP; entering from Warsaw (1 MP from Thorn) makes 3 MP: unsupplied; from Thorn 2 MP: supplied."""
+    """14.5.4 (Lannes entering the battle zone through the marsh), mirrored for Prussia at Warsaw: Thorn is a
+    link; "2 PM pour le marais + 1 PM pour la zone de Thorn" = 3 MP: unsupplied; entering from Thorn's zone, 1 MP:
+    supplied. Updated for issue 9 (item 2): the line is counted from the force (it stood in the marsh before)."""
     st = board()
     st.g["fortresses"]["warsaw"]["active"] = False  # keep Thorn as the only link near Warsaw
-    prussians = put(st, "pultusk", ["pr_i"])
-    assert not supply.force_supplied(st, prussians, via="warsaw")
+    prussians = put(st, "warsaw", ["pr_i"])
+    assert not supply.force_supplied(st, prussians, via="pultusk")
     assert supply.force_supplied(st, prussians, via="thorn")
 
 
