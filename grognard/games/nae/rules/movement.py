@@ -584,14 +584,19 @@ class MarchReactivate:
 
 
 class MarchCheck:
-    """After a siege attack or an attrition test: a force destroyed by them ends its activation."""
+    """After a siege attack or an attrition test: a force destroyed by them ends its activation; one stopped by a
+    fortress that has now fallen may go on with the MP it has left (12.1, 15.5; the example of play, round 5:
+    Napoleon takes Salzburg and goes on into Vienna)."""
 
     name: ClassVar[str] = "march.check"
 
     def run(self, st: State, f: Frame) -> None:
         st.pop()
-        if march_frame(st)["fid"] not in st.g["forces"]:
+        m = march_frame(st)
+        if m["fid"] not in st.g["forces"]:
             end_march(st)
+        else:
+            m["stopped"] = m["stopped"] and stopped_here(st, m["fid"])
 
 
 class Contact:

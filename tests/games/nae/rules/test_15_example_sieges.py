@@ -91,6 +91,19 @@ def test_15_4_round_5_napoleon_takes_salzburg_with_honours_and_breaches_vienna()
     assert st.g["control"]["vienna"] == "france" and st.g["control"]["salzburg"] == "france"
 
 
+def test_12_1_round_5_napoleon_takes_salzburg_and_goes_on_into_vienna():
+    """12.1 / 15.5, the example of play, round 5: « Napoléon poursuit son mouvement et pénètre dans Vienne »: once
+    Salzburg has fallen it no longer stops him; he goes on with his MP left and lays siege to Vienna."""
+    st = board([3], round_no=5)
+    st.g["control"].update(bade="france", ulm="france", munich="france")  # his line back to Strasbourg
+    st.g["fixed_depots"].append({"zone": "bade", "power": "france"})
+    nap = put(st, "munich", ["fr_garde", "fr_ii", "fr_i", "fr_iii"], commander="napoleon", army="grande_armee")
+    play(st, ("op", None), ("force", nap), ("forced_march", 1), ("zone", "salzburg"), ("siege", None))
+    assert rolls(st, "15.4")[0]["row"] == "Honours of war" and st.frame["mp"] == 2
+    play(st, ("zone", "vienna"))
+    assert st.g["forces"][nap]["zone"] == "vienna" and st.g["fortresses"]["vienna"]["besieger"] == nap
+
+
 def test_15_5_round_6_vienna_falls_again_with_honours_and_is_left_empty():
     st = board([2], round_no=6)
     nap = put(st, "vienna", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee")
