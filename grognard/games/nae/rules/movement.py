@@ -34,7 +34,7 @@ def start_march(st: State, fid: str, fm_max: int = 3, fm_attrition: bool = True,
             came_from=None,
             entry_cost=0, moved=False, poor=False, nt=True, due=not ok, done=False,
             fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=None, ended=False, converted={},
-            units=list(f["units"]))
+            units=list(f["units"]), short=[] if ok else list(f["units"]))
     siege.army_replacements(st, fid)
     if not f["demoralized"] and fm_max > 0:
         st.push("march.declare", fid=fid, side=f["side"], max=fm_max)
@@ -106,12 +106,16 @@ class Pickup:
             return
         other = S.force(st, action[1])
         activation.mark_moved(st, other["units"])
-        march_frame(st)["units"] += list(other["units"])  # 9.1: activated with the army, tested with it
+        m = march_frame(st)
+        m["units"] += list(other["units"])  # 9.1: activated with the army, tested with it
+        if not supply.force_supplied(st, action[1]):  # 13.1: checked as it is activated, where it stands
+            st.note(f"{S.name_of(st, action[1])} is unsupplied: its steps will test attrition", rule="13.5")
+            m["short"] += list(other["units"])  # 13.5: each part keeps its own status
+            m["due"] = True
         f["steps"] += S.steps(other)
         other["zone"] = S.force(st, f["fid"])["zone"]
         siege.refresh_sieges(st)
         command.absorb(st, f["fid"], action[1])
-        m = march_frame(st)
         m["mp"] = max(0, movement_factor(st, f["fid"]) - 1) + m["extra_mp"]
 
 
@@ -384,7 +388,7 @@ class March:
         verb = action[0]
         if verb == "done":
             st.replace("march.end", fid=fid, due=f["due"] and not f["done"], mods=attrition_mods(st, f),
-                       units=f["units"])
+                       units=tested_units(f))
         elif verb == "flag":
             f["mp"] -= 1
             st.g["control"][force["zone"]] = S.major_of(st, force["power"])
@@ -470,7 +474,14 @@ def rally(st: State, fid: str) -> None:
 def test_march(st: State, m: Frame, why: str) -> None:
     """12.3 / 13.6.1: the moving force's attrition test, on the steps that were activated (13.6.2: not those it took
     in on its way, nor those it left behind)."""
-    supply.push_attrition(st, m["fid"], [(str(a), int(b)) for a, b in attrition_mods(st, m)], why, units=m["units"])
+    supply.push_attrition(st, m["fid"], [(str(a), int(b)) for a, b in attrition_mods(st, m)], why,
+                          units=tested_units(m))
+
+
+def tested_units(m: Frame) -> list[str]:
+    """13.6.1: a forced march tests every activated step; a lack of supply alone only the steps activated
+    unsupplied (13.5: « Seule la partie non ravitaillée subira un éventuel test d'attrition »)."""
+    return list(m["units"]) if m["fm"] and m["fm_attrition"] else [u for u in m["units"] if u in m["short"]]
 
 
 def attrition_mods(st: State, f: Frame) -> list[list[Any]]:
@@ -813,7 +824,7 @@ def end_march(st: State) -> None:
     m = st.core["stack"][-1]
     assert m["step"] == "march"
     alive = m["fid"] in st.g["forces"]
-    st.replace("march.end", fid=m["fid"], due=alive and m["due"] and not m["done"], units=m["units"],
+    st.replace("march.end", fid=m["fid"], due=alive and m["due"] and not m["done"], units=tested_units(m),
                mods=attrition_mods(st, m) if alive else [])
 
 
