@@ -103,3 +103,18 @@ def test_18_1_a_minor_whose_capital_and_fortresses_the_enemy_holds_is_conquered_
     assert baden not in st.g["forces"] and "bad_1" in st.g["reserve"]["units"]
     assert st.g["sides"]["baden"] == "empire" and st.g["ally_of"]["baden"] == "france"
     assert "baden" in st.g["conquered"]
+
+
+def test_18_1_naples_falls_with_its_capital_only_if_the_conqueror_traces_a_line_to_it():
+    """18.1: « Le contrôle de ces zones est acquis si la zone peut tracer une ligne de ravitaillement vers une source
+    du conquérant », Naples' capital too (3.2)."""
+    from grognard.games.nae.rules import conquest
+
+    st = board()
+    st.g["control"]["naples"] = "austria"
+    st.g["fortresses"]["naples"]["active"] = False  # breached: no longer a relay by sea
+    for zone in ("rome", "abruzzi"):  # French corps cut the Austrian lines
+        put(st, zone, ["fr_i"])
+    assert not conquest.conquered_minor(st, "naples", "coalition")
+    st.g["fortresses"]["naples"]["active"] = True  # reactivated: a port relay of a sea line (13.3)
+    assert conquest.conquered_minor(st, "naples", "coalition")
