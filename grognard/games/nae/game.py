@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, Game, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation, battle, cards, events, movement, sequence, stacking, supply
-from grognard.games.nae.rules.siege import SiegeAttack
+from grognard.games.nae.rules.siege import Replacements, SiegeAttack
 from grognard.games.nae.schema.scenario import Place
 
 PLAYABLE = ("1815",)  # scenarios whose rules this engine runs end to end
@@ -143,7 +143,7 @@ UNIT_VERBS = {  # actions naming a unit: how they read in a menu
     "garrison": "Send {unit} into the fortress while the others try to evade",
     "spearhead": "{unit} leads the assault", "engage": "Engage {unit}", "hold_back": "Hold {unit} back",
     "restore": "Restore {unit} to full strength", "build": "Bring {unit} back into play", "unit": "Take {unit}",
-    "swap": "Pass {unit} to the other army",
+    "swap": "Pass {unit} to the other army", "replace": "Give {unit} a replacement step",
 }
 GENERAL_VERBS = {  # actions naming a general
     "leave_general": "Leave {general} here in command of the units left behind",
@@ -158,7 +158,7 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, SiegeAttack(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, SiegeAttack(), Replacements(), SetupChoice())
     }
 
     options: ClassVar[dict[str, str]] = {

@@ -35,13 +35,13 @@ def start_march(st: State, fid: str, fm_max: int = 3, fm_attrition: bool = True,
             entry_cost=0, moved=False, poor=False, nt=True, due=not ok, done=False,
             fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=None, ended=False, converted={},
             units=list(f["units"]), short=[] if ok else list(f["units"]))
-    siege.army_replacements(st, fid)
     if not f["demoralized"] and fm_max > 0:
         st.push("march.declare", fid=fid, side=f["side"], max=fm_max)
     if pickup_candidates(st, fid, 0):
         st.push("pickup", fid=fid, side=f["side"], steps=0)
     if f["group"]:
         st.push("swap", fid=fid, side=f["side"])
+    siege.army_replacements(st, fid)  # 20.1: chosen first, on the army's own units
 
 
 class Swap:
