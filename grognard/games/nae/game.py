@@ -168,6 +168,9 @@ class NaeGame(Game):
                                       "costs 2 AP",
         battle.PURSUIT_SCREEN_OPTION: "14.9.2 (optional): -1 to the pursuit for each cavalry step or cavalry general "
                                       "of the pursued force",
+        sequence.RALLY_AT_CONQUEST_OPTION: "5.3 (the other reading of 14.9.3): supplied demoralized forces rally at "
+                                           "the conquest phase, after the conquests are checked, not at the end of "
+                                           "the activation phase",
     }
 
     def scenarios(self) -> dict[str, str]:
