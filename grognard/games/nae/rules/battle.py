@@ -268,13 +268,14 @@ class BattleChoose:
 
 def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
     """Forces led by a general next to the battle zone, not demoralized, not across a mountain without pass or
-    a strait, that the force in the battle could take in (consolidation, 12.2.2), not yet tried in this battle."""
+    a strait, not yet tried in this battle. One the force in the battle could not take in whole is offered too:
+    « une consolidation est obligatoirement réalisée; éliminez les unités et généraux en surplus » (11)."""
     into = ctx["att"] if role == "attacker" else ctx["dfn"]
     if into not in st.g["forces"]:
         return []
     side = S.force(st, into)["side"]
     out = [fid for fid in marching_distance(st, ctx, side) if fid != into and fid not in ctx["tried"]
-           and S.limited_ok(S.force(st, fid)["units"], ctx["zone"]) and may_join(st, into, fid)]
+           and S.limited_ok(S.force(st, fid)["units"], ctx["zone"])]
     if ctx["interceptor_from"] is not None and role == "attacker":
         # FR 12.4: the moving side's non-activated force in the interception zone may join by counter-march too
         out += [fid for fid in S.outside(st, ctx["zone"], side) if fid != into and fid not in ctx["tried"]
@@ -446,13 +447,18 @@ class CounterMarchJoin:
     def run(self, st: State, f: Frame) -> None:
         st.pop()
         forces = st.g["forces"]
-        if (f["fid"] in forces and f["into"] in forces
-                and may_join(st, f["into"], f["fid"], lone=forces[f["fid"]]["zone"] == f["zone"])):
+        if f["fid"] in forces and f["into"] in forces:
+            lone = forces[f["fid"]]["zone"] == f["zone"]  # 12.4: a lone corps of the interception zone
             forces[f["fid"]]["zone"] = f["zone"]
             from grognard.games.nae.rules import siege
 
             siege.refresh_sieges(st)
-            join_battle(st, f["into"], f["fid"])
+            if may_join(st, f["into"], f["fid"], lone=lone):
+                join_battle(st, f["into"], f["fid"])
+            else:  # 14.1 / 11: the surplus beyond the command limits is eliminated; the battle keeps its force id
+                keep = stacking.squeeze(st, f["into"], f["fid"])
+                if keep != f["into"]:
+                    command.rekey(st, keep, f["into"])
         elif f["fid"] in forces and forces[f["fid"]]["zone"] != f["zone"]:
             stacking.consolidate(st, f["fid"])  # 11: it stays, with what it would have left behind
 
