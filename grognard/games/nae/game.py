@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, Game, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, events, movement, sequence, stacking, supply
+from grognard.games.nae.rules import activation, battle, cards, command, events, movement, sequence, stacking, supply
 from grognard.games.nae.rules.siege import Replacements, SiegeAttack
 from grognard.games.nae.schema.scenario import Place
 
@@ -158,7 +158,7 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, SiegeAttack(), Replacements(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, SiegeAttack(), Replacements(), SetupChoice())
     }
 
     options: ClassVar[dict[str, str]] = {

@@ -8,7 +8,9 @@ generals, units and command limits; the group may split again."""
 
 from __future__ import annotations
 
-from grognard.core.machine import State
+from typing import ClassVar
+
+from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 
 ARMY_CAVALRY_STEPS = 2  # 10.1
@@ -102,9 +104,11 @@ def absorb(st: State, fid: str, other: str) -> None:
         a = S.armies(f)[index]
         gen, lead = S.general(o["commander"]), S.general(a.commander) if a.commander else None
         outranked = lead is not None and (lead.power != gen.power or lead.rank < gen.rank)  # 10.2
-        if a.army and len(a.subs) < ARMY_SUBORDINATES and outranked:
+        if a.army and outranked:
             a.subs.append(o["commander"])
             text += " as a subordinate general"
+            if len(a.subs) > ARMY_SUBORDINATES:  # 12.2.2: the owner chooses who goes to the reserve
+                st.push("army.subordinates", commander=a.commander, side=f["side"])
         else:
             st.g["removed"].append(o["commander"])
             text += f"; {S.general(o['commander']).name} returns to the reserve"
@@ -349,3 +353,36 @@ def leave_general(st: State, fid: str, gid: str, other: str) -> None:
     o = S.force(st, other)
     o["commander"], o["power"] = gid, S.general(gid).power
     st.note(f"{S.general(gid).name} stays in {S.zone_name(o['zone'])} in command of the units left there", rule="12.2")
+
+
+class ArmySubordinates:
+    """12.2.2: « s'il advenait que l'armée comprenne plus de trois généraux, le joueur choisit librement quels
+    généraux il souhaite retourner dans la réserve sans considération du rang hiérarchique ou de la nationalité »."""
+
+    name: ClassVar[str] = "army.subordinates"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"{S.general(f['commander']).name}'s army has more than {ARMY_SUBORDINATES} subordinate generals: "
+                "choose one to return to the reserve.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("dismiss", g) for g in _army_of(st, f["commander"]).subs]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        army = _army_of(st, f["commander"])
+        army.subs.remove(action[1])
+        st.g["removed"].append(action[1])
+        st.note(f"{S.general(action[1]).name} returns to the reserve ({ARMY_SUBORDINATES} subordinates at most)",
+                rule="12.2.2")
+        if len(army.subs) <= ARMY_SUBORDINATES:
+            st.pop()
+
+
+def _army_of(st: State, gid: str) -> S.Army:
+    return next(a for f in st.g["forces"].values() for a in S.armies(f) if a.commander == gid)
+
+
+STEPS = (ArmySubordinates(),)

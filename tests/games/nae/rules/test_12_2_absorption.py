@@ -83,3 +83,18 @@ def test_14_9_3_a_force_that_takes_units_from_a_demoralized_force_becomes_demora
     st.g["forces"][oudinot]["demoralized"] = True
     play(st, ("op", None), ("force", massena), ("forced_march", 0), ("zone", "paris"), ("take", "fr_iii"))
     assert "fr_iii" in st.g["forces"][massena]["units"] and st.g["forces"][massena]["demoralized"]
+
+
+def test_12_2_2_an_army_with_more_than_3_subordinates_its_owner_chooses_who_goes_to_the_reserve():
+    """12.2.2: « le joueur choisit librement quels généraux il souhaite retourner dans la réserve sans considération
+    du rang hiérarchique ou de la nationalité »: Oudinot joins as a 4th subordinate; the player sends Ney away."""
+    st = board()
+    nap = put(st, "reims", ["fr_garde", "fr_i"], commander="napoleon", army="grande_armee",
+              subs=["ney", "soult", "grouchy"])
+    oudinot = put(st, "paris", ["fr_iii"], commander="oudinot")
+    play(st, ("op", None), ("force", nap), ("force", oudinot))  # 9.1: called in from the next zone
+    assert st.step == "army.subordinates"
+    assert st.legal_actions() == [("dismiss", g) for g in ("ney", "soult", "grouchy", "oudinot")]
+    play(st, ("dismiss", "ney"))
+    assert st.g["forces"][nap]["subs"] == ["soult", "grouchy", "oudinot"] and "ney" in st.g["removed"]
+    assert st.step == "pickup"
