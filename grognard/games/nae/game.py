@@ -278,6 +278,8 @@ class NaeGame(Game):
             return GENERAL_VERBS[verb].format(general=S.general(arg).name)
         if verb == "absorb":
             return f"Take in {S.name_of(st, arg)}"
+        if verb == "hand_over":
+            return f"Leave all the units to {S.name_of(st, arg)} and return to the reserve (10.2)"
         if verb == "morale":
             return f"Fight with morale {arg}"
         if verb == "decline" and st.step == "intercept.card":

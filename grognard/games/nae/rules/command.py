@@ -117,6 +117,26 @@ def absorb(st: State, fid: str, other: str) -> None:
     enforce_limits(st, fid)  # 10.1: e.g. an allied major's general with no step of his nation in the army
 
 
+def may_hand_over(st: State, fid: str, other: str) -> bool:
+    """10.2: a general who may not be absorbed by army ``other`` (it is led by a lower-ranked general) « peut
+    volontairement rejoindre une armée commandée par un général de rang inférieur, lui laisser ses unités puis
+    retourner à la réserve », if the army may command them (10.1)."""
+    f, o = S.force(st, fid), S.force(st, other)
+    return bool(f["commander"] and not f["army"] and o["army"] and o["side"] == f["side"]
+                and o["in_fortress"] == f["in_fortress"] and not may_absorb(st, other, fid)
+                and army_for(st, other, f["units"]) is not None)
+
+
+def hand_over(st: State, fid: str, other: str) -> None:
+    """10.2 / 12.2.2: the general leaves all his units to the army and returns to the reserve."""
+    f = S.force(st, fid)
+    gid, f["commander"] = f["commander"], None
+    st.g["removed"].append(gid)
+    st.note(f"{S.general(gid).name} leaves his units to {S.name_of(st, other)} and returns to the reserve",
+            rule="10.2")
+    absorb(st, other, fid)
+
+
 def rekey(st: State, old: str, new: str) -> None:
     """The force ``old`` goes on under the id ``new`` (a frame, e.g. a battle, refers to that id)."""
     st.g["forces"][new] = st.g["forces"].pop(old)

@@ -201,6 +201,8 @@ def regroup_choices(st: State, fid: str) -> list[Action]:
             continue  # 12.2.1: units move once per round; those left behind this round stay
         if command.may_absorb(st, fid, other):
             out.append(("absorb", other))
+        if command.may_hand_over(st, fid, other):
+            out.append(("hand_over", other))
         if len(S.force(st, other)["units"]) > 1:
             out += [("take", u) for u in S.force(st, other)["units"] if command.may_take(st, fid, other, u)]
     if may_leave_here(st, fid):
@@ -419,6 +421,10 @@ class March:
             f["stopped"] = False
         elif verb in ("absorb", "take", "leave", "leave_general"):
             regroup(st, f, action)
+        elif verb == "hand_over":  # 10.2: the activation goes on in the army (the attrition test of its steps)
+            command.hand_over(st, fid, action[1])
+            f["fid"] = action[1]
+            end_march(st)
         elif verb == "dismiss":
             S.drop_subordinate(force, action[1])
             st.g["removed"].append(action[1])

@@ -98,3 +98,17 @@ def test_12_2_2_an_army_with_more_than_3_subordinates_its_owner_chooses_who_goes
     play(st, ("dismiss", "ney"))
     assert st.g["forces"][nap]["subs"] == ["soult", "grouchy", "oudinot"] and "ney" in st.g["removed"]
     assert st.step == "pickup"
+
+
+def test_10_2_a_higher_ranked_general_leaves_his_units_to_a_lower_ranked_army_and_retires():
+    """10.2: « Un général de rang supérieur [...] peut volontairement rejoindre une armée commandée par un général de
+    rang inférieur, lui laisser ses unités puis retourner à la réserve »: Davout (rank 7) joins Ney's Army of Italy
+    (Ney rank 9), which could not take him in."""
+    st = board()
+    davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
+    ney = put(st, "paris", ["fr_iii"], commander="ney", army="armee_italie")
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "paris"))
+    assert ("hand_over", ney) in st.legal_actions() and ("absorb", ney) not in st.legal_actions()
+    play(st, ("hand_over", ney))
+    assert davout not in st.g["forces"] and "davout" in st.g["removed"]
+    assert st.g["forces"][ney]["units"] == {"fr_iii": 2, "fr_i": 2, "fr_ii": 2} and st.step == "activation"
