@@ -128,8 +128,8 @@ def conquest_phase(st: State) -> None:
     the Coalition then by the Empire (18.1), then of France, the only major whose conquest decides the 1815 game
     (18.2.1, 20.1); (6) empty fortresses reactivated for their controller. Steps 3-5 and 8-9 (Tambours de Guerre,
     Tilsit, forced alliances, redeployment, forced peaces) have no object in 1815, which ends with this phase; step
-    7 (supplied demoralized forces rally) was already done at the end of the activation phase and nothing has moved
-    since."""
+    7 (supplied demoralized forces rally) was already done at the end of the activation phase (14.9.3), or comes
+    right after this phase under the option ``rally_at_conquest`` (docs/nae-rules.md)."""
     adjust_control(st)
     m = S.data().map
     for by in ("coalition", "empire"):
