@@ -87,9 +87,11 @@ def may_absorb(st: State, fid: str, other: str) -> bool:
     return army_for(st, fid, o["units"]) is not None
 
 
-def absorb(st: State, fid: str, other: str) -> None:
+def absorb(st: State, fid: str, other: str, choose_subs: bool = False) -> None:
     """12.2: units, depots and markers pass to ``fid``; the other general becomes a subordinate of an army or
-    returns to the reserve (in 1815, for good)."""
+    returns to the reserve (in 1815, for good). An army at its 3 subordinates: with ``choose_subs`` (a decision of
+    the moving force's owner, whose step goes on after this) the owner chooses who goes to the reserve (12.2.2),
+    otherwise the newcomer goes."""
     f = S.force(st, fid)
     index = army_for(st, fid, st.g["forces"][other]["units"]) or 0
     o = st.g["forces"].pop(other)
@@ -104,7 +106,7 @@ def absorb(st: State, fid: str, other: str) -> None:
         a = S.armies(f)[index]
         gen, lead = S.general(o["commander"]), S.general(a.commander) if a.commander else None
         outranked = lead is not None and (lead.power != gen.power or lead.rank < gen.rank)  # 10.2
-        if a.army and outranked:
+        if a.army and outranked and (choose_subs or len(a.subs) < ARMY_SUBORDINATES):
             a.subs.append(o["commander"])
             text += " as a subordinate general"
             if len(a.subs) > ARMY_SUBORDINATES:  # 12.2.2: the owner chooses who goes to the reserve

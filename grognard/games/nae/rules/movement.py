@@ -115,7 +115,7 @@ class Pickup:
         f["steps"] += S.steps(other)
         other["zone"] = S.force(st, f["fid"])["zone"]
         siege.refresh_sieges(st)
-        command.absorb(st, f["fid"], action[1])
+        command.absorb(st, f["fid"], action[1], choose_subs=True)
         m["mp"] = max(0, movement_factor(st, f["fid"]) - 1) + m["extra_mp"]
 
 
@@ -276,7 +276,7 @@ def regroup(st: State, m: Frame, action: Action) -> None:
     mf = S.base_mf(S.force(st, fid))
     if verb == "absorb":
         activation.mark_moved(st, S.force(st, arg)["units"])
-        command.absorb(st, fid, arg)
+        command.absorb(st, fid, arg, choose_subs=True)
     elif verb == "take":
         activation.mark_moved(st, [arg])
         other = next(o for o in friends_here(st, fid) if arg in S.force(st, o)["units"])
