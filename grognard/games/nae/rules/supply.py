@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
+from operator import not_
 from typing import Any, ClassVar
+
+import msgspec
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
@@ -22,8 +26,13 @@ class Graph:
     """Static graph of supply lines (12.1, 13.3): paths on land out of each zone, ports and sea zones."""
 
     poor: frozenset[str]
-    # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path
+    # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path, each step's MP
+    # those of moving the other way, toward the zone (13.3: a line is counted from the force to the relay)
     reach: dict[str, tuple[Step, ...]]
+    # the same trees flattened in depth-first order for ``_trace``: (zone, MP, index just past its subtree)
+    flat: dict[str, tuple[tuple[str, int, int], ...]]
+    # the zones of each tree, and those at each least MP: a tree with no blocked zone is taken whole
+    near: dict[str, tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]]
     ports: dict[str, tuple[str, ...]]  # port -> the sea zones it opens onto (13.3 sea lines)
     seas: dict[str, tuple[str, ...]]  # sea zone -> adjacent sea zones
 
@@ -34,7 +43,7 @@ def graph() -> Graph:
     outbound: dict[str, list[tuple[str, int]]] = {z: [] for z in m.zones}
     for z in m.zones:
         for n in m.neighbours(z):
-            cost = m.enter_cost(z, n)
+            cost = m.enter_cost(n, z)  # 14.5.4 example: "2 PM pour le marais + 1 PM pour la zone de Thorn"
             if cost is None or m.feature_of(z, n).blocks_supply:
                 continue  # 13.3: no line across a mountain without pass; the desert link is not traced here
             outbound[z].append((n, cost))
@@ -44,9 +53,33 @@ def graph() -> Graph:
         return tuple((there, d + cost, walk(there, d + cost, (*path, there))) for there, cost in outbound[here]
                      if d + cost <= limit and there not in path)
 
-    return Graph(frozenset(z.id for z in m.zones.values() if z.poor),
-                 {z: walk(z, 0, (z,)) for z in m.zones}, {z.id: z.seas for z in m.ports()},
+    reach = {z: walk(z, 0, (z,)) for z in m.zones}
+    flat = {z: _flatten(tree) for z, tree in reach.items()}
+    return Graph(frozenset(z.id for z in m.zones.values() if z.poor), reach, flat,
+                 {z: _near(steps) for z, steps in flat.items()}, {z.id: z.seas for z in m.ports()},
                  {s.id: s.adjacent for s in m.seas.values()})
+
+
+def _flatten(tree: tuple[Step, ...]) -> tuple[tuple[str, int, int], ...]:
+    out: list[tuple[str, int, int]] = []
+
+    def visit(steps: tuple[Step, ...]) -> None:
+        for there, d, further in steps:
+            at = len(out)
+            out.append((there, d, 0))
+            visit(further)
+            out[at] = (there, d, len(out))
+
+    visit(tree)
+    return tuple(out)
+
+
+def _near(steps: tuple[tuple[str, int, int], ...]) -> tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]:
+    least: dict[str, int] = {}
+    for there, d, _ in steps:
+        least[there] = min(d, least.get(there, d))
+    return frozenset(least), tuple((d, frozenset(z for z, x in least.items() if x == d))
+                                   for d in sorted(set(least.values())))
 
 
 @dataclass(frozen=True)
@@ -62,8 +95,11 @@ class Links:
 def _links(st: State, power: str) -> Links:
     """13.2 sources: own NT fortresses, the capital, allied minors' fortress capitals (a besieged or destroyed one
     is none); 13.3 links: active unbesieged fortresses of the side, fixed depots of the power; 13.3: a line cannot
-    cross an enemy-controlled zone or neutral ground, but a besieged enemy fortress no longer blocks it."""
+    cross an enemy-controlled zone or neutral ground, but a besieged enemy fortress no longer blocks it.
+    ``power`` a minor: its major's network, plus its own capital, fortress or not (13.2 "la capitale de son pays";
+    only "la capitale d'un allié mineur" used by a major must be a fortress)."""
     side = S.side_of(st, power)
+    own, power = power, S.major_of(st, power)
     m = S.data().map
     sources = []
     links = []
@@ -75,17 +111,19 @@ def _links(st: State, power: str) -> Links:
         owner = m.zones[zone].owner
         if owner == power or (st.g["ally_of"].get(owner) == power and m.zones[zone].capital == owner):
             sources.append(zone)
-    capital = m.powers[power].capital
-    fort = st.g["fortresses"].get(capital or "")
-    if (capital and S.controller(st, capital) == side and capital not in sources
-            and (fort is None or (fort["active"] and fort["siege"] is None))):
-        sources.append(capital)
+    for capital in (m.powers[power].capital, m.powers[own].capital):
+        fort = st.g["fortresses"].get(capital or "")
+        if (capital and S.controller(st, capital) == side and capital not in sources
+                and (fort is None or (fort["active"] and fort["siege"] is None))):
+            sources.append(capital)
     for d in st.g["fixed_depots"]:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
     sieges = st.g["fortresses"]
-    held = frozenset(zone for zone, owner in control.items() if sides.get(owner) != side
-                     and (zone not in sieges or sieges[zone]["siege"] is None))
+    own = {p for p, s in sides.items() if s == side}
+    besieged = {zone for zone, fort in sieges.items() if fort["siege"] is not None}
+    # zones of powers not of the side (mapped in C over the 256 controlled zones), less the besieged fortresses
+    held = frozenset(compress(control, map(not_, map(own.__contains__, control.values())))) - besieged
     ports = graph().ports
     sea_ports = tuple(z for z in (*sorted(sources), *links) if z in ports and z not in held)
     return Links(tuple(sorted(sources)), frozenset(links), sea_ports, held)
@@ -111,11 +149,14 @@ _CACHE_MAX = 512  # entries kept in each cache; a game revisits few distinct pos
 
 
 def links_key(st: State, power: str) -> tuple[object, ...]:
-    """Everything ``_links`` reads from the state: sides, alliances, control, fortresses, fixed depots."""
+    """Everything ``_links`` reads from the state: sides, alliances, control, fortresses, fixed depots, packed to
+    bytes (fast to build, and a bytes object hashes once); equal bytes are equal data, so an equal key always
+    means an equal network (the fortresses' levels and besiegers make it finer than needed, never coarser)."""
     g = st.g
-    return (power, tuple(g["sides"].items()), tuple(g["ally_of"].items()), tuple(g["control"].items()),
-            tuple((f["active"], f["siege"] is None) for f in g["fortresses"].values()),
-            tuple((d["zone"], d["power"]) for d in g["fixed_depots"]))
+    return power, _pack((g["sides"], g["ally_of"], g["control"], g["fortresses"], g["fixed_depots"]))
+
+
+_pack = msgspec.msgpack.Encoder().encode
 
 
 def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[str, ...]:
@@ -125,24 +166,28 @@ def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[s
 
 
 def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
-    """The supply network of ``power`` (a major), traced once per position (keyed on everything the trace reads:
-    ``links_key`` and the enemy forces' zones; equal keys give equal networks); callers must not modify it.
+    """The supply network of ``power`` (a major, or a minor: 13.2), traced once per position (keyed on everything
+    the trace reads: ``links_key`` and the enemy forces' zones; equal keys give equal networks); callers must not
+    modify it.
     ``avoid``: a zone no line may cross either (13.3: the one an enemy force came from into a battle)."""
     side = S.side_of(st, power)
     if side is None:
         return Network({}, frozenset(), frozenset())  # a power out of play has no network
     base = links_key(st, power)
-    key = (base, blocked_by(st, side, avoid))
+    links = _LINKS.get(base)
+    if links is None:
+        if len(_LINKS) >= _CACHE_MAX:
+            _LINKS.clear()
+        links = _LINKS[base] = _links(st, power)
+    enemies = blocked_by(st, side, avoid)
+    # The trace reads the enemies only as blocked zones: keyed on those, an enemy force moving within zones its
+    # side controls (blocked anyway) traces nothing again.
+    key = (base, links.held.union(enemies))
     hit = _TRACED.get(key)
     if hit is None:
-        links = _LINKS.get(base)
-        if links is None:
-            if len(_LINKS) >= _CACHE_MAX:
-                _LINKS.clear()
-            links = _LINKS[base] = _links(st, power)
         if len(_TRACED) >= _CACHE_MAX:
             _TRACED.clear()
-        hit = _TRACED[key] = _trace(links, key[1])
+        hit = _TRACED[key] = _trace(links, enemies)
     return hit
 
 
@@ -177,12 +222,12 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
     link_set = links.links
     sea_ports = [z for z in links.sea_ports if z not in blocked]
     seas: set[str] = set()
-    best: dict[str, int] = {}
+    at: list[set[str]] = [set() for _ in range(link_limit() + 1)]  # MP -> zones that far from a link
     network = set(links.sources)
     queue = list(links.sources)
     while queue:
         start = queue.pop()
-        best[start] = 0
+        at[0].add(start)
         if start in blocked:
             continue  # 13.3: a source where enemy units stand supplies its own zone (a battle there), no further
         if start in g.ports and start not in blocked and not seas.issuperset(g.ports[start]):
@@ -191,17 +236,29 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
                 if port not in network and not seas.isdisjoint(g.ports[port]):
                     network.add(port)
                     queue.append(port)
-        paths = list(g.reach[start])
-        while paths:
-            there, d, further = paths.pop()
-            if d < best.get(there, d + 1):
-                best[there] = d
-            if there not in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
-                if further:
-                    paths += further
-                if there in link_set and there not in network:
-                    network.add(there)
-                    queue.append(there)
+        zones, by_mp = g.near[start]
+        if blocked.isdisjoint(zones):  # every path is open: the whole tree at once
+            for d, there_at in by_mp:
+                at[d] |= there_at
+            for there in (zones & link_set) - network:
+                network.add(there)
+                queue.append(there)
+            continue
+        paths = g.flat[start]
+        i, end = 0, len(paths)
+        while i < end:
+            there, d, past = paths[i]
+            at[d].add(there)
+            if there in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
+                i = past
+                continue
+            i += 1
+            if there in link_set and there not in network:
+                network.add(there)
+                queue.append(there)
+    best: dict[str, int] = {}
+    for d in reversed(range(len(at))):  # the least distance of each zone last
+        best.update(dict.fromkeys(at[d], d))
     return Network(best, blocked, frozenset(seas))
 
 
@@ -243,28 +300,29 @@ def force_supplied(st: State, fid: str, cache_: dict[str, Any] | None = None, vi
                    avoid: str | None = None) -> bool:
     """Is the force supplied where it stands? ``via``: 14.5.4, an attacker's line runs through its entry zone;
     ``avoid``: 13.3, a defender's line may not cross the zone the attacker came from. ``cache_``: a dict the
-    caller keeps while the position does not change (networks by major)."""
+    caller keeps while the position does not change (networks by power)."""
     f = S.force(st, fid)
     where = f["zone"]
     rule = royalist_rule(st, f["power"])
     if rule is not None and S.data().map.zones[where].province in rule.provinces:
         return True  # 20.1 royalist supply
-    major = S.major_of(st, f["power"]) if rule is None else rule.power
+    # 13.2: a minor's force uses its major's network and its own capital
+    net_power = f["power"] if rule is None else rule.power
     if avoid is not None:
-        net = supply_network(st, major, avoid) if rule is None else royalist_network(st, rule)
-    elif cache_ is not None and major in cache_:
-        net = cache_[major]
+        net = supply_network(st, net_power, avoid) if rule is None else royalist_network(st, rule)
+    elif cache_ is not None and net_power in cache_:
+        net = cache_[net_power]
     else:
-        net = supply_network(st, major) if rule is None else royalist_network(st, rule)
+        net = supply_network(st, net_power) if rule is None else royalist_network(st, rule)
         if cache_ is not None:
-            cache_[major] = net
+            cache_[net_power] = net
     if f["in_fortress"]:
         fort = st.g["fortresses"].get(where)
         if fort is not None and fort["siege"] is not None:
             # 13.3: a besieged fortress is no link, but a sea line supplies its defenders
             return not net.seas.isdisjoint(graph().ports.get(where, ()))
     if via is not None:
-        cost = S.data().map.enter_cost(via, where)
+        cost = S.data().map.enter_cost(where, via)  # 14.5.4: from the force back into its entry zone
         return via in net.dist and via not in net.blocked and cost is not None and net.dist[via] + cost <= link_limit()
     return where in net.dist
 
