@@ -69,7 +69,8 @@ def test_evaluation_is_the_result_at_the_end_and_zero_sum_before():
 def _mid_game():
     st = load_game("nae").new_state("1815", seed=6)
     agents = {"empire": HeuristicAgent(0), "coalition": HeuristicAgent(0)}
-    while not (st.active == "empire" and st.step == "march"):
+    while not (st.active == "empire" and st.g["round"] >= 3 and len(st.legal_actions()) > 2):
+        assert not st.over
         st.apply(agents[st.active].choose(st, st.active))
     return st
 
