@@ -131,9 +131,10 @@ def _force(st: State, fid: str) -> dict[str, Any]:
 
 
 def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[str]:
-    """A ``summary`` as plain text lines, with the viewer's ``hand`` (the first line names round and side)."""
+    """A ``summary`` as plain text lines, with the viewer's ``hand``; the first line names the round and the side to act
+    and nothing else, so a client may show the board again only when it changes."""
     reserve, hands = s["ap_reserve"], s["hand_sizes"]
-    lines = [f"{s['year']}, {s['round_of']} ({s['weather']}); {s['turn']} to act. "
+    lines = [f"{s['year']}, {s['round_of']} ({s['weather']}); {s['turn']} to act.",
              f"Hands: Empire {hands['empire']}, Coalition {hands['coalition']} cards. "
              f"AP reserve: Empire {reserve['empire']}, Coalition {reserve['coalition']}."]
     lines.append("Victory (20.1):")

@@ -51,7 +51,7 @@ def _why_not_enter(st: State, m: dict[str, object], zone: str) -> str:
         return f"cannot enter {name}: it is not next to {S.zone_name(here)}, where {S.name_of(st, fid)} stands, 12.1."
     if m["stopped"]:
         enemy = S.outside(st, here, S.other(force["side"]))
-        what = "an enemy force stands there" if enemy else "its enemy fortress is neither besieged nor masked"
+        what = "an enemy force stands" if enemy else "an active enemy fortress stands that no other force besieges"
         return f"cannot enter {name}: the force must stop in {S.zone_name(here)}, where {what}, 12.1 / 15.1."
     reason = movement.enter_refusal(st, fid, here, zone, int(str(m["mp"])))
     if reason:
