@@ -66,7 +66,8 @@ class Terminal:
         # so it is shown again only when its first line (round and side to act) changes, or on ``b``.
         self.shown: str | None = None
         self.last_human: str | None = None  # hotseat: the side whose player holds the keyboard
-        self.saved_at = len(st.actions)
+        self.saved_at = len(st.actions)  # actions in the autosave this session wrote (a loaded game: none yet)
+        self.autosaved = False
 
     # -- the game loop ----------------------------------------------------------------------
     def run(self) -> State:
@@ -169,7 +170,8 @@ class Terminal:
     # -- leaving, saving, the end -------------------------------------------------------------
     def leave(self) -> bool:
         """``q`` or Ctrl-C: offer to save, then leave (True), or go back to the game on ``r`` (False)."""
-        kept = f" (it stays in the autosave, {self.autosave})" if self.autosave else ""
+        self.autosave_now()
+        kept = f" (it stays in the autosave, {self.autosave})" if self.autosave and self.autosaved else ""
         try:
             answer = self.read(f"Save before leaving? Type a file name, Enter to leave without saving{kept}, "
                                "or r to return to the game: ").strip()
@@ -185,7 +187,8 @@ class Terminal:
 
     def left_unfinished(self, why: str) -> None:
         self.autosave_now()
-        where = f" It is autosaved in {self.autosave}: the next game offers to continue it." if self.autosave else ""
+        where = (f" It is autosaved in {self.autosave}: the next game offers to continue it."
+                 if self.autosave and self.autosaved else "")
         self.console.print(f"{why + ' ' if why else ''}Game left unfinished.{where}")
 
     def finish(self) -> None:
@@ -227,6 +230,7 @@ class Terminal:
         try:
             records.save(self.record(), self.autosave)
             self.saved_at = len(self.st.actions)
+            self.autosaved = True
         except OSError as exc:
             self.console.print(f"[red]Autosave to {self.autosave} failed: {escape(str(exc))}[/red]")
 
@@ -280,4 +284,6 @@ def resume(game: Game, st: State, players: dict[str, str], console: Console, rea
            autosave: Path | None = None) -> State:
     """Go on with a loaded game."""
     console.print(f"Resuming after {len(st.actions)} actions (seed {st.setup['seed']}).")
-    return Terminal(game, st, players, console, read, autosave, int(st.setup["seed"])).run()
+    t = Terminal(game, st, players, console, read, autosave, int(st.setup["seed"]))
+    t.saved_at = -1  # the loaded game becomes the autosave at once
+    return t.run()
