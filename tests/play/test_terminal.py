@@ -54,13 +54,13 @@ def session(lines, players=None, *, autosave: Path | None = None, seed: int = 1,
     st = st or game.new_state("1815", seed=seed)
     t = Terminal(game, st, players or {"empire": "human", "coalition": "random"}, console, keyboard(lines, out),
                  autosave, seed)
-    return t, t.run(), out
+    return t.run(), out
 
 
 def test_terminal_23_no_input_crashes_the_game(tmp_path):
     bad = tmp_path / "a-file"
     bad.write_text("")
-    t, st, out = session(["²", "9" * 5000, "", "0", "99", "-1", "\x1b[A", f"s {bad}/game.json", "c 3F", "c",
+    st, out = session(["²", "9" * 5000, "", "0", "99", "-1", "\x1b[A", f"s {bad}/game.json", "c 3F", "c",
                           "why Brussels", "why Atlantis", "c nothing", KeyboardInterrupt, "r", "h", "q", "r", "q", ""],
                          autosave=tmp_path / "auto.json")
     text = flat(out.getvalue())
@@ -77,14 +77,14 @@ def test_terminal_23_no_input_crashes_the_game(tmp_path):
 
 def test_terminal_23_ctrl_d_leaves_the_game_in_its_autosave(tmp_path):
     auto = tmp_path / "auto.json"
-    t, st, out = session(["1", "1"], autosave=auto)  # then the input closes
+    st, out = session(["1", "1"], autosave=auto)  # then the input closes
     assert "Input closed. Game left unfinished. It is autosaved in" in flat(out.getvalue())
     assert records.load(auto)["actions"] == [list(a) for a in st.actions] and len(st.actions) == 2
 
 
 def test_terminal_23_ctrl_c_and_q_offer_to_save(tmp_path):
     saved = tmp_path / "saved.json"
-    t, st, out = session(["1", KeyboardInterrupt, str(saved)])
+    st, out = session(["1", KeyboardInterrupt, str(saved)])
     assert "Saved to" in out.getvalue() and records.load(saved)["actions"] == [list(st.actions[0])]
     assert records.load(saved)["players"] == {"empire": "human", "coalition": "random"}
 
@@ -94,7 +94,7 @@ def test_terminal_22_the_end_says_who_won_and_the_finished_game_can_be_saved(tmp
     from grognard import load_game
 
     st = load_game("nae").new_state("1815", seed=2)
-    t, st, out = session(_until_over(["1"] * 400, lambda: st.over, str(final)), autosave=auto, st=st)
+    st, out = session(_until_over(["1"] * 400, lambda: st.over, str(final)), autosave=auto, st=st)
     text = flat(out.getvalue())
     assert st.over and "Game over. The Empire wins. Decided by 20.1 Conditions de victoire" in text
     assert "Saved to" in text and records.load(final)["result"]["winner"] == "empire"
@@ -120,7 +120,7 @@ def test_terminal_28_hotseat_hides_the_hand_of_the_side_not_to_act(tmp_path):
         return str(len(st.legal_actions()))  # "Pass" is the last choice of a round
 
     screen: list[io.StringIO] = []
-    t, st, out = session([pass_turn, lambda: seen.append(screen[0].getvalue()) or "", "q", ""],
+    st, out = session([pass_turn, lambda: seen.append(screen[0].getvalue()) or "", "q", ""],
                          {"empire": "human", "coalition": "human"}, st=st, screen=screen)
     before, after = out.getvalue()[: len(seen[0])], out.getvalue()[len(seen[0]):]
     assert "Hand over to the coalition player" in flat(before)
@@ -146,7 +146,7 @@ def test_terminal_28_the_computer_move_is_shown_with_its_reason(monkeypatch):
 
     monkeypatch.setitem(AGENTS, "explaining", Explaining)
     st = load_game("nae").new_state("1815", seed=1)
-    t, st, out = session([lambda: str(len(st.legal_actions()))], {"empire": "human", "coalition": "explaining"},
+    st, out = session([lambda: str(len(st.legal_actions()))], {"empire": "human", "coalition": "explaining"},
                          st=st)
     assert "coalition (computer): Pass — nothing worth the cards yet" in flat(out.getvalue())
 
@@ -188,7 +188,7 @@ def test_terminal_27_why_reaches_the_rules_from_the_terminal():
     from grognard import load_game
 
     st = load_game("nae").new_state("1815", seed=1)
-    st.apply(("card", next(c for c in st.g["hands"]["empire"] if st.legal_actions()[0][1] == c)))
-    t, st, out = session(["why Blücher", "q", ""], st=st)
+    st.apply(st.legal_actions()[0])  # a card for its AP: the activation step
+    st, out = session(["why Blücher", "q", ""], st=st)
     assert find_force(st, "blucher") is not None
     assert "Blücher (Army of the Elbe) cannot be activated: it is a force of the coalition, 9.1." in out.getvalue()
