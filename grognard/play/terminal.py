@@ -105,9 +105,9 @@ class Terminal:
             self.print_lines(board)
             self.shown = heading
         legal = st.legal_actions()
-        self.console.print(f"[bold cyan]{side}[/bold cyan]: {escape(st.prompt)}")
-        for i, action in enumerate(legal, start=1):
-            self.console.print(f"  {i:>2}. {escape(self.game.label(st, action))}")
+        menu = [f"[bold cyan]{side}[/bold cyan]: {escape(st.prompt)}"]
+        menu += [f"  {i:>2}. {escape(self.game.label(st, action))}" for i, action in enumerate(legal, start=1)]
+        self.console.print("\n".join(menu), highlight=False)  # one print: rich is slow line by line
         try:
             answer = self.read(f"{side}> ").strip()
         except EOFError:
@@ -171,7 +171,7 @@ class Terminal:
     def leave(self) -> bool:
         """``q`` or Ctrl-C: offer to save, then leave (True), or go back to the game on ``r`` (False)."""
         self.autosave_now()
-        kept = f" (it stays in the autosave, {self.autosave})" if self.autosave and self.autosaved else ""
+        kept = f" (it stays in the autosave, {escape(str(self.autosave))})" if self.autosave and self.autosaved else ""
         try:
             answer = self.read(f"Save before leaving? Type a file name, Enter to leave without saving{kept}, "
                                "or r to return to the game: ").strip()
@@ -228,7 +228,7 @@ class Terminal:
         if self.autosave is None or self.saved_at == len(self.st.actions):
             return
         try:
-            records.save(self.record(), self.autosave)
+            records.save(self.record(), self.autosave, durable=False)  # at every action: no wait for the disk
             self.saved_at = len(self.st.actions)
             self.autosaved = True
         except OSError as exc:
@@ -253,15 +253,15 @@ class Terminal:
         self.print_lines([text if text is not None else f"No card {name!r}: name it by id (3F) or title."])
 
     def print_lines(self, lines: list[str]) -> None:
-        for line in lines:
-            # Game text is plain: rich would swallow markers such as "[in fortress]" as markup.
-            self.console.print(line, markup=False)
+        # Game text is plain: rich would swallow markers such as "[in fortress]" as markup.
+        if lines:
+            self.console.print("\n".join(lines), markup=False, highlight=False)
 
     def show_log(self, side: str | None) -> None:
-        for entry in self.st.log[self.seen:]:
-            if entry.get("to") in (None, side):
-                rule = f" [dim]({escape(entry['rule'])})[/dim]" if "rule" in entry else ""
-                self.console.print(f"  · {escape(entry['text'])}{rule}")
+        shown = [f"  · {escape(e['text'])}" + (f" [dim]({escape(e['rule'])})[/dim]" if "rule" in e else "")
+                 for e in self.st.log[self.seen:] if e.get("to") in (None, side)]
+        if shown:
+            self.console.print("\n".join(shown), highlight=False)
         self.seen = len(self.st.log)
 
 
