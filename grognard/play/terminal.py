@@ -90,15 +90,15 @@ class Terminal:
         st = self.st
         side = st.active
         assert side is not None
-        viewer = side if side in self.humans else (self.humans[0] if len(self.humans) == 1 else None)
-        self.show_log(viewer)
         if side in self.agents:
+            self.show_log(self.humans[0] if len(self.humans) == 1 else None)
             self.computer_moves(side)
             return True
         self.autosave_now()
         if len(self.humans) > 1 and self.last_human not in (None, side):
-            self.hand_over(side)
+            self.hand_over(side)  # before the log: what it says is for the next player's eyes
         self.last_human = side
+        self.show_log(side)
         board = self.game.describe(st, side)
         heading = board[0] if board else ""
         if heading != self.shown:

@@ -124,7 +124,8 @@ def test_terminal_28_hotseat_hides_the_hand_of_the_side_not_to_act(tmp_path):
                          {"empire": "human", "coalition": "human"}, st=st, screen=screen)
     before, after = out.getvalue()[: len(seen[0])], out.getvalue()[len(seen[0]):]
     assert "Hand over to the coalition player" in flat(before)
-    assert "\x1b[2J" in before.split("empire passes")[-1]  # the screen is cleared before the hand-over
+    assert "\x1b[2J" in before.split("Hand over")[0].split("empire> ")[-1]  # the screen is cleared for the hand-over
+    assert "empire passes (5.2)" in after  # the next player reads what happened, once the screen is his
     assert st.active == "coalition" and "Your hand:" in after
     from grognard.games.nae.rules.cards import title
 
