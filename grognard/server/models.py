@@ -120,3 +120,12 @@ class ChatRow(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     text: Mapped[str] = mapped_column(String(2000))
     at: Mapped[float] = mapped_column(Float)
+
+
+class ConfigRow(Base):
+    """Server-wide settings shared by every app server (the signing secret)."""
+
+    __tablename__ = "config"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -8,12 +8,21 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 from collections.abc import Iterator
+from email import message_from_bytes
+from email.message import EmailMessage
+from email.policy import default
 
 import pytest
+from aiosmtpd.controller import Controller
+from pwdlib import PasswordHash
+from pwdlib.hashers.argon2 import Argon2Hasher
 from sqlalchemy import create_engine, text
 
+from grognard.server.accounts import Accounts
 from grognard.server.db import Database, normalise_url
+from grognard.server.notify import SmtpConfig
 from grognard.server.store import GameStore
 
 PG_URL = os.environ.get("DATABASE_URL", "")
@@ -52,3 +61,40 @@ def db(request: pytest.FixtureRequest, tmp_path) -> Iterator[Database]:
 @pytest.fixture
 def store(db: Database) -> GameStore:
     return GameStore(db)
+
+
+class Mailbox:
+    """An aiosmtpd handler keeping every message it receives."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(message_from_bytes(envelope.content, policy=default))
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [m for m in self.messages if m["To"] == address]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[Mailbox, SmtpConfig]]:
+    """A real SMTP server in the test process."""
+    box = Mailbox()
+    port = free_port()
+    ctl = Controller(box, hostname="127.0.0.1", port=port)
+    ctl.start()
+    yield box, SmtpConfig(host="127.0.0.1", port=port, sender="grognard@test.example")
+    ctl.stop()
+
+
+def cheap_accounts(db: Database, **kw: object) -> Accounts:
+    """Accounts with argon2 parameters cheap enough for tests (the defaults take 130 ms a hash)."""
+    hasher = PasswordHash((Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1),))
+    return Accounts(db, hasher=hasher, **kw)  # type: ignore[arg-type]
