@@ -120,6 +120,36 @@ def draw_map(
     console.print(f"Wrote {out}.")
 
 
+admin = typer.Typer(no_args_is_help=True, help="Server administration (needs the server extra).")
+app.add_typer(admin, name="admin")
+
+
+@admin.command("patch")
+def admin_patch(
+    db: Annotated[str | None, typer.Option(help="database URL (default: DATABASE_URL, else the local SQLite file)")]
+    = None,
+    write: Annotated[bool, typer.Option("--write", help="store the replayed state of diverged games")] = False,
+    game: Annotated[list[str] | None, typer.Option("--game", help="only this game id (repeatable)")] = None,
+) -> None:
+    """Re-run the live games' action logs under the current rules code and report those that diverge."""
+    from grognard.server.admin import patch
+    from grognard.server.db import Database
+    from grognard.server.store import GameNotFound, GameStore
+
+    store = GameStore(Database(db))
+    try:
+        results = patch(store, write=write, games=game)
+    except GameNotFound as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    table = Table("game", "replay", "detail", title=f"{len(results)} games re-run")
+    for r in results:
+        table.add_row(r.game_id, r.status + (" (rewritten)" if r.rewritten else ""), r.detail)
+    console.print(table)
+    if any(r.status != "same" and not r.rewritten for r in results):
+        raise typer.Exit(1)
+
+
 def _game(name: str):
     try:
         return load_game(name)
