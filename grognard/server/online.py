@@ -57,11 +57,11 @@ class Online:
             await asyncio.to_thread(self.listener.stop)
             self.listener = None
 
-    async def sweep_once(self) -> list[str]:
+    async def sweep_once(self, now: float | None = None) -> list[str]:
         """Apply the timeout policy of every game whose player to act is out of time."""
         done = []
-        for gid in await asyncio.to_thread(self.store.due_timeouts):
-            what = await asyncio.to_thread(self.store.time_out, gid)
+        for gid in await asyncio.to_thread(self.store.due_timeouts, now):
+            what = await asyncio.to_thread(self.store.time_out, gid, now)
             if what:
                 log.info("game %s: %s", gid, what)
                 done.append(gid)
