@@ -177,6 +177,11 @@ class GameStore:
             rows = s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq))
             return [{"seq": r.seq, "side": r.side, "kind": r.kind, "action": r.action, "at": r.at} for r in rows]
 
+    def replay_seed(self, game_id: str) -> int:
+        """The game's seed (secret: for replays on the server side only, never sent to a client)."""
+        with self.db.sessions() as s:
+            return self._row(s, game_id).seed
+
     def record(self, game_id: str) -> dict[str, Any]:
         """The game record (set-up with the seed, actions, digest): only for finished games or the admin."""
         st, version, meta = self.load(game_id)
