@@ -29,8 +29,9 @@ from grognard.core import record as records
 from grognard.core.errors import IllegalAction
 from grognard.core.machine import Game, State
 from grognard.core.registry import BUILTIN, load_game
-from grognard.server.push import Broker
 from grognard.server.db import Database
+from grognard.server.online import Online
+from grognard.server.push import Broker
 from grognard.server.store import GameMeta, GameNotFound, GameStore, Stale
 
 log = logging.getLogger("grognard.server")
@@ -226,8 +227,13 @@ class Replay:
         return st
 
 
-def create_app(db: str | None = None, *, store: GameStore | None = None, ai_workers: int = 2) -> FastAPI:
-    """The app on the database at URL ``db`` (None: the default SQLite file), or on a given ``store``."""
+def create_app(db: str | None = None, *, store: GameStore | None = None, ai_workers: int = 2,
+               online: Online | None = None) -> FastAPI:
+    """The app on the database at URL ``db`` (None: the default SQLite file), or on a given ``store``.
+
+    With ``online`` (on the same store), accounts, the lobby, notifications and clocks are served too, and a
+    logged-in user plays the seats of their account.
+    """
     svc = Service(store if store is not None else GameStore(Database(db)), ai_workers)
     app = FastAPI(title="Grognard", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.service = svc
@@ -252,8 +258,16 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
         log.exception("request failed")
         return _response({"detail": "The server failed on this request; nothing was changed."}, 500)
 
-    def user(_req: Request) -> int | None:
+    def user(req: Request) -> int | None:
+        if online is not None:
+            uid = online.accounts.user_id(req)  # a cookie session must show its CSRF token to change anything
+            if uid is not None:
+                return uid
         return LOCAL_USER
+
+    if online is not None:
+        online.on_timeout = lambda gid: svc.kick_ai(gid, *_state_meta(svc.store.load(gid)))
+        online.install(app, lambda gid, version: svc.broker.publish(gid, {"version": version}))
 
     async def run(fn: Any, *args: Any) -> Any:
         """Storage and rules work runs in a worker thread: the event loop only moves bytes."""
@@ -378,7 +392,7 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
 
     @app.get("/api/games/{gid}/events")
     async def events(gid: str, req: Request, side: str | None = None) -> StreamingResponse:
-        st, version, meta = await run(svc.load, gid)
+        _st, version, meta = await run(svc.load, gid)
         seat_check(meta, req, side)
         q = svc.broker.subscribe(gid)
 
@@ -449,6 +463,10 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
     if WEB_DIR.is_dir():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
+
+
+def _state_meta(loaded: tuple[State, int, GameMeta]) -> tuple[State, GameMeta]:
+    return loaded[0], loaded[2]
 
 
 __all__ = ["Fail", "create_app"]

@@ -13,7 +13,7 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
-from grognard.core.registry import load_game
+from grognard.core.registry import BUILTIN, load_game
 from grognard.server import clocks, notify
 from grognard.server.accounts import Accounts
 from grognard.server.models import ChatRow, User
@@ -88,6 +88,8 @@ def router(acc: Accounts, store: GameStore) -> APIRouter:
     @r.post("/lobby/games", status_code=201)
     def create(body: NewOnlineGame, req: Request) -> dict[str, Any]:
         user = acc.require_user(req)
+        if body.game not in BUILTIN:  # a module path would import code of the caller's choosing
+            raise HTTPException(422, f"Unknown game {body.game!r}; games: {', '.join(BUILTIN)}.")
         try:
             g = load_game(body.game)
             tc = clocks.time_control(body.clock, body.timeout)

@@ -11,6 +11,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from grognard.core.registry import BUILTIN
 from grognard.server import accounts, lobby
 from grognard.server.notify import Sender
 from grognard.server.store import GameStore
@@ -18,7 +19,13 @@ from grognard.server.store import GameStore
 from .conftest import cheap_accounts
 
 PASSWORD = "correct horse battery"
-DUEL = "tests.fixtures.duel"
+DUEL = "duel"
+
+
+@pytest.fixture(autouse=True)
+def duel_is_builtin(monkeypatch):
+    """The lobby offers built-in games only; the tests' small game joins them here."""
+    monkeypatch.setitem(BUILTIN, DUEL, "tests.fixtures.duel")
 
 
 @pytest.fixture
@@ -137,7 +144,8 @@ def test_bad_lobby_requests_are_refused_with_reasons(world):
         ({**base, "clock": "glacial"}, "unknown time control"),
         ({**base, "clock": "fast", "timeout": "shrug"}, "timeout policy"),
         ({**base, "scenario": "nope"}, "no scenario"),
-        ({**base, "game": "chess"}, "unknown game"),
+        ({**base, "game": "chess"}, "Unknown game"),
+        ({**base, "game": "tests.fixtures.duel"}, "Unknown game"),
     ]:
         r = alice.post("/api/lobby/games", json=body)
         assert r.status_code == 422 and words in r.json()["detail"], (body, r.text)
