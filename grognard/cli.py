@@ -102,6 +102,28 @@ def selfplay(
                   f"{summary['decisions_per_s']} decisions/s")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: every interface)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
+    db: Annotated[str | None, typer.Option(help="database URL (default: DATABASE_URL, else a SQLite file in the "
+                                                "user's data directory)")] = None,
+    ai_workers: Annotated[int, typer.Option(min=1, help="threads playing the computer's moves")] = 2,
+) -> None:
+    """Serve the browser app and its HTTP API (hotseat and against the computer)."""
+    try:
+        import uvicorn
+
+        from grognard.server.app import create_app
+    except ImportError as exc:
+        err.print(f"[red]The web app needs the server extra: pip install 'grognard[server]' ({exc}).[/red]")
+        raise typer.Exit(2) from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    web = create_app(db, ai_workers=ai_workers, base_url=f"http://{shown}:{port}")
+    console.print(f"Grognard is served at [bold]http://{shown}:{port}/[/bold] (Ctrl-C stops it).")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
 @app.command("map")
 def draw_map(
     game: str,

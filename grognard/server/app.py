@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -29,14 +30,15 @@ from grognard.core import record as records
 from grognard.core.errors import IllegalAction
 from grognard.core.machine import Game, State
 from grognard.core.registry import BUILTIN, load_game
-from grognard.server.push import Broker
+from grognard.server import accounts
+from grognard.server.accounts import Accounts
 from grognard.server.db import Database
+from grognard.server.push import Broker
 from grognard.server.store import GameMeta, GameNotFound, GameStore, Stale
 
 log = logging.getLogger("grognard.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-LOCAL_USER: int | None = None  # `grognard serve` without accounts: local games belong to the machine's user
 HUMAN_SEATS = ("me", "hotseat")  # a person at this machine; stored as "hotseat" (the store's local seat)
 AI_MOVES_SHOWN = 40  # the computer's latest moves a view carries (what it did while the player waited)
 REPLAYS_KEPT = 8  # replays held in memory (each keeps a few state checkpoints)
@@ -99,6 +101,7 @@ class Service:
             store.on_change = lambda gid, version: self.broker.publish(gid, {"version": version})
         self.pool = ThreadPoolExecutor(ai_workers, thread_name_prefix="grognard-ai")
         self.ai_running: set[str] = set()
+        self.ai_again: set[str] = set()
         self.ai_lock = threading.Lock()
         self.ai_moves: dict[str, list[dict[str, Any]]] = {}
         self.agents: dict[tuple[str, str], Agent] = {}
@@ -107,11 +110,10 @@ class Service:
     # -- seats ------------------------------------------------------------------------------------------------
     @staticmethod
     def holds(seats: dict[str, str], owner: int | None, user: int | None, side: str) -> bool:
-        """Does ``user`` (None: the machine's local user) hold ``side``'s seat?"""
+        """Does ``user`` (None: the machine's local user, not logged in) hold ``side``'s seat? The people at the
+        machine of a game's owner hold its hotseat seats; an account holds its ``user:ID`` seats."""
         seat = seats.get(side)
-        if user is None:
-            return seat == "hotseat" and owner is None
-        return seat == f"user:{user}"
+        return (seat == "hotseat" and owner == user) or (user is not None and seat == f"user:{user}")
 
     def load(self, gid: str) -> tuple[State, int, GameMeta]:
         try:
@@ -140,6 +142,7 @@ class Service:
             return
         with self.ai_lock:
             if gid in self.ai_running:
+                self.ai_again.add(gid)  # the worker may be on its way out: it looks once more
                 return
             self.ai_running.add(gid)
         self.pool.submit(self._play_ai, gid)
@@ -152,29 +155,37 @@ class Service:
         return self.agents[key]
 
     def _play_ai(self, gid: str) -> None:
-        try:
-            while True:
-                st, version, meta = self.store.load(gid)
-                side = st.active
-                if side is None or not meta.seats.get(side, "").startswith("ai:"):
-                    return
-                agent = self._agent(gid, side, meta)
-                prompt = st.prompt
-                action = agent.choose(st.copy(), side)
-                label = st.game.label(st, action)
-                reason = getattr(agent, "last_reason", None) or f"asked to {prompt[:1].lower()}{prompt[1:]}"
-                moves = self.ai_moves.setdefault(gid, [])
-                moves.append({"version": version + 1, "side": side, "label": label, "reason": reason})
-                try:
-                    self.store.append_action(gid, version, side, action)
-                except Exception:
-                    moves.pop()
-                    raise
-        except Exception:  # a computer player's failure must not take the server down; the game waits
-            log.exception("computer player of game %s failed", gid)
-        finally:
+        while True:
+            try:
+                self._ai_moves(gid)
+            except Exception:  # a computer player's failure must not take the server down; the game waits
+                log.exception("computer player of game %s failed", gid)
             with self.ai_lock:
-                self.ai_running.discard(gid)
+                if gid not in self.ai_again:
+                    self.ai_running.discard(gid)
+                    return
+                self.ai_again.discard(gid)
+
+    def _ai_moves(self, gid: str) -> None:
+        while True:
+            st, version, meta = self.store.load(gid)
+            side = st.active
+            if side is None or not meta.seats.get(side, "").startswith("ai:"):
+                return
+            agent = self._agent(gid, side, meta)
+            prompt = st.prompt
+            action = agent.choose(st.copy(), side)
+            label = st.game.label(st, action)
+            reason = getattr(agent, "last_reason", None) or f"asked to {prompt[:1].lower()}{prompt[1:]}"
+            moves = self.ai_moves.setdefault(gid, [])
+            moves.append({"version": version + 1, "side": side, "label": label, "reason": reason})
+            try:
+                self.store.append_action(gid, version, side, action)
+            except Stale:
+                moves.pop()  # the game moved meanwhile: look again
+            except Exception:
+                moves.pop()
+                raise
 
     # -- replays ----------------------------------------------------------------------------------------------
     def add_replay(self, record: dict[str, Any]) -> tuple[str, Replay]:
@@ -226,11 +237,23 @@ class Replay:
         return st
 
 
-def create_app(db: str | None = None, *, store: GameStore | None = None, ai_workers: int = 2) -> FastAPI:
-    """The app on the database at URL ``db`` (None: the default SQLite file), or on a given ``store``."""
-    svc = Service(store if store is not None else GameStore(Database(db)), ai_workers)
-    app = FastAPI(title="Grognard", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+def create_app(db: str | None = None, *, ai_workers: int = 2, base_url: str = "http://127.0.0.1:8000") -> FastAPI:
+    """The app on the database at URL ``db`` (None: ``DATABASE_URL`` or the SQLite file in the user's data
+    directory). The accounts routes of online play (``grognard.server.accounts``) are part of it."""
+    database = Database(db)
+    acc = Accounts(database, base_url=base_url)
+    svc = Service(GameStore(database, base_url=base_url), ai_workers)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        svc.pool.shutdown(wait=False, cancel_futures=True)
+        database.dispose()
+
+    app = FastAPI(title="Grognard", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.service = svc
+    app.state.accounts = acc
+    app.include_router(accounts.router(acc))
 
     @app.exception_handler(Fail)
     async def _fail(_req: Request, exc: Fail) -> Response:
@@ -252,8 +275,9 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
         log.exception("request failed")
         return _response({"detail": "The server failed on this request; nothing was changed."}, 500)
 
-    def user(_req: Request) -> int | None:
-        return LOCAL_USER
+    def user(req: Request) -> int | None:
+        """The logged-in account, or None: the local user of the machine."""
+        return acc.user_id(req)
 
     async def run(fn: Any, *args: Any) -> Any:
         """Storage and rules work runs in a worker thread: the event loop only moves bytes."""
@@ -378,7 +402,7 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
 
     @app.get("/api/games/{gid}/events")
     async def events(gid: str, req: Request, side: str | None = None) -> StreamingResponse:
-        st, version, meta = await run(svc.load, gid)
+        _st, version, meta = await run(svc.load, gid)
         seat_check(meta, req, side)
         q = svc.broker.subscribe(gid)
 
@@ -441,10 +465,6 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
             return v
 
         return _response(await run(work))
-
-    @app.on_event("shutdown")
-    async def _stop() -> None:
-        svc.pool.shutdown(wait=False, cancel_futures=True)
 
     if WEB_DIR.is_dir():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")

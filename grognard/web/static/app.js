@@ -146,6 +146,7 @@ async function openGame(gid) {
   S.selForce = null;
   S.handover = false;
   S.endShown = false;
+  S.framed = false;
   S.aiSeen = null;
   $("#replay-bar").hidden = true;
   const res = await api("GET", `/api/games/${gid}/view`);
@@ -156,7 +157,8 @@ async function openGame(gid) {
   S.es = new EventSource(`/api/games/${gid}/events`);
   S.es.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (S.view && msg.version !== S.view.version && !S.pending) refresh();
+    if (S.pending) S.missed = true;  // seen once the action in flight has answered
+    else if (S.view && msg.version !== S.view.version) refresh();
   };
 }
 
@@ -181,7 +183,9 @@ async function showView(view) {
     $("#handover").hidden = false;
     return;
   }
+  const first = !S.view;
   S.view = view;
+  if (first && !S.framed) { S.map.frameForces(view); S.framed = true; }
   render();
 }
 
@@ -205,6 +209,8 @@ function legalSets(view) {
 
 function render() {
   const v = S.view;
+  document.body.dataset.version = v.version;  // for tests and scripts: which view is on screen
+  document.body.dataset.active = v.active || "";
   const sets = legalSets(v);
   S.sets = sets;
   S.map.selected = null;
@@ -294,15 +300,18 @@ $("#fc-cancel").addEventListener("click", () => { $("#forecast").hidden = true; 
 async function send(action) {
   if (S.pending) return;
   S.pending = true;
+  S.missed = false;
   try {
     const res = await api("POST", `/api/games/${S.gid}/actions`, { side: S.side, version: S.view.version, action });
-    if (res.ok) { await showView(res.doc); return; }
-    status(res.doc.detail, true);
-    if (res.status === 409 && res.doc.view) await showView(res.doc.view);
+    if (res.ok) await showView(res.doc);
+    else {
+      status(res.doc.detail, true);
+      if (res.status === 409 && res.doc.view) await showView(res.doc.view);
+    }
   } finally {
     S.pending = false;
   }
-  if (S.view) refresh();
+  if (S.missed) refresh();
 }
 
 async function undo() {

@@ -157,6 +157,16 @@ export class MapView {
     this.setBox([...this.full]);
   }
 
+  // The part of the board where the forces stand, with a margin: the opening view of a game.
+  frameForces(view) {
+    const pts = Object.values(view.board.forces || {}).map((f) => this.geo.zones[f.zone]).filter(Boolean);
+    if (!pts.length) return this.fit();
+    const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
+    const m = 80;
+    const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m;
+    this.setBox([x0, y0, Math.max(...xs) + m - x0, Math.max(...ys) + m - y0]);
+  }
+
   zoom(factor, cx, cy) {
     const [x, y, w, h] = this.box;
     const nw = Math.min(this.full[2] * 1.5, Math.max(120, w * factor));
