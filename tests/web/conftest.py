@@ -3,8 +3,6 @@ Playwright. The project's set-up installs chromium when it is missing (Makefile,
 
 from __future__ import annotations
 
-import json
-import math
 import socket
 import threading
 import time
@@ -16,33 +14,12 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from grognard.games.nae import webview
-from grognard.server.app import WEB_DIR, create_app
+from grognard.server.app import create_app
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-MAP_ASSET = WEB_DIR / "static" / "nae-map.json"
-
-
-def fixture_map() -> dict:
-    """A tiny stand-in of nae-map.json (same contract: a hexagon per zone at its projected city) for as long as the
-    real asset is not in this checkout."""
-    zones = webview.catalog()["zones"]
-    w, h = 2400.0, 1500.0
-
-    def xy(lat: float, lon: float) -> tuple[float, float]:
-        return (lon + 11) / 56 * w, (62 - lat) / 28 * h
-
-    out: dict = {"width": w, "height": h, "land": f"M0 0H{w}V{h}H0Z", "lakes": "", "rivers": [], "zones": {},
-                 "seas": {}, "borders": [], "boxes": {}}
-    for zid, z in zones.items():
-        x, y = xy(z["lat"], z["lon"])
-        d = "M" + "L".join(f"{x + 22 * math.cos(k * math.pi / 3):.1f} {y + 22 * math.sin(k * math.pi / 3):.1f}"
-                           for k in range(6)) + "Z"
-        out["zones"][zid] = {"d": d, "x": x, "y": y, "label_x": x, "label_y": y}
-    return out
 
 
 def free_port() -> int:
@@ -83,9 +60,6 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
 def page(browser: Browser, server: str) -> Iterator[Page]:
     ctx = browser.new_context(viewport={"width": 1600, "height": 1000}, base_url=server)
     pg = ctx.new_page()
-    if not MAP_ASSET.exists():
-        body = json.dumps(fixture_map())
-        pg.route("**/static/nae-map.json", lambda route: route.fulfill(body=body, content_type="application/json"))
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     yield pg

@@ -61,6 +61,10 @@ export class MapView {
     for (const r of g.rivers || []) el("path", { d: r.d, class: "river" }, rivers);
     const borders = el("g", {}, root);
     for (const b of g.borders || []) el("path", { d: b.d, class: `border f-${b.feature}` }, borders);
+    for (const [id, b] of Object.entries(g.boxes || {})) {
+      const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: "box", "data-box": id }, borders);
+      el("title", {}, r).textContent = id.replace(/[:_]/g, " ");
+    }
     const labels = el("g", {}, root);
     for (const [id, z] of Object.entries(g.zones)) {
       const info = this.cat.zones[id];
