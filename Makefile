@@ -29,6 +29,7 @@ test: $(STAMP) lint
 bench: $(STAMP)
 	PYTHONPATH=. $(BIN)/python bench/selfplay_bench.py tests.fixtures.duel standard 200
 	$(BIN)/python bench/selfplay_bench.py nae 1815 100
+	$(BIN)/python bench/agents_bench.py ai:normal 40
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

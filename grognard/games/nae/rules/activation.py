@@ -114,8 +114,9 @@ def parts(st: State, f: Frame) -> list[Action]:
     some units of his army ("subordinate"), a corps alone ("unit": 1 AP; a general is never left without a combat
     unit, 10.3, and reserve cavalry and special units serve only in an army, 10.1)."""
     out: list[Action] = []
+    side = f["side"]
     for force in st.g["forces"].values():
-        if len(force["units"]) < 2:
+        if len(force["units"]) < 2 or force["side"] != side:  # the other side's forces never fit (``_fits``)
             continue
         armies = S.armies(force)
         if force["group"]:
@@ -125,10 +126,12 @@ def parts(st: State, f: Frame) -> list[Action]:
                               S.general(a.commander).power)]
         for a in armies:
             fresh = {u: v for u, v in a.units.items() if u not in f["moved"]}
-            out += [("subordinate", g) for g in a.subs if takeable(st, g, a, {}, fresh)
-                    and _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)]
-            out += [("unit", u) for u in fresh if detachable(st, a, a.units, u)
-                    and _fits(st, f, force, 1, None, S.unit(u).power)]
+            # the cheap test of the activation's limits first, the command limits (10.1) only for what fits
+            out += [("subordinate", g) for g in a.subs
+                    if _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)
+                    and takeable(st, g, a, {}, fresh)]
+            out += [("unit", u) for u in fresh if _fits(st, f, force, 1, None, S.unit(u).power)
+                    and detachable(st, a, a.units, u)]
     return out
 
 
