@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from grognard.agents import AGENTS, Agent, make_agent
+from grognard.agents import LEVELS, Agent, make_agent
 from grognard.core import record as records
 from grognard.core.errors import IllegalAction
 from grognard.core.machine import Game, State
@@ -88,7 +88,13 @@ def _annotator(game: Game) -> Any:
 
 
 def agent_levels() -> list[str]:
-    return [f"ai:{name}" for name in AGENTS]
+    """The computer seats offered: the levels, and the random player (a fast baseline)."""
+    return [*(f"ai:{level}" for level in LEVELS), "ai:random"]
+
+
+def agent_for(seat: str, seed: int) -> Agent:
+    level = seat.removeprefix("ai:")
+    return make_agent(seat if level in LEVELS else level, seed)
 
 
 class Service:
@@ -151,7 +157,7 @@ class Service:
         key = (gid, side)
         if key not in self.agents:
             # The agent's own randomness is the player's, not the dice's: it needs no secret seed.
-            self.agents[key] = make_agent(meta.seats[side].removeprefix("ai:"), secrets.randbelow(2**31))
+            self.agents[key] = agent_for(meta.seats[side], secrets.randbelow(2**31))
         return self.agents[key]
 
     def _play_ai(self, gid: str) -> None:
@@ -173,10 +179,9 @@ class Service:
             if side is None or not meta.seats.get(side, "").startswith("ai:"):
                 return
             agent = self._agent(gid, side, meta)
-            prompt = st.prompt
             action = agent.choose(st.copy(), side)
             label = st.game.label(st, action)
-            reason = getattr(agent, "last_reason", None) or f"asked to {prompt[:1].lower()}{prompt[1:]}"
+            reason = agent.last_reason  # the agent's own words: a prompt may be private to the side asked
             moves = self.ai_moves.setdefault(gid, [])
             moves.append({"version": version + 1, "side": side, "label": label, "reason": reason})
             try:
@@ -397,6 +402,23 @@ def create_app(db: str | None = None, *, ai_workers: int = 2, base_url: str = "h
                 raise Fail(422, exc.reason) from None
             st, version, meta = svc.load(gid)
             return svc.view(gid, st, version, meta, body.side)
+
+        return _response(await run(work))
+
+    @app.get("/api/games/{gid}/why")
+    async def why(gid: str, side: str, target: str, req: Request) -> Response:
+        """Why ``target`` (a zone or a force) is, or is not, a choice of ``side`` now (the terminal's ``why``)."""
+
+        def work() -> dict[str, Any]:
+            st, _version, meta = svc.load(gid)
+            seat_check(meta, req, side)
+            if st.active != side:
+                return {"text": f"Waiting for {st.active}." if st.active else "The game is over."}
+            try:
+                mod = import_module(f"grognard.games.{st.game.name}.why")
+            except ModuleNotFoundError:
+                raise Fail(404, f"{st.game.title} has no explanations.") from None
+            return {"text": mod.why(st, target)}
 
         return _response(await run(work))
 

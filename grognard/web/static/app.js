@@ -350,6 +350,7 @@ function showForce(fid) {
 
 function onHover(zone) {
   const tip = $("#hover-tip");
+  S.hovered = null;
   if (!zone || !S.view) { tip.hidden = true; return; }
   const z = S.catalog.zones[zone];
   const ctl = S.view.board.control[zone];
@@ -364,6 +365,25 @@ function onHover(zone) {
   if (forces.length) bits.push(forces.map((f) => `${f.name} (${f.combat})`).join(", "));
   tip.textContent = bits.join(" · ");
   tip.hidden = false;
+  const v = S.view;
+  if (S.mode === "game" && v.side && v.active === v.side && !S.sets.zones.has(zone)) whyNot(zone, v.version);
+}
+
+// Why not: a zone that is not a choice now says which rule forbids it (asked of the server, once per view).
+const WHY = new Map();
+async function whyNot(zone, version) {
+  const key = `${S.gid}:${version}:${zone}`;
+  S.hovered = key;
+  if (!WHY.has(key)) {
+    await new Promise((r) => setTimeout(r, 120));
+    if (S.hovered !== key) return;
+    const res = await api("GET", `/api/games/${S.gid}/why?side=${S.side}&target=${encodeURIComponent(zone)}`);
+    WHY.set(key, res.ok ? res.doc.text : "");
+  }
+  if (S.hovered === key && WHY.get(key)) {
+    const tip = $("#hover-tip");
+    tip.textContent += ` — ${WHY.get(key)}`;
+  }
 }
 
 function flashZone(zone, on) {
