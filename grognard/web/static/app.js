@@ -274,7 +274,8 @@ function showAiMoves(v) {
   shown.forEach((m, i) => {
     const d = document.createElement("div");
     d.className = "ai-move";
-    d.innerHTML = `<b class="side-${m.side}">${cap(m.side)}</b>: ${esc(m.label)} <span class="dim">— ${esc(m.reason)}</span>`;
+    const said = m.reason && m.reason.startsWith(m.label) ? m.reason.slice(m.label.length).replace(/^[:\s—-]+/, "") : m.reason;
+    d.innerHTML = `<b class="side-${m.side}">${cap(m.side)}</b>: ${esc(m.label)}` + (said ? ` <span class="dim">— ${esc(said)}</span>` : "");
     if (i >= start) {  // the new ones appear one by one
       d.style.visibility = "hidden";
       setTimeout(() => { d.style.visibility = ""; }, 250 * (i - start + 1));
