@@ -370,14 +370,14 @@ def create_app(db: str | None = None, *, ai_workers: int = 2, base_url: str = "h
             if st.active != body.side:
                 raise Fail(422, f"It is not {body.side}'s turn to act.")
             try:
-                svc.store.append_action(gid, version, body.side, body.action)
+                version = svc.store.append_action(gid, version, body.side, body.action)
             except Stale:
                 st, version, meta = svc.load(gid)
                 raise Fail(409, "Stale action: another action was taken first.",
                            view=svc.view(gid, st, version, meta, body.side)) from None
             except IllegalAction as exc:
                 raise Fail(422, exc.reason) from None
-            st, version, meta = svc.load(gid)
+            st.apply(body.action)  # the stored state is this one: the rules are deterministic; no second read
             svc.kick_ai(gid, st, meta)
             return svc.view(gid, st, version, meta, body.side)
 
