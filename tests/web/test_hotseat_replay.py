@@ -8,6 +8,7 @@ import time
 import httpx
 from playwright.sync_api import Page, expect
 
+from tests.web.conftest import DOCS
 from tests.web.test_play import start, wait_turn
 
 
@@ -90,3 +91,19 @@ def test_the_replay_viewer_steps_through_a_record(page: Page, server: str, tmp_p
     page.click("#replay-bar button[data-step=last]")
     expect(page.locator("#replay-pos")).to_have_text(f"{n} / {n}")
     expect(page.locator("#prompt")).to_contain_text("The game is over")
+
+
+def test_the_game_screen_fits_a_phone_and_a_wide_screen(browser, server: str) -> None:
+    gid = httpx.post(f"{server}/api/games", json={"scenario": "1815", "seed": 8,
+                                                  "seats": {"empire": "me", "coalition": "ai:random"}}).json()["id"]
+    for width, height, shot in ((400, 800, "web-phone.png"), (1920, 1080, None)):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, base_url=server)
+        page = ctx.new_page()
+        page.goto(f"/#/game/{gid}")
+        page.wait_for_selector("#buttons button[data-index]")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing runs off the side
+        box = page.locator("#map").bounding_box()
+        assert box is not None and box["width"] >= width * 0.6 and box["height"] >= 300
+        if shot:
+            page.screenshot(path=str(DOCS / shot))
+        ctx.close()
