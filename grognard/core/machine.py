@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol, cast
 
@@ -75,6 +76,15 @@ class Game:
         """The game part of ``view(side)``: ``st.g`` with what ``side`` may not see removed."""
         raise NotImplementedError
 
+    def action_catalog(self, scenario: str) -> list[Action]:
+        """Every action the game may ever offer in ``scenario``, in a fixed order (the action index of learning
+        environments); games that support them override this."""
+        raise NotImplementedError(f"{self.name} has no fixed action index")
+
+    def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
+        """Redraw in ``st`` (a copy) the game's hidden pieces ``side`` cannot see (other hands, draw piles),
+        consistently with what it has seen; the core redraws the dice. Games without hidden pieces keep this."""
+
     def describe(self, st: State, side: str | None) -> list[str]:
         """A few lines a terminal shows above the prompt (from the side's view only)."""
         return []
@@ -83,6 +93,18 @@ class Game:
         """How an action reads in a menu; games override for nicer wording."""
         verb, arg = action
         return verb if arg is None else f"{verb} {arg}"
+
+    def outcome(self, st: State) -> str:
+        """Who won and why, once ``st`` is over; games override to name the condition that decided."""
+        return st.prompt
+
+    def card_text(self, name: str) -> str | None:
+        """The text of the card ``name`` (an id or a title), or None if the game has no such card."""
+        return None
+
+    def why(self, st: State, target: str) -> str:
+        """Why ``target`` (a place or piece the player names) is or is not among the choices now."""
+        return f"{self.title} cannot explain its choices; the legal ones are listed."
 
     # -- construction ---------------------------------------------------------------
     def new_state(
@@ -156,7 +178,7 @@ class Roll(msgspec.Struct, frozen=True):
 class State:
     """One game position. Rules code reads and writes ``st.g`` and the frame stack."""
 
-    __slots__ = ("actions", "core", "game", "log", "setup", "undo_stack")
+    __slots__ = ("_legal", "actions", "core", "game", "log", "search", "setup", "undo_stack")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -165,6 +187,10 @@ class State:
         self.log: list[dict[str, Any]] = []
         self.actions: list[Action] = []
         self.undo_stack: list[bytes] = []
+        # The legal actions of the current position, computed once: ``apply`` checks against the list the caller
+        # just got instead of generating it again. Cleared by every change made through this class.
+        self._legal: list[Action] | None = None
+        self.search = False  # a search copy (``copy(for_search=True)``): no undo snapshots
 
     # -- the contract -----------------------------------------------------------------
     @property
@@ -205,21 +231,41 @@ class State:
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        step, f = self._decision()
-        return step.choices(self, f)
+        return list(self._legal_list())
 
-    def apply(self, action: Action | Sequence[Any]) -> None:
-        """Carry out ``action`` for the active side; refuse it with a reason otherwise."""
+    def apply(self, action: Action | Sequence[Any], *, check: bool = True) -> None:
+        """Carry out ``action`` for the active side; refuse it with a reason otherwise.
+
+        ``check=False`` trusts the caller that ``action`` is one of ``legal_actions()`` (a search playing moves it
+        drew from that list) and skips the test; an action that is not legal then has undefined effects.
+        """
         act = self._normalise(action)
         if self.over:
             raise IllegalAction(f"The game is over; {act!r} cannot be played.")
         step, f = self._decision()
-        legal = step.choices(self, f)
-        if act not in legal:
-            raise IllegalAction(
-                f"{act!r} is not legal now: {self.active} is asked to {_lower_first(self.prompt)}", legal
-            )
+        if check:
+            legal = self._legal_list()
+            if act not in legal:
+                raise IllegalAction(
+                    f"{act!r} is not legal now: {self.active} is asked to {_lower_first(self.prompt)}", list(legal)
+                )
+        self._legal = None
         side = step.actor(self, f)
+        if self.search:
+            # A search copy keeps no undo and is not rolled back: a legal action never raises, and a rules bug
+            # that did would only spoil a copy the search throws away. ``undo_side`` is kept as below: it is part
+            # of the digest.
+            self.core["undo_side"] = side
+            self.actions.append(act)
+            step.resolve(self, f, act)
+            self._advance()
+        else:
+            self._apply_undoable(step, f, act, side)
+        if self.active != side:
+            self.commit()  # the other side now sees the outcome
+
+    def _apply_undoable(self, step: Decision, f: Frame, act: Action, side: str) -> None:
+        """Resolve ``act`` with an undo snapshot, rolling the state back if it fails half-way."""
         snapshot = self._snapshot()
         undo_before = list(self.undo_stack)
         undo_side_before = self.core["undo_side"]
@@ -236,8 +282,6 @@ class State:
             self.undo_stack = undo_before
             self.core["undo_side"] = undo_side_before
             raise
-        if self.active != side:
-            self.commit()  # the other side now sees the outcome
 
     def undo(self) -> None:
         """Take back the active side's last action of this turn, if nothing hidden was revealed since."""
@@ -274,14 +318,40 @@ class State:
         """The log entries ``side`` may read."""
         return [e for e in self.log if e.get("to") is None or e.get("to") == side]
 
-    def copy(self) -> State:
-        """An independent copy (the log is shared entry-wise: entries are never mutated)."""
+    def copy(self, *, for_search: bool = False) -> State:
+        """An independent copy (the log is shared entry-wise: entries are never mutated).
+
+        ``for_search=True``: a copy for an agent to play ahead on, which keeps no undo (no snapshot per action,
+        ``can_undo`` False) and is not rolled back when an action fails half-way; it plays the same game, to the
+        same digest, as the original would.
+        """
         st = State(self.game)
         st.setup = self.setup
         st.core = _unpack.decode(_pack.encode(self.core))
         st.log = list(self.log)
         st.actions = list(self.actions)
-        st.undo_stack = list(self.undo_stack)
+        st.search = for_search or self.search
+        if not st.search:
+            st.undo_stack = list(self.undo_stack)
+        st._legal = self._legal  # never mutated in place: shared until either state changes
+        return st
+
+    def determinize(self, side: str, rng: random.Random) -> State:
+        """A copy in which everything ``side`` cannot see is redrawn from ``rng``: the dice stream, the other
+        hands and the draw piles (by the game), the log entries meant for others, and the undo snapshots and
+        seed that would give them away. Agents search on these copies only (a search copy: no undo, see ``copy``)."""
+        st = State(self.game)
+        st.search = True
+        st.setup = {**self.setup, "seed": None, "dice": None}
+        st.core = _unpack.decode(_pack.encode(self.core))
+        st.core["rng"] = [rng.getrandbits(32) for _ in range(4)]
+        if not any(st.core["rng"]):
+            st.core["rng"][0] = 1  # the all-zero state is a fixed point
+        st.core["script"] = []
+        st.core["undo_side"] = None
+        st.log = self.log_for(side)
+        st.actions = []
+        self.game.resample_hidden(st, side, rng)
         return st
 
     def digest(self) -> str:
@@ -318,11 +388,13 @@ class State:
             raise KeyError(f"unknown step {step!r}")
         f = {"step": step, **args}
         self.core["stack"].append(f)
+        self._legal = None
         return f
 
     def pop(self, **ret: Any) -> Frame:
         """Finish the current step; keyword values are handed to the caller's frame."""
         f: Frame = self.core["stack"].pop()
+        self._legal = None
         if ret and self.core["stack"]:
             self.core["stack"][-1].update(ret)
         return f
@@ -366,8 +438,10 @@ class State:
         row, result = table(total) if table else (None, None)
         shown = "+".join(str(d) for d in rolled)
         mod_text = "".join(f" {v:+d} {label}" for label, v in mods)
-        text = f"{why}: rolled {shown}{mod_text} = {total}" + (f" → {row}" if row else "")
-        self.note(text, rule=rule, dice=list(rolled), mods=[list(m) for m in mods], total=total, row=row)
+        needs = _needs(n, total - sum(rolled), table)
+        text = f"{why}{f', {needs}' if needs else ''}: rolled {shown}{mod_text} = {total}"
+        text += f" → {row}" if row else ""
+        self.note(text, rule=rule, dice=list(rolled), mods=[list(m) for m in mods], total=total, row=row, needs=needs)
         self.commit()
         return Roll(rolled, total, row, result)
 
@@ -388,6 +462,13 @@ class State:
         self.core["undo_side"] = None
 
     # -- internals --------------------------------------------------------------------
+    def _legal_list(self) -> list[Action]:
+        """The cached legal list of the position (callers copy it before handing it out)."""
+        if self._legal is None:
+            step, f = self._decision()
+            self._legal = step.choices(self, f)
+        return self._legal
+
     def _decision(self) -> tuple[Decision, Frame]:
         # Between actions the top step is always a decision: ``_advance`` ran every automatic one.
         f: Frame = self.core["stack"][-1]
@@ -414,6 +495,7 @@ class State:
     def _restore(self, snapshot: bytes) -> None:
         doc = _unpack.decode(snapshot)
         self.core = doc["core"]
+        self._legal = None
         del self.log[doc["nlog"] :]
         del self.actions[doc["nact"] :]
 
@@ -422,6 +504,40 @@ class State:
         if isinstance(action, (tuple, list)) and len(action) == 2 and isinstance(action[0], str):
             return (action[0], action[1])
         raise IllegalAction(f"An action is a (verb, argument) pair, not {action!r}.")
+
+
+def _needs(n: int, mod: int, table: Callable[[int], tuple[str, Any]] | None) -> str | None:
+    """What a one-die roll needed, read off its own table over the six faces (so it can never disagree with the
+    rule): "needs 5+ (arrives)" for a pass/fail test, the totals of each row otherwise. Totals include the
+    modifiers ``mod``. Several dice (the combat table) are read by row only."""
+    if table is None or n != 1:
+        return None
+    faces = [(d + mod, *table(d + mod)) for d in range(1, 7)]
+    if all(isinstance(result, bool) for _, _, result in faces):
+        wins = [total for total, _, result in faces if result]
+        if not wins:
+            return "no roll can succeed"
+        if len(wins) == len(faces):
+            return "any roll succeeds"
+        row = next(r for _, r, result in faces if result)
+        if wins == [x for x, _, _ in faces[-len(wins):]]:
+            return f"needs {wins[0]}+ ({row})"
+        if wins == [x for x, _, _ in faces[: len(wins)]]:
+            return f"needs {wins[-1]} or less ({row})"
+        return f"needs {', '.join(map(str, wins))} ({row})"
+    spans: list[list[Any]] = []  # [first total, last total, row]
+    for total, row, _ in faces:
+        if spans and spans[-1][2] == row:
+            spans[-1][1] = total
+        else:
+            spans.append([total, total, row])
+    if len(spans) == 1:
+        return None  # every face reads the same row: nothing was needed
+    heads = {str(row).rpartition(": ")[0] for _, _, row in spans}
+    head = heads.pop() if len(heads) == 1 else ""  # rows of one table column: name the column once
+    cut = len(head) + 2 if head else 0
+    ranges = "; ".join(f"{a}{'' if a == b else f'-{b}'} → {str(row)[cut:]}" for a, b, row in spans)
+    return f"table{' ' + head if head else ''}: {ranges}"
 
 
 def _lower_first(text: str) -> str:

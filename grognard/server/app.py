@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from grognard.agents import AGENTS, Agent, make_agent
+from grognard.agents import LEVELS, Agent, make_agent
 from grognard.core import record as records
 from grognard.core.errors import IllegalAction
 from grognard.core.machine import Game, State
@@ -37,7 +38,6 @@ from grognard.server.store import GameMeta, GameNotFound, GameStore, Stale
 log = logging.getLogger("grognard.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-LOCAL_USER: int | None = None  # `grognard serve` without accounts: local games belong to the machine's user
 HUMAN_SEATS = ("me", "hotseat")  # a person at this machine; stored as "hotseat" (the store's local seat)
 AI_MOVES_SHOWN = 40  # the computer's latest moves a view carries (what it did while the player waited)
 REPLAYS_KEPT = 8  # replays held in memory (each keeps a few state checkpoints)
@@ -87,7 +87,13 @@ def _annotator(game: Game) -> Any:
 
 
 def agent_levels() -> list[str]:
-    return [f"ai:{name}" for name in AGENTS]
+    """The computer seats offered: the levels, and the random player (a fast baseline)."""
+    return [*(f"ai:{level}" for level in LEVELS), "ai:random"]
+
+
+def agent_for(seat: str, seed: int) -> Agent:
+    level = seat.removeprefix("ai:")
+    return make_agent(seat if level in LEVELS else level, seed)
 
 
 class Service:
@@ -100,6 +106,7 @@ class Service:
             store.on_change = lambda gid, version: self.broker.publish(gid, {"version": version})
         self.pool = ThreadPoolExecutor(ai_workers, thread_name_prefix="grognard-ai")
         self.ai_running: set[str] = set()
+        self.ai_again: set[str] = set()
         self.ai_lock = threading.Lock()
         self.ai_moves: dict[str, list[dict[str, Any]]] = {}
         self.agents: dict[tuple[str, str], Agent] = {}
@@ -108,11 +115,10 @@ class Service:
     # -- seats ------------------------------------------------------------------------------------------------
     @staticmethod
     def holds(seats: dict[str, str], owner: int | None, user: int | None, side: str) -> bool:
-        """Does ``user`` (None: the machine's local user) hold ``side``'s seat?"""
+        """Does ``user`` (None: the machine's local user, not logged in) hold ``side``'s seat? The people at the
+        machine of a game's owner hold its hotseat seats; an account holds its ``user:ID`` seats."""
         seat = seats.get(side)
-        if user is None:
-            return seat == "hotseat" and owner is None
-        return seat == f"user:{user}"
+        return (seat == "hotseat" and owner == user) or (user is not None and seat == f"user:{user}")
 
     def load(self, gid: str) -> tuple[State, int, GameMeta]:
         try:
@@ -141,6 +147,7 @@ class Service:
             return
         with self.ai_lock:
             if gid in self.ai_running:
+                self.ai_again.add(gid)  # the worker may be on its way out: it looks once more
                 return
             self.ai_running.add(gid)
         self.pool.submit(self._play_ai, gid)
@@ -149,33 +156,40 @@ class Service:
         key = (gid, side)
         if key not in self.agents:
             # The agent's own randomness is the player's, not the dice's: it needs no secret seed.
-            self.agents[key] = make_agent(meta.seats[side].removeprefix("ai:"), secrets.randbelow(2**31))
+            self.agents[key] = agent_for(meta.seats[side], secrets.randbelow(2**31))
         return self.agents[key]
 
     def _play_ai(self, gid: str) -> None:
-        try:
-            while True:
-                st, version, meta = self.store.load(gid)
-                side = st.active
-                if side is None or not meta.seats.get(side, "").startswith("ai:"):
-                    return
-                agent = self._agent(gid, side, meta)
-                prompt = st.prompt
-                action = agent.choose(st.copy(), side)
-                label = st.game.label(st, action)
-                reason = getattr(agent, "last_reason", None) or f"asked to {prompt[:1].lower()}{prompt[1:]}"
-                moves = self.ai_moves.setdefault(gid, [])
-                moves.append({"version": version + 1, "side": side, "label": label, "reason": reason})
-                try:
-                    self.store.append_action(gid, version, side, action)
-                except Exception:
-                    moves.pop()
-                    raise
-        except Exception:  # a computer player's failure must not take the server down; the game waits
-            log.exception("computer player of game %s failed", gid)
-        finally:
+        while True:
+            try:
+                self._ai_moves(gid)
+            except Exception:  # a computer player's failure must not take the server down; the game waits
+                log.exception("computer player of game %s failed", gid)
             with self.ai_lock:
-                self.ai_running.discard(gid)
+                if gid not in self.ai_again:
+                    self.ai_running.discard(gid)
+                    return
+                self.ai_again.discard(gid)
+
+    def _ai_moves(self, gid: str) -> None:
+        while True:
+            st, version, meta = self.store.load(gid)
+            side = st.active
+            if side is None or not meta.seats.get(side, "").startswith("ai:"):
+                return
+            agent = self._agent(gid, side, meta)
+            action = agent.choose(st.copy(), side)
+            label = st.game.label(st, action)
+            reason = agent.last_reason  # the agent's own words: a prompt may be private to the side asked
+            moves = self.ai_moves.setdefault(gid, [])
+            moves.append({"version": version + 1, "side": side, "label": label, "reason": reason})
+            try:
+                self.store.append_action(gid, version, side, action)
+            except Stale:
+                moves.pop()  # the game moved meanwhile: look again
+            except Exception:
+                moves.pop()
+                raise
 
     # -- replays ----------------------------------------------------------------------------------------------
     def add_replay(self, record: dict[str, Any]) -> tuple[str, Replay]:
@@ -228,15 +242,30 @@ class Replay:
 
 
 def create_app(db: str | None = None, *, store: GameStore | None = None, ai_workers: int = 2,
-               online: Online | None = None) -> FastAPI:
-    """The app on the database at URL ``db`` (None: the default SQLite file), or on a given ``store``.
+               base_url: str = "http://127.0.0.1:8000", online: Online | None = None) -> FastAPI:
+    """The app on the database at URL ``db`` (None: ``DATABASE_URL`` or the SQLite file in the user's data
+    directory), or on a given ``store``. Online play (accounts, lobby, notifications, clocks, fan-out between
+    app servers) is part of it; ``online`` (on the same store) sets it up otherwise (SMTP, hashing costs)."""
+    store = store if store is not None else GameStore(Database(db), base_url=base_url)
+    online = online if online is not None else Online(store)
+    acc = online.accounts
+    svc = Service(store, ai_workers)
+    online.on_timeout = lambda gid: svc.kick_ai(gid, *_state_meta(svc.store.load(gid)))
 
-    With ``online`` (on the same store), accounts, the lobby, notifications and clocks are served too, and a
-    logged-in user plays the seats of their account.
-    """
-    svc = Service(store if store is not None else GameStore(Database(db)), ai_workers)
-    app = FastAPI(title="Grognard", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # changes other app servers made reach this one's listeners
+        await online.start(lambda gid, version: svc.broker.publish(gid, {"version": version}))
+        yield
+        await online.stop()
+        svc.pool.shutdown(wait=False, cancel_futures=True)
+        store.db.dispose()
+
+    app = FastAPI(title="Grognard", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.service = svc
+    app.state.accounts = acc
+    for router in online.routers():
+        app.include_router(router)
 
     @app.exception_handler(Fail)
     async def _fail(_req: Request, exc: Fail) -> Response:
@@ -259,15 +288,9 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
         return _response({"detail": "The server failed on this request; nothing was changed."}, 500)
 
     def user(req: Request) -> int | None:
-        if online is not None:
-            uid = online.accounts.user_id(req)  # a cookie session must show its CSRF token to change anything
-            if uid is not None:
-                return uid
-        return LOCAL_USER
-
-    if online is not None:
-        online.on_timeout = lambda gid: svc.kick_ai(gid, *_state_meta(svc.store.load(gid)))
-        online.install(app, lambda gid, version: svc.broker.publish(gid, {"version": version}))
+        """The logged-in account (a cookie session must show its CSRF token to change anything), or None: the
+        local user of the machine."""
+        return acc.user_id(req)
 
     async def run(fn: Any, *args: Any) -> Any:
         """Storage and rules work runs in a worker thread: the event loop only moves bytes."""
@@ -355,14 +378,14 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
             if st.active != body.side:
                 raise Fail(422, f"It is not {body.side}'s turn to act.")
             try:
-                svc.store.append_action(gid, version, body.side, body.action)
+                version = svc.store.append_action(gid, version, body.side, body.action)
             except Stale:
                 st, version, meta = svc.load(gid)
                 raise Fail(409, "Stale action: another action was taken first.",
                            view=svc.view(gid, st, version, meta, body.side)) from None
             except IllegalAction as exc:
                 raise Fail(422, exc.reason) from None
-            st, version, meta = svc.load(gid)
+            st.apply(body.action)  # the stored state is this one: the rules are deterministic; no second read
             svc.kick_ai(gid, st, meta)
             return svc.view(gid, st, version, meta, body.side)
 
@@ -387,6 +410,23 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
                 raise Fail(422, exc.reason) from None
             st, version, meta = svc.load(gid)
             return svc.view(gid, st, version, meta, body.side)
+
+        return _response(await run(work))
+
+    @app.get("/api/games/{gid}/why")
+    async def why(gid: str, side: str, target: str, req: Request) -> Response:
+        """Why ``target`` (a zone or a force) is, or is not, a choice of ``side`` now (the terminal's ``why``)."""
+
+        def work() -> dict[str, Any]:
+            st, _version, meta = svc.load(gid)
+            seat_check(meta, req, side)
+            if st.active != side:
+                return {"text": f"Waiting for {st.active}." if st.active else "The game is over."}
+            try:
+                mod = import_module(f"grognard.games.{st.game.name}.why")
+            except ModuleNotFoundError:
+                raise Fail(404, f"{st.game.title} has no explanations.") from None
+            return {"text": mod.why(st, target)}
 
         return _response(await run(work))
 
@@ -455,10 +495,6 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
             return v
 
         return _response(await run(work))
-
-    @app.on_event("shutdown")
-    async def _stop() -> None:
-        svc.pool.shutdown(wait=False, cancel_futures=True)
 
     if WEB_DIR.is_dir():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")

@@ -12,7 +12,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter
 
 from grognard.server import accounts, lobby
 from grognard.server.accounts import Accounts
@@ -37,17 +37,6 @@ class Online:
 
     def routers(self) -> list[APIRouter]:
         return [accounts.router(self.accounts), lobby.router(self.accounts, self.store)]
-
-    def install(self, app: FastAPI, publish: Callable[[str, int], None]) -> None:
-        """Add the routers to ``app`` and run the background work while it serves."""
-        for r in self.routers():
-            app.include_router(r)
-
-        async def start() -> None:
-            await self.start(publish)
-
-        app.router.add_event_handler("startup", start)
-        app.router.add_event_handler("shutdown", self.stop)
 
     async def start(self, publish: Callable[[str, int], None] | None = None) -> None:
         """Start the background work; ``publish`` receives the changes other app servers made."""

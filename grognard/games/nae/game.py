@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, Game, State
+from grognard.games.nae import describe
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation, battle, cards, events, movement, sequence, stacking, supply
 from grognard.games.nae.rules.siege import SiegeAttack
 from grognard.games.nae.schema.scenario import Place
+from grognard.games.nae.why import why
 
 PLAYABLE = ("1815",)  # scenarios whose rules this engine runs end to end
+MAX_FORCES = 300  # force ids of the fixed action index (action_catalog)
 
 
 # 20.1 set-up choices -------------------------------------------------------------------------------------------
@@ -213,29 +217,62 @@ class NaeGame(Game):
         view["hand"] = list(g["hands"][side]) if side else None
         view["hand_sizes"] = {s: len(h) for s, h in g["hands"].items()}
         view["deck_sizes"] = {s: len(d) for s, d in g["decks"].items()}
+        # What every client displays: the texts of the cards in the viewer's hand and the board summary (25, 26)
+        view["hand_cards"] = describe.hand_cards(st, side) if side else None
+        view["summary"] = describe.summary(st, side)
         return view
 
-    def describe(self, st: State, side: str | None) -> list[str]:
-        g = st.g
-        w = S.data().tables.weather(g["round"])
-        lines = [f"{g['year']}, round {g['round']} ({w.name}); {g['turn']} to act. "
-                 f"AP reserve: Empire {g['ap_reserve']['empire']}, Coalition {g['ap_reserve']['coalition']}."]
+    def action_catalog(self, scenario: str) -> list[Action]:
+        """Every (verb, argument) the rules can offer, by the kind of argument each verb takes; force ids are
+        numbered up to ``MAX_FORCES`` (an 1815 game creates about 50)."""
+        d = S.data()
+        kinds: dict[str, list[Any]] = {
+            "none": [None], "card": list(d.cards.cards), "zone": [*d.map.zones, "fortress"],
+            "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
+            "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
+            "depot": ["fixed", "mobile"],
+        }
+        verbs = {
+            "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
+                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot"),
+            "card": ("card", "event"), "zone": ("zone", "setup"),
+            "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
+                     "spearhead", "swap", "take", "unit"),
+            "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
+            "force": ("absorb", "force", "intercept"), "march": ("forced_march",), "morale": ("morale",),
+            "depot": ("depot", "setup"),
+        }
+        out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
+        return [*out, ("reactivate", "depot")]
+
+    def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
+        """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
+        played (6.4: played cards are shown). Another side's hand and pile are thus one pool it cannot split, and
+        its own pile's order is unknown: each is dealt again from its sorted contents, so that two hidden truths
+        ``side`` cannot tell apart give the same copy for the same ``rng``."""
+        hands, decks = st.g["hands"], st.g["decks"]
         for s in S.SIDES:
-            lines.append(f"{s.capitalize()}:")
-            for fid, f in g["forces"].items():
-                if f["side"] != s:
-                    continue
-                marks = [m for m, on in (("demoralized", f["demoralized"]), ("unsupplied", f["unsupplied"]),
-                                         ("in fortress", f["in_fortress"])) if on]
-                lines.append(f"  {S.name_of(st, fid)} at {S.zone_name(f['zone'])}: {S.combat_value(f)} combat, "
-                             f"{len(f['depots'])} depot(s)" + (f" [{', '.join(marks)}]" if marks else ""))
-        sieges = [f"{S.zone_name(z)} (Siege {fort['siege']})" for z, fort in g["fortresses"].items()
-                  if fort["siege"] is not None]
-        if sieges:
-            lines.append("Sieges: " + ", ".join(sieges))
-        if side is not None:
-            lines.append("Your hand: " + ", ".join(cards.title(c) for c in g["hands"][side]))
-        return lines
+            if s == side:
+                decks[s] = sorted(decks[s])
+                rng.shuffle(decks[s])
+                continue
+            pool = sorted(hands[s] + decks[s])
+            rng.shuffle(pool)
+            n = len(hands[s])
+            hands[s], decks[s] = pool[:n], pool[n:]
+
+    def describe(self, st: State, side: str | None) -> list[str]:
+        return describe.board_lines(describe.summary(st, side), describe.hand_cards(st, side) if side else None)
+
+    def outcome(self, st: State) -> str:
+        return describe.outcome(st)
+
+    def card_text(self, name: str) -> str | None:
+        cid = describe.card_id(name)
+        return None if cid is None else describe.card_page(cid)
+
+    def why(self, st: State, target: str) -> str:
+        return why(st, target)
 
     def label(self, st: State, action: Action) -> str:
         verb, arg = action
@@ -268,9 +305,9 @@ class NaeGame(Game):
             return (f"Activate {S.general(arg).name} apart from his army, with units he takes "
                     f"({S.general(arg).initiative} AP)")
         if verb == "unit" and st.step == "activation":
-            return f"Activate {S.unit(arg).name} alone, out of its force (1 AP)"
+            return f"Activate {S.unit_name(arg)} alone, out of its force (1 AP)"
         if verb in UNIT_VERBS:
-            return UNIT_VERBS[verb].format(unit=S.unit(arg).name)
+            return UNIT_VERBS[verb].format(unit=S.unit_name(arg))
         if verb in GENERAL_VERBS:
             return GENERAL_VERBS[verb].format(general=S.general(arg).name)
         if verb == "absorb":
@@ -288,11 +325,11 @@ class NaeGame(Game):
             return "Into the fortress" if arg == "fortress" else f"To {S.zone_name(arg)}"
         if verb == "loss":
             f = S.force(st, st.frame["fid"])
-            return f"Take the loss on {S.unit(arg).name} ({f['units'][arg]})"
+            return f"Take the loss on {S.unit_name(arg)} ({f['units'][arg]})"
         if verb == "mask":
-            return f"Leave {S.unit(arg).name} to mask the fortress and go on"
+            return f"Leave {S.unit_name(arg)} to mask the fortress and go on"
         if verb == "reactivate":
-            how = "a mobile depot" if arg == "depot" else f"a step of {S.unit(arg).name}"
+            how = "a mobile depot" if arg == "depot" else f"a step of {S.unit_name(arg)}"
             return f"Reactivate the fortress with {how}"
         if verb == "forced_march":
             return f"Forced march of +{arg} MP" if arg else "No forced march"

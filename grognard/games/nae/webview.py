@@ -23,6 +23,7 @@ def catalog() -> dict[str, Any]:
         "sides": list(S.SIDES),
         "powers": {p.id: {"name": p.name, "kind": p.kind, "capital": p.capital} for p in m.powers.values()},
         "terrains": {t.id: t.name for t in m.terrains.values()},
+        "seas": {s.id: s.name for s in m.seas.values()},
         "features": {f.id: f.name for f in m.features.values()},
         "zones": {z.id: {"name": z.name, "province": z.province, "owner": z.owner, "terrain": z.terrain,
                          "lat": z.lat, "lon": z.lon, "city": z.city, "port": z.port, "fortress": z.fortress,

@@ -146,6 +146,7 @@ async function openGame(gid) {
   S.selForce = null;
   S.handover = false;
   S.endShown = false;
+  S.framed = false;
   S.aiSeen = null;
   $("#replay-bar").hidden = true;
   const res = await api("GET", `/api/games/${gid}/view`);
@@ -156,7 +157,8 @@ async function openGame(gid) {
   S.es = new EventSource(`/api/games/${gid}/events`);
   S.es.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (S.view && msg.version !== S.view.version && !S.pending) refresh();
+    if (S.pending) S.missed = true;  // seen once the action in flight has answered
+    else if (S.view && msg.version !== S.view.version) refresh();
   };
 }
 
@@ -181,7 +183,9 @@ async function showView(view) {
     $("#handover").hidden = false;
     return;
   }
+  const first = !S.view;
   S.view = view;
+  if (first && !S.framed) { S.map.frameForces(view); S.framed = true; }
   render();
 }
 
@@ -205,6 +209,8 @@ function legalSets(view) {
 
 function render() {
   const v = S.view;
+  document.body.dataset.version = v.version;  // for tests and scripts: which view is on screen
+  document.body.dataset.active = v.active || "";
   const sets = legalSets(v);
   S.sets = sets;
   S.map.selected = null;
@@ -268,7 +274,8 @@ function showAiMoves(v) {
   shown.forEach((m, i) => {
     const d = document.createElement("div");
     d.className = "ai-move";
-    d.innerHTML = `<b class="side-${m.side}">${cap(m.side)}</b>: ${esc(m.label)} <span class="dim">— ${esc(m.reason)}</span>`;
+    const said = m.reason && m.reason.startsWith(m.label) ? m.reason.slice(m.label.length).replace(/^[:\s—-]+/, "") : m.reason;
+    d.innerHTML = `<b class="side-${m.side}">${cap(m.side)}</b>: ${esc(m.label)}` + (said ? ` <span class="dim">— ${esc(said)}</span>` : "");
     if (i >= start) {  // the new ones appear one by one
       d.style.visibility = "hidden";
       setTimeout(() => { d.style.visibility = ""; }, 250 * (i - start + 1));
@@ -294,15 +301,18 @@ $("#fc-cancel").addEventListener("click", () => { $("#forecast").hidden = true; 
 async function send(action) {
   if (S.pending) return;
   S.pending = true;
+  S.missed = false;
   try {
     const res = await api("POST", `/api/games/${S.gid}/actions`, { side: S.side, version: S.view.version, action });
-    if (res.ok) { await showView(res.doc); return; }
-    status(res.doc.detail, true);
-    if (res.status === 409 && res.doc.view) await showView(res.doc.view);
+    if (res.ok) await showView(res.doc);
+    else {
+      status(res.doc.detail, true);
+      if (res.status === 409 && res.doc.view) await showView(res.doc.view);
+    }
   } finally {
     S.pending = false;
   }
-  if (S.view) refresh();
+  if (S.missed) refresh();
 }
 
 async function undo() {
@@ -341,6 +351,7 @@ function showForce(fid) {
 
 function onHover(zone) {
   const tip = $("#hover-tip");
+  S.hovered = null;
   if (!zone || !S.view) { tip.hidden = true; return; }
   const z = S.catalog.zones[zone];
   const ctl = S.view.board.control[zone];
@@ -355,6 +366,25 @@ function onHover(zone) {
   if (forces.length) bits.push(forces.map((f) => `${f.name} (${f.combat})`).join(", "));
   tip.textContent = bits.join(" · ");
   tip.hidden = false;
+  const v = S.view;
+  if (S.mode === "game" && v.side && v.active === v.side && !S.sets.zones.has(zone)) whyNot(zone, v.version);
+}
+
+// Why not: a zone that is not a choice now says which rule forbids it (asked of the server, once per view).
+const WHY = new Map();
+async function whyNot(zone, version) {
+  const key = `${S.gid}:${version}:${zone}`;
+  S.hovered = key;
+  if (!WHY.has(key)) {
+    await new Promise((r) => setTimeout(r, 120));
+    if (S.hovered !== key) return;
+    const res = await api("GET", `/api/games/${S.gid}/why?side=${S.side}&target=${encodeURIComponent(zone)}`);
+    WHY.set(key, res.ok ? res.doc.text : "");
+  }
+  if (S.hovered === key && WHY.get(key)) {
+    const tip = $("#hover-tip");
+    tip.textContent += ` — ${WHY.get(key)}`;
+  }
 }
 
 function flashZone(zone, on) {

@@ -61,6 +61,10 @@ export class MapView {
     for (const r of g.rivers || []) el("path", { d: r.d, class: "river" }, rivers);
     const borders = el("g", {}, root);
     for (const b of g.borders || []) el("path", { d: b.d, class: `border f-${b.feature}` }, borders);
+    for (const [id, b] of Object.entries(g.boxes || {})) {
+      const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: "box", "data-box": id }, borders);
+      el("title", {}, r).textContent = id.replace(/[:_]/g, " ");
+    }
     const labels = el("g", {}, root);
     for (const [id, z] of Object.entries(g.zones)) {
       const info = this.cat.zones[id];
@@ -155,6 +159,16 @@ export class MapView {
 
   fit() {
     this.setBox([...this.full]);
+  }
+
+  // The part of the board where the forces stand, with a margin: the opening view of a game.
+  frameForces(view) {
+    const pts = Object.values(view.board.forces || {}).map((f) => this.geo.zones[f.zone]).filter(Boolean);
+    if (!pts.length) return this.fit();
+    const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
+    const m = 80;
+    const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m;
+    this.setBox([x0, y0, Math.max(...xs) + m - x0, Math.max(...ys) + m - y0]);
   }
 
   zoom(factor, cx, cy) {

@@ -83,30 +83,42 @@ def army_moved(st: State, f: Frame, force: S.Force) -> bool:
 
 
 def _fits(st: State, f: Frame, force: S.Force, cost: int, commander: str | None, power: str) -> bool:
-    """May the activation under way activate a force (or part of one) led by ``commander`` of ``power`` for
-    ``cost`` AP (its initiative)?"""
+    return _unfit(st, f, force, cost, commander, power) is None
+
+
+def _unfit(st: State, f: Frame, force: S.Force, cost: int, commander: str | None, power: str) -> str | None:
+    """Why the activation under way may not activate a force (or part of one) led by ``commander`` of ``power``
+    for ``cost`` AP (its initiative); None: it may."""
     if force["side"] != f["side"]:
-        return False
+        return f"it is a force of the {force['side']}, 9.1"
     fort = st.g["fortresses"].get(force["zone"])
     if force["in_fortress"] and fort is not None and fort["siege"] is not None:
-        return False  # besieged: sorties against the besiegers are not part of this slice
+        return "it is besieged in its fortress (sorties are not implemented), 15"
     if f["count"] is None:
-        return cost <= int(f["ap"])
+        return None if cost <= int(f["ap"]) else f"it costs {cost} AP (initiative) and {f['ap']} AP are left, 9.1"
     if f["count"] <= 0:
-        return False
+        return "the card has activated all the forces it may, 6.4"
     if f["commander"] is not None and commander != f["commander"]:
-        return False
+        return f"the card activates only {S.general(f['commander']).name}'s force, 6.4"
     if f["power"] is not None and power != f["power"]:
-        return False
+        return f"the card activates only forces of {S.data().map.powers[f['power']].name}, 6.4"
     if f["max_initiative"] is not None and cost > f["max_initiative"]:
-        return False
-    return not (f["distinct_powers"] and S.major_of(st, power) in f["powers_used"])
+        return f"the card activates forces of initiative {f['max_initiative']} at most, and this one is {cost}, 6.4"
+    if f["distinct_powers"] and S.major_of(st, power) in f["powers_used"]:
+        return "the card activates forces of different powers, and this power's was activated already, 6.4"
+    return None
 
 
 def may_activate(st: State, f: Frame, fid: str) -> bool:
+    return activation_refusal(st, f, fid) is None
+
+
+def activation_refusal(st: State, f: Frame, fid: str) -> str | None:
+    """Why the activation ``f`` may not activate force ``fid`` (None: it may)."""
     force = S.force(st, fid)
-    return not army_moved(st, f, force) and _fits(st, f, force, S.initiative(force), force["commander"],
-                                                  force["power"])
+    if army_moved(st, f, force):
+        return "its units (or army) have already moved in this activation, 12.2.1"
+    return _unfit(st, f, force, S.initiative(force), force["commander"], force["power"])
 
 
 def parts(st: State, f: Frame) -> list[Action]:
@@ -114,8 +126,9 @@ def parts(st: State, f: Frame) -> list[Action]:
     some units of his army ("subordinate"), a corps alone ("unit": 1 AP; a general is never left without a combat
     unit, 10.3, and reserve cavalry and special units serve only in an army, 10.1)."""
     out: list[Action] = []
+    side = f["side"]
     for force in st.g["forces"].values():
-        if len(force["units"]) < 2:
+        if len(force["units"]) < 2 or force["side"] != side:  # the other side's forces never fit (``_fits``)
             continue
         armies = S.armies(force)
         if force["group"]:
@@ -125,10 +138,12 @@ def parts(st: State, f: Frame) -> list[Action]:
                               S.general(a.commander).power)]
         for a in armies:
             fresh = {u: v for u, v in a.units.items() if u not in f["moved"]}
-            out += [("subordinate", g) for g in a.subs if takeable(st, g, a, {}, fresh)
-                    and _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)]
-            out += [("unit", u) for u in fresh if detachable(st, a, a.units, u)
-                    and _fits(st, f, force, 1, None, S.unit(u).power)]
+            # the cheap test of the activation's limits first, the command limits (10.1) only for what fits
+            out += [("subordinate", g) for g in a.subs
+                    if _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)
+                    and takeable(st, g, a, {}, fresh)]
+            out += [("unit", u) for u in fresh if _fits(st, f, force, 1, None, S.unit(u).power)
+                    and detachable(st, a, a.units, u)]
     return out
 
 

@@ -186,4 +186,4 @@ def army_replacements(st: State, fid: str) -> None:
                 if gain:
                     units[uid] = force["units"][uid] = v + gain
                     left -= gain
-                    st.note(f"{S.unit(uid).name} receives {gain} replacement step(s)", rule="20.1")
+                    st.note(f"{S.unit_name(uid)} receives {gain} replacement step(s)", rule="20.1")
