@@ -167,8 +167,11 @@ def serve(
     db: Annotated[str | None, typer.Option(help="database URL (default: DATABASE_URL, else a SQLite file in the "
                                                 "user's data directory)")] = None,
     ai_workers: Annotated[int, typer.Option(min=1, help="threads playing the computer's moves")] = 2,
+    public_url: Annotated[str | None, typer.Option(help="the address players reach this server by (used in the "
+                                                        "links of e-mails; GROGNARD_SMTP_* set the mail relay)")]
+    = None,
 ) -> None:
-    """Serve the browser app and its HTTP API (hotseat and against the computer)."""
+    """Serve the browser app and its HTTP API (hotseat, against the computer, and online between accounts)."""
     try:
         import uvicorn
 
@@ -177,7 +180,7 @@ def serve(
         err.print(f"[red]The web app needs the server extra: pip install 'grognard[server]' ({exc}).[/red]")
         raise typer.Exit(2) from None
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    web = create_app(db, ai_workers=ai_workers, base_url=f"http://{shown}:{port}")
+    web = create_app(db, ai_workers=ai_workers, base_url=public_url or f"http://{shown}:{port}")
     console.print(f"Grognard is served at [bold]http://{shown}:{port}/[/bold] (Ctrl-C stops it).")
     uvicorn.run(web, host=host, port=port, log_level="warning")
 
