@@ -41,6 +41,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/selfplay_bench.py nae 1815 100
 	$(BIN)/python bench/agents_bench.py ai:normal 40
 	$(BIN)/python bench/web_bench.py 200 5
+	$(BIN)/python bench/online_bench.py 500 60 30
+	tools/ci/with-postgres.sh $(BIN)/python bench/online_bench.py 500 60 30
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
