@@ -353,6 +353,7 @@ def create_app(db: str | None = None, *, ai_workers: int = 2, base_url: str = "h
         def work() -> dict[str, Any]:
             st, version, meta = svc.load(gid)
             seat_check(meta, req, side)
+            svc.kick_ai(gid, st, meta)  # e.g. after a restart, a computer seat to act is woken by its watcher
             return svc.view(gid, st, version, meta, side)
 
         return _response(await run(work))
