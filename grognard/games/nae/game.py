@@ -220,6 +220,7 @@ class NaeGame(Game):
         # What every client displays: the texts of the cards in the viewer's hand and the board summary (25, 26)
         view["hand_cards"] = describe.hand_cards(st, side) if side else None
         view["summary"] = describe.summary(st, side)
+        view["outcome"] = describe.outcome(st) if st.over else None  # who won and by which victory record (22)
         return view
 
     def action_catalog(self, scenario: str) -> list[Action]:
