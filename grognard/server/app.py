@@ -30,9 +30,8 @@ from grognard.core import record as records
 from grognard.core.errors import IllegalAction
 from grognard.core.machine import Game, State
 from grognard.core.registry import BUILTIN, load_game
-from grognard.server import accounts
-from grognard.server.accounts import Accounts
 from grognard.server.db import Database
+from grognard.server.online import Online
 from grognard.server.push import Broker
 from grognard.server.store import GameMeta, GameNotFound, GameStore, Stale
 
@@ -242,23 +241,31 @@ class Replay:
         return st
 
 
-def create_app(db: str | None = None, *, ai_workers: int = 2, base_url: str = "http://127.0.0.1:8000") -> FastAPI:
+def create_app(db: str | None = None, *, store: GameStore | None = None, ai_workers: int = 2,
+               base_url: str = "http://127.0.0.1:8000", online: Online | None = None) -> FastAPI:
     """The app on the database at URL ``db`` (None: ``DATABASE_URL`` or the SQLite file in the user's data
-    directory). The accounts routes of online play (``grognard.server.accounts``) are part of it."""
-    database = Database(db)
-    acc = Accounts(database, base_url=base_url)
-    svc = Service(GameStore(database, base_url=base_url), ai_workers)
+    directory), or on a given ``store``. Online play (accounts, lobby, notifications, clocks, fan-out between
+    app servers) is part of it; ``online`` (on the same store) sets it up otherwise (SMTP, hashing costs)."""
+    store = store if store is not None else GameStore(Database(db), base_url=base_url)
+    online = online if online is not None else Online(store)
+    acc = online.accounts
+    svc = Service(store, ai_workers)
+    online.on_timeout = lambda gid: svc.kick_ai(gid, *_state_meta(svc.store.load(gid)))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # changes other app servers made reach this one's listeners
+        await online.start(lambda gid, version: svc.broker.publish(gid, {"version": version}))
         yield
+        await online.stop()
         svc.pool.shutdown(wait=False, cancel_futures=True)
-        database.dispose()
+        store.db.dispose()
 
     app = FastAPI(title="Grognard", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=lifespan)
     app.state.service = svc
     app.state.accounts = acc
-    app.include_router(accounts.router(acc))
+    for router in online.routers():
+        app.include_router(router)
 
     @app.exception_handler(Fail)
     async def _fail(_req: Request, exc: Fail) -> Response:
@@ -281,7 +288,8 @@ def create_app(db: str | None = None, *, ai_workers: int = 2, base_url: str = "h
         return _response({"detail": "The server failed on this request; nothing was changed."}, 500)
 
     def user(req: Request) -> int | None:
-        """The logged-in account, or None: the local user of the machine."""
+        """The logged-in account (a cookie session must show its CSRF token to change anything), or None: the
+        local user of the machine."""
         return acc.user_id(req)
 
     async def run(fn: Any, *args: Any) -> Any:
@@ -492,6 +500,10 @@ def create_app(db: str | None = None, *, ai_workers: int = 2, base_url: str = "h
     if WEB_DIR.is_dir():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
+
+
+def _state_meta(loaded: tuple[State, int, GameMeta]) -> tuple[State, GameMeta]:
+    return loaded[0], loaded[2]
 
 
 __all__ = ["Fail", "create_app"]

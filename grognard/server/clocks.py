@@ -15,10 +15,16 @@ PRESETS: dict[str, dict[str, Any]] = {
     "fast": {"base": 72 * HOUR, "increment": 12 * HOUR, "cap": 240 * HOUR},
     "slow": {"base": 168 * HOUR, "increment": 24 * HOUR, "cap": 480 * HOUR},
 }
-POLICIES = ("forfeit", "ai:easy", "ai:normal", "ai:hard")
 
 
-def time_control(spec: str | dict[str, Any] | None, policy: str = "ai:normal") -> dict[str, Any] | None:
+def policies() -> list[str]:
+    """What may happen to a side out of time: forfeit, or a computer player takes its seat."""
+    from grognard.agents import AGENTS
+
+    return ["forfeit", *(f"ai:{name}" for name in AGENTS)]
+
+
+def time_control(spec: str | dict[str, Any] | None, policy: str = "forfeit") -> dict[str, Any] | None:
     """A time control from a preset name or explicit numbers; ValueError with a reason if it makes no sense."""
     if spec is None or spec == "none":
         return None
@@ -33,8 +39,8 @@ def time_control(spec: str | dict[str, Any] | None, policy: str = "ai:normal") -
     cap = tc.get("cap", base)
     if not all(isinstance(v, int | float) and v >= 0 for v in (base, inc, cap)) or not base:
         raise ValueError("a time control needs base > 0, increment >= 0 and cap >= 0, in seconds")
-    if policy not in POLICIES:
-        raise ValueError(f"unknown timeout policy {policy!r}; one of: {', '.join(POLICIES)}")
+    if policy not in policies():
+        raise ValueError(f"unknown timeout policy {policy!r}; one of: {', '.join(policies())}")
     return {"base": base, "increment": inc, "cap": max(cap, base), "policy": policy}
 
 
@@ -73,3 +79,10 @@ def pause(clocks: dict[str, float], turn_started: float, active: str | None, now
     if active in out:
         out[active] -= now - turn_started
     return out
+
+
+def expired(meta: Any, now: float) -> str | None:
+    """The side whose time ran out in game ``meta`` (a GameMeta), or None."""
+    if meta.status != "active" or not meta.clock or meta.paused or meta.active is None:
+        return None
+    return meta.active if left(meta.clocks, meta.turn_started, meta.active, meta.active, now, False) <= 0 else None

@@ -54,12 +54,12 @@ class GameRow(Base):
     active: Mapped[str | None] = mapped_column(String(40), nullable=True)
     snapshot: Mapped[str] = mapped_column(Text)
     digest: Mapped[str] = mapped_column(String(64))
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
     public: Mapped[bool] = mapped_column(Boolean, default=False)
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     # time control {"base": s, "increment": s, "cap": s, "policy": "ai:LEVEL" | "forfeit"}; None = no clock
-    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     clocks: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # side -> seconds left at turn_started
     turn_started: Mapped[float] = mapped_column(Float)
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -89,7 +89,7 @@ class ActionRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     side: Mapped[str] = mapped_column(String(40))
     kind: Mapped[str] = mapped_column(String(8))  # "action" | "undo"
-    action: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    action: Mapped[list[Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     at: Mapped[float] = mapped_column(Float)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -111,6 +112,14 @@ class SmtpConfig:
     password: str | None = None
     starttls: bool = False
 
+    @classmethod
+    def from_env(cls) -> SmtpConfig:
+        """From GROGNARD_SMTP_HOST, _PORT, _FROM, _USER, _PASSWORD and _STARTTLS (1): the relay of production."""
+        env = os.environ.get
+        return cls(host=env("GROGNARD_SMTP_HOST", cls.host), port=int(env("GROGNARD_SMTP_PORT", str(cls.port))),
+                   sender=env("GROGNARD_SMTP_FROM", cls.sender), username=env("GROGNARD_SMTP_USER"),
+                   password=env("GROGNARD_SMTP_PASSWORD"), starttls=env("GROGNARD_SMTP_STARTTLS") == "1")
+
 
 class Sender:
     """Sends due outbox rows; one ``run`` task per app server (rows are claimed, so servers never double-send)."""
@@ -118,7 +127,7 @@ class Sender:
     def __init__(self, db: Any, smtp: SmtpConfig | None = None, *, batch: int = 50, poll: float = 2.0,
                  timeout: float = 10.0) -> None:
         self.db = db
-        self.smtp = smtp or SmtpConfig()
+        self.smtp = smtp or SmtpConfig.from_env()
         self.batch = batch
         self.poll = poll
         self.timeout = timeout

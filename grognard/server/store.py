@@ -25,7 +25,7 @@ from grognard.server import clocks, notify
 from grognard.server.db import Database
 from grognard.server.models import ActionRow, GameRow, Player
 
-PG_CHANNEL = "grognard_games"  # LISTEN/NOTIFY channel carrying "game_id version" to every app server
+PG_CHANNEL = "grognard_games"  # LISTEN/NOTIFY channel carrying "game_id version origin" to every app server
 
 
 class Stale(Exception):
@@ -122,6 +122,7 @@ class GameStore:
         self.db = db
         self.base_url = base_url.rstrip("/")
         self.on_change = on_change
+        self.origin = secrets.token_hex(6)  # names this app server in its NOTIFY messages
 
     # -- creating and reading -------------------------------------------------------
     def create_game(self, game: str, scenario: str, options: dict[str, Any] | None, seats: dict[str, str],
@@ -176,6 +177,11 @@ class GameStore:
             rows = s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq))
             return [{"seq": r.seq, "side": r.side, "kind": r.kind, "action": r.action, "at": r.at} for r in rows]
 
+    def replay_seed(self, game_id: str) -> int:
+        """The game's seed (secret: for replays on the server side only, never sent to a client)."""
+        with self.db.sessions() as s:
+            return self._row(s, game_id).seed
+
     def record(self, game_id: str) -> dict[str, Any]:
         """The game record (set-up with the seed, actions, digest): only for finished games or the admin."""
         st, version, meta = self.load(game_id)
@@ -201,6 +207,12 @@ class GameStore:
             out.append(d)
         out.sort(key=lambda d: not d["my_turn"])  # stable: most recent first within each group
         return out
+
+    def by_invite(self, token: str) -> GameMeta | None:
+        """The open game of an invitation token."""
+        with self.db.sessions() as s:
+            row = s.scalar(select(GameRow).where(GameRow.invite == token, GameRow.status == "open"))
+            return None if row is None else GameMeta.of(row)
 
     def open_games(self, *, limit: int = 100) -> list[dict[str, Any]]:
         """Public games waiting for players."""
@@ -326,22 +338,59 @@ class GameStore:
         return meta
 
     def forfeit(self, game_id: str, side: str, why: str) -> GameMeta:
-        """End an active game with ``side`` losing (out of time, resigned)."""
+        """End an active game with ``side`` losing (resigned); ValueError if it is not active."""
         with self.db.session() as s:
             row = self._locked(s, game_id)
             if row.status != "active":
                 raise ValueError(f"game {game_id} is {row.status}")
-            others = [sd for sd in row.seats if sd != side]
-            row.status = "over"
-            row.result = {"winner": others[0] if len(others) == 1 else None, "loser": side, "text": why}
-            row.updated_at = time.time()
+            self._lose(s, row, side, why)
             meta = GameMeta.of(row)
-            over = [notify.Note(uid, "game_over", f"Game {row.id} is over: {why}", row.id, self.link(row.id))
-                    for uid in _users(row.seats)]
-            notify.enqueue(s, over)
-            self._pg_notify(s, game_id, row.version)
         self._changed(game_id, meta.version)
         return meta
+
+    def time_out(self, game_id: str, now: float | None = None) -> str | None:
+        """Apply the game's timeout policy if the player to act is out of time; says what was done, or None.
+
+        Policy ``forfeit`` ends the game; ``ai:LEVEL`` gives the seat to the computer, with a fresh clock.
+        """
+        now = time.time() if now is None else now
+        with self.db.session() as s:
+            row = self._locked(s, game_id)
+            side = clocks.expired(GameMeta.of(row), now)
+            if side is None or seat_user(row.seats.get(side, "")) is None:
+                return None
+            policy = (row.clock or {}).get("policy", "forfeit")
+            if policy == "forfeit":
+                self._lose(s, row, side, f"{side} ran out of time")
+                done = f"{side} forfeits on time"
+            else:
+                row.seats = {**row.seats, side: policy}
+                row.clocks = {**row.clocks, side: float((row.clock or {}).get("increment") or 0) or 3600.0}
+                row.turn_started = now
+                s.execute(Player.__table__.delete().where(Player.game_id == game_id, Player.side == side))
+                self._pg_notify(s, game_id, row.version)
+                done = f"{policy} takes the {side} seat on time"
+            version = row.version
+        self._changed(game_id, version)
+        return done
+
+    def due_timeouts(self, now: float | None = None) -> list[str]:
+        """Games whose player to act is out of time."""
+        now = time.time() if now is None else now
+        with self.db.sessions() as s:
+            rows = s.scalars(select(GameRow).where(GameRow.status == "active", GameRow.clock.is_not(None),
+                                                   GameRow.paused.is_(False)))
+            metas = [GameMeta.of(r) for r in rows]
+        return [m.id for m in metas if clocks.expired(m, now) and seat_user(m.seats.get(m.active or "", ""))]
+
+    def _lose(self, s: Session, row: GameRow, side: str, why: str) -> None:
+        others = [sd for sd in row.seats if sd != side]
+        row.status, row.active = "over", None
+        row.result = {"winner": others[0] if len(others) == 1 else None, "loser": side, "text": why}
+        row.updated_at = time.time()
+        notify.enqueue(s, [notify.Note(uid, "game_over", f"Game {row.id} is over: {why}.", row.id, self.link(row.id))
+                           for uid in _users(row.seats)])
+        self._pg_notify(s, row.id, row.version)
 
     # -- checking the log against the snapshot (admin patch) ---------------------------
     def replay_log(self, game_id: str) -> State:
@@ -393,6 +442,14 @@ class GameStore:
         with self.db.sessions() as s:
             return list(s.scalars(select(GameRow.id).where(GameRow.status == "active").order_by(GameRow.id)))
 
+    def chat_changed(self, game_id: str) -> None:
+        """Tell listeners a chat message came (they re-read the chat; the version does not change)."""
+        version = self.meta(game_id).version
+        if self.db.is_postgres:
+            with self.db.session() as s:
+                self._pg_notify(s, game_id, version)
+        self._changed(game_id, version)
+
     # -- helpers ---------------------------------------------------------------------
     def link(self, game_id: str) -> str:
         return f"{self.base_url}/#/game/{game_id}"
@@ -412,7 +469,7 @@ class GameStore:
 
     def _pg_notify(self, s: Session, game_id: str, version: int) -> None:
         if self.db.is_postgres:  # delivered to every listener when (and only if) the transaction commits
-            s.execute(text("SELECT pg_notify(:c, :p)"), {"c": PG_CHANNEL, "p": f"{game_id} {version}"})
+            s.execute(text("SELECT pg_notify(:c, :p)"), {"c": PG_CHANNEL, "p": f"{game_id} {version} {self.origin}"})
 
     def _changed(self, game_id: str, version: int) -> None:
         if self.on_change is not None:

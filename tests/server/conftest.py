@@ -6,13 +6,16 @@ PostgreSQL test gets its own schema, dropped afterwards.
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import socket
+import threading
 from collections.abc import Iterator
 from email import message_from_bytes
 from email.message import EmailMessage
 from email.policy import default
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -98,3 +101,41 @@ def cheap_accounts(db: Database, **kw: object) -> Accounts:
     """Accounts with argon2 parameters cheap enough for tests (the defaults take 130 ms a hash)."""
     hasher = PasswordHash((Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1),))
     return Accounts(db, hasher=hasher, **kw)  # type: ignore[arg-type]
+
+
+class Hooks(ThreadingHTTPServer):
+    """A local webhook receiver keeping each JSON body it is sent; ``fail`` answers 500 instead."""
+
+    def __init__(self) -> None:
+        self.received: list[dict] = []
+        self.fail = False
+        box = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                if box.fail:
+                    self.send_response(500)
+                else:
+                    box.received.append(json.loads(body))
+                    self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        super().__init__(("127.0.0.1", 0), Handler)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/hook"
+
+
+@pytest.fixture
+def hooks() -> Iterator[Hooks]:
+    server = Hooks()
+    t = threading.Thread(target=server.serve_forever, daemon=True)
+    t.start()
+    yield server
+    server.shutdown()
+    server.server_close()
