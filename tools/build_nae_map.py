@@ -55,14 +55,19 @@ LON0, LAT0, LAT1, LAT2 = 17.0, 46.0, 38.0, 56.0  # Lambert conformal conic: cent
 # The board: lon EXTENT[0]..EXTENT[1] measured along latitude EXTENT_AT, lat EXTENT[2]..EXTENT[3] along LON0.
 EXTENT = (-11.5, 43.0, 29.4, 62.0)
 EXTENT_AT = 36.0
-LAND_RADIUS_KM = 330.0  # a zone never reaches further than this from its city (empty Sahara, Lapland, Urals)
-SEA_RADIUS_KM = 520.0
+LAND_RADIUS_KM = 360.0  # a zone never reaches further than this from its city (empty Sahara, Lapland, Urals)
+SEA_RADIUS_KM = 2000.0
+RIVER_CLEARANCE_KM = 3.0  # a border follows its river only where the river runs clear of both cities...
+RIVER_KEEP = 0.35  # ...and each zone keeps this share of its area
 CORRIDOR_GAP_KM = 50.0  # plain cells of two bordering zones further apart than this are not forced together
 SIMPLIFY = 0.35  # units (about 0.8 km): invisible at any zoom the client offers
 
 # Board feature names of the asset, by feature id of map.toml.
 FEATURE_NAME = {"none": "plain", "river": "river", "river_bridge": "river_bridge", "mountain": "mountain",
                 "mountain_pass": "pass", "strait": "strait", "whole_mf": "desert"}
+
+# Zones whose printed area spans two landmasses: a (lon, lat) on the other one (map.toml: "Funen and Jutland").
+OTHER_LAND: dict[str, list[tuple[float, float]]] = {"jutland": [(9.3, 56.3)]}
 
 # Sea zones have no coordinates in map.toml: each is the union of the Voronoi cells of these (lon, lat) seeds, chosen
 # so that every port touches the sea zones its record names.
@@ -86,6 +91,14 @@ SEA_SEEDS: dict[str, list[tuple[float, float]]] = {
                     (32.5, 34.3), (34.3, 33.5), (35.4, 36.0), (31.0, 31.8), (28.5, 40.7), (22.8, 40.1), (27.0, 39.0)],
     "black_sea": [(29.8, 45.0), (31.5, 46.3), (31.0, 43.0), (34.0, 43.5), (37.0, 44.0), (36.5, 45.8), (39.5, 42.0),
                   (29.3, 41.5), (28.7, 43.5)],
+}
+
+# Where each sea zone's name goes (lon, lat): open water clear of ports and boxes.
+SEA_LABELS: dict[str, tuple[float, float]] = {
+    "manche": (-3.6, 49.6), "north_sea": (3.0, 55.6), "straits": (10.0, 58.0), "baltic": (19.0, 56.6),
+    "bay_of_biscay": (-5.0, 45.5), "atlantic": (-13.5, 49.0), "south_atlantic": (-9.3, 36.4),
+    "western_med": (1.5, 38.3), "gulf_of_lion": (5.2, 42.0), "central_med": (17.0, 35.5), "adriatic": (16.0, 42.6),
+    "eastern_med": (26.5, 34.5), "black_sea": (34.0, 43.3),
 }
 
 # Main rivers by feature number in the "rivers" object of WATER (its features carry no names: bump the numbers with
@@ -290,31 +303,29 @@ class Board:
         return min(range(len(self.landmasses)), key=lambda i: self.landmasses[i].distance(pt))
 
     def zone_cells(self, extra: dict[str, list[tuple[float, float]]]) -> dict[str, BaseGeometry]:
-        """Each zone's area: its seeds' Voronoi cells among the zones of its own landmass, capped by LAND_RADIUS_KM."""
-        by_home: dict[int, list[str]] = defaultdict(list)
+        """Each zone's area: its seeds' Voronoi cells among the seeds of the same landmass, capped by LAND_RADIUS_KM.
+
+        ``extra`` seeds stand on their zone's home landmass; OTHER_LAND seeds give a zone a second landmass.
+        """
+        by_home: dict[int, list[tuple[str, tuple[float, float]]]] = defaultdict(list)
         for zid in self.data.zones:
-            by_home[self.home[zid]].append(zid)
+            for pt in [(self.city[zid].x, self.city[zid].y), *extra.get(zid, [])]:
+                by_home[self.home[zid]].append((zid, pt))
+            for lon, lat in OTHER_LAND.get(zid, []):
+                pt = self.proj(lon, lat)
+                by_home[self._landmass_of(Point(pt))].append((zid, pt))
         radius = self.proj.units(LAND_RADIUS_KM)
-        out: dict[str, BaseGeometry] = {}
-        for home, ids in by_home.items():
+        parts: dict[str, list[BaseGeometry]] = defaultdict(list)
+        for home, seeds in by_home.items():
             mass = self.landmasses[home]
-            if len(ids) == 1:
-                zid = ids[0]
-                out[zid] = mass.intersection(self.city[zid].buffer(radius, 48)).difference(self.lakes)
-                continue
-            seeds: list[tuple[float, float]] = []
-            owner: list[str] = []
-            for zid in ids:
-                for pt in [(self.city[zid].x, self.city[zid].y), *extra.get(zid, [])]:
-                    seeds.append(pt)
-                    owner.append(zid)
-            raw: dict[str, list[BaseGeometry]] = defaultdict(list)
-            for zid, cell in zip(owner, voronoi_cells(seeds, self.frame), strict=True):
-                raw[zid].append(cell)
-            for zid in ids:
-                area = ops.unary_union(raw[zid]).intersection(mass)
-                out[zid] = area.intersection(self.city[zid].buffer(radius, 48)).difference(self.lakes)
-        return self._contiguous({zid: out[zid] for zid in self.data.zones})
+            if len({zid for zid, _ in seeds}) == 1:
+                cells = [self.frame] * len(seeds)
+            else:
+                cells = voronoi_cells([pt for _, pt in seeds], self.frame)
+            for (zid, pt), cell in zip(seeds, cells, strict=True):
+                cap = Point(pt if home != self.home[zid] else (self.city[zid].x, self.city[zid].y)).buffer(radius, 48)
+                parts[zid].append(cell.intersection(mass).intersection(cap))
+        return self._contiguous({zid: ops.unary_union(parts[zid]).difference(self.lakes) for zid in self.data.zones})
 
     def _contiguous(self, cells: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
         """Keep each zone's piece holding its city; hand every other piece to the zone it borders most, or drop it."""
@@ -325,16 +336,17 @@ class Board:
             if not parts:
                 raise SystemExit(f"zone {zid} has no land at all")
             main = min(parts, key=lambda p: (p.distance(self.city[zid]), -p.area))
-            keep[zid] = main
-            orphans.extend(p for p in parts if p is not main)
+            more = [p for p in parts if any(p.contains(Point(self.proj(*ll))) for ll in OTHER_LAND.get(zid, []))]
+            keep[zid] = ops.unary_union([main, *more])
+            orphans.extend(p for p in parts if p is not main and p not in more)
         for _ in range(3):
             left = []
             for piece in sorted(orphans, key=lambda p: -p.area):
                 grown = piece.buffer(0.05)
                 best = max(keep, key=lambda z: grown.intersection(keep[z]).area)
                 if grown.intersection(keep[best]).area > 0:
-                    keep[best] = ops.unary_union([keep[best], piece.buffer(0.02)]).buffer(-0.02)
-                    keep[best] = max(polygons_of(keep[best]), key=lambda p: p.area)
+                    merged = polygons_of(ops.unary_union([keep[best], piece.buffer(0.02)]).buffer(-0.02))
+                    keep[best] = ops.unary_union([p for p in merged if p.area > 1.0])
                 else:
                     left.append(piece)
             orphans = left
@@ -386,11 +398,21 @@ def sea_cells(board: Board) -> dict[str, BaseGeometry]:
     for sid, seed, cell in zip(owner, seeds, cells, strict=True):
         parts[sid].append(cell.intersection(Point(seed).buffer(radius, 48)))
     out: dict[str, BaseGeometry] = {}
+    strays: list[Polygon] = []
     for sid in board.data.seas:
         area = ops.unary_union(parts[sid]).intersection(board.sea)
         seed_pts = [Point(proj(lon, lat)) for lon, lat in SEA_SEEDS[sid]]
-        pieces = [p for p in polygons_of(area) if any(p.distance(s) < 1.0 for s in seed_pts)]
-        out[sid] = ops.unary_union(pieces)
+        pieces = polygons_of(area)
+        kept = [p for p in pieces if any(p.distance(s) < 1.0 for s in seed_pts)]
+        strays.extend(p for p in pieces if not any(p.distance(s) < 1.0 for s in seed_pts))
+        out[sid] = ops.unary_union(kept)
+    # A piece cut off from its seeds (an estuary behind a headland) joins the sea zone it touches most.
+    for piece in sorted(strays, key=lambda p: -p.area):
+        grown = piece.buffer(0.05)
+        best = max(out, key=lambda z: grown.intersection(out[z]).area)
+        if grown.intersection(out[best]).area > 0:
+            merged = polygons_of(ops.unary_union([out[best], piece.buffer(0.02)]).buffer(-0.02))
+            out[best] = ops.unary_union([p for p in merged if p.area > 1.0])
     return out
 
 
@@ -440,29 +462,82 @@ def off_map_boxes(board: Board, taken: list[Polygon]) -> dict[str, dict[str, Any
 
 # --- rivers and borders --------------------------------------------------------------------------------------------
 
-def named_rivers(water: Topo, frame: Polygon) -> list[dict[str, str]]:
+def named_rivers(water: Topo, frame: Polygon) -> dict[str, BaseGeometry]:
+    """The projected course of each river of RIVERS, clipped to the board."""
     features = water.doc["objects"]["rivers"]["geometries"]
-    out = []
+    out = {}
     for name, numbers in RIVERS.items():
         parts = []
         for i in numbers:
             arcs = [features[i]["arcs"]] if features[i]["type"] == "LineString" else features[i]["arcs"]
             parts.extend(water._line(a) for a in arcs)
-        geom = water._project(MultiLineString(parts)).intersection(frame)
-        out.append({"name": name, "d": path_d(geom.simplify(SIMPLIFY))})
+        out[name] = water._project(MultiLineString(parts)).intersection(frame)
     return out
 
 
-def border_paths(board: Board, cells: dict[str, BaseGeometry]) -> tuple[list[dict[str, Any]], int]:
+def _touching(cells: dict[str, BaseGeometry], zid: str) -> set[str]:
+    """Zones whose area shares an edge with ``zid``'s."""
+    grown = cells[zid].buffer(0.3)
+    return {z for z, c in cells.items() if z != zid and grown.intersects(c) and grown.intersection(c).area > 0.5}
+
+
+def follow_rivers(board: Board, cells: dict[str, BaseGeometry], rivers: dict[str, BaseGeometry]) -> int:
+    """Move the edge of each river border onto the river itself where a drawn river runs between the two cities.
+
+    The two areas are pooled and cut along the river; each keeps the side holding its city (other pieces go back to
+    whichever area held most of them). A border is left as it was if the cut would not leave both areas in one piece.
+    Returns how many borders now follow their river.
+    """
+    moved = 0
+    for b in board.data.borders:
+        if b.feature not in ("river", "river_bridge"):
+            continue
+        ca, cb = board.city[b.a], board.city[b.b]
+        link = LineString([ca, cb])
+        crossing = [r for r in rivers.values() if r.intersects(link)]
+        clear = board.proj.units(RIVER_CLEARANCE_KM)
+        if not crossing or any(r.distance(ca) < clear or r.distance(cb) < clear for r in crossing):
+            continue
+        pooled = ops.unary_union([cells[b.a], cells[b.b]])
+        if not isinstance(pooled, Polygon):
+            continue
+        pieces = polygons_of(ops.split(pooled, ops.unary_union(crossing)))
+        side_a = [p for p in pieces if p.buffer(1e-6).contains(ca)]
+        side_b = [p for p in pieces if p.buffer(1e-6).contains(cb)]
+        if len(pieces) < 2 or not side_a or not side_b or side_a[0] is side_b[0]:
+            continue
+        new_a, new_b = [side_a[0]], [side_b[0]]
+        for p in pieces:
+            if p is side_a[0] or p is side_b[0]:
+                continue
+            (new_a if p.intersection(cells[b.a]).area >= p.intersection(cells[b.b]).area else new_b).append(p)
+        area_a = ops.unary_union(new_a).buffer(0.01).buffer(-0.01)
+        area_b = ops.unary_union(new_b).buffer(0.01).buffer(-0.01)
+        if not (isinstance(area_a, Polygon) and isinstance(area_b, Polygon)):
+            continue
+        if area_a.area < RIVER_KEEP * cells[b.a].area or area_b.area < RIVER_KEEP * cells[b.b].area:
+            continue
+        before = {z: _touching(cells, z) & set(board.data.neighbours(z)) for z in (b.a, b.b)}
+        old = cells[b.a], cells[b.b]
+        cells[b.a], cells[b.b] = area_a, area_b
+        if all(_touching(cells, z) >= before[z] for z in (b.a, b.b)):
+            moved += 1
+        else:
+            cells[b.a], cells[b.b] = old
+    return moved
+
+
+def border_paths(board: Board, cells: dict[str, BaseGeometry]) -> tuple[list[dict[str, Any]], list[str]]:
     """Every border of the data: the shared edge of its two zones ("shared": true), or where their areas do not meet
     (straits, and the few borders geometry could not give) a link line between their closest points."""
     out: list[dict[str, Any]] = []
-    missing = 0
+    missing: list[str] = []
     for b in board.data.borders:
         edge = shared_edge(cells[b.a], cells[b.b])
         shared = not edge.is_empty and edge.length >= 1.0
         if not shared:
-            missing += b.feature not in ("strait", "whole_mf")
+            if b.feature not in ("strait", "whole_mf"):
+                missing.append(f"{b.a}-{b.b}")
             pa, pb = ops.nearest_points(cells[b.a], cells[b.b])
             edge = LineString([pa, pb]) if pa.distance(pb) > 1.0 else LineString([board.city[b.a], board.city[b.b]])
         out.append({"a": b.a, "b": b.b, "feature": FEATURE_NAME[b.feature], "shared": shared,
@@ -470,12 +545,21 @@ def border_paths(board: Board, cells: dict[str, BaseGeometry]) -> tuple[list[dic
     return out, missing
 
 
-def label_point(cell: BaseGeometry, near: Point | None = None) -> Point:
-    """Just under the city when the name fits there, else the point of the area furthest from its edges."""
+def label_point(cell: BaseGeometry, near: Point | None = None, name: str = "") -> Point:
+    """Baseline centre of the zone's name: under, over or beside the city, wherever most of the name falls inside the
+    area; the point of the area furthest from its edges when the name fits nowhere near the city."""
     if near is not None:
-        under = Point(near.x, near.y + 10.0)
-        if cell.buffer(-5.0).contains(under):
-            return under
+        half_w, height = 2.2 * len(name) + 2.0, 9.0  # about a 7.5-unit sans-serif font
+        room = cell.buffer(-1.0)
+        best, best_share = None, 0.0
+        for dx, dy in ((0.0, 14.0), (0.0, -11.0), (half_w + 9.0, 3.0), (-half_w - 9.0, 3.0)):
+            x, y = near.x + dx, near.y + dy
+            rect = box(x - half_w, y - height + 2.0, x + half_w, y + 2.0)
+            share = rect.intersection(room).area / rect.area
+            if share > best_share + 0.05:
+                best, best_share = Point(x, y), share
+        if best is not None and best_share >= 0.5:
+            return best
     return ops.polylabel(max(polygons_of(cell), key=lambda p: p.area), tolerance=1.0)
 
 
@@ -497,6 +581,8 @@ def build(cache: Path | None) -> dict[str, Any]:
     board = Board(data, topo, water, proj)
     plain = board.zone_cells({})
     cells = board.zone_cells(board.corridors(plain))
+    rivers = named_rivers(water, board.frame)
+    moved = follow_rivers(board, cells, rivers)
     for zid, cell in cells.items():
         cells[zid] = cell.simplify(SIMPLIFY)
     touching = board.adjacency(cells)
@@ -508,12 +594,14 @@ def build(cache: Path | None) -> dict[str, Any]:
     zones = {}
     for zid, cell in cells.items():
         c = centre(cell, board.city[zid])
-        lab = label_point(cell, c)
+        lab = label_point(cell, c, data.zones[zid].name)
         zones[zid] = {"d": path_d(cell), "x": round(c.x, 1), "y": round(c.y, 1),
                       "label_x": round(lab.x, 1), "label_y": round(lab.y, 1)}
     sea_out = {}
     for sid, area in seas.items():
-        lab = label_point(area)
+        lab = Point(proj(*SEA_LABELS[sid]))
+        if not area.buffer(-5.0).contains(lab):
+            raise SystemExit(f"the name of sea zone {sid} falls outside it")
         sea_out[sid] = {"d": path_d(area.simplify(SIMPLIFY)), "x": round(lab.x, 1), "y": round(lab.y, 1)}
     stray = sorted("-".join(sorted(p)) for p in touching - data_pairs)
     closed = []
@@ -523,8 +611,14 @@ def build(cache: Path | None) -> dict[str, Any]:
             closed.append({"a": pair[0], "b": pair[1], "d": path_d(edge.simplify(SIMPLIFY))})
     land_borders = [b for b in data.borders if b.feature not in ("strait", "whole_mf")]
     print(f"zones {len(zones)}, seas {len(sea_out)}, borders {len(borders)}, boxes {len(boxes)}")
-    print(f"land borders drawn as a shared edge: {len(land_borders) - missing} of {len(land_borders)}"
-          f" ({missing} not shared: the zones' areas do not meet)")
+    print(f"land borders drawn as a shared edge: {len(land_borders) - len(missing)} of {len(land_borders)}; "
+          f"{len(missing)} not shared (the zones' areas do not meet): {' '.join(missing)}")
+    print(f"river borders moved onto their river: {moved}")
+    off = [f"{z.id}/{sea}" for z in data.ports() for sea in z.seas if cells[z.id].distance(seas[sea]) > 3.0]
+    apart = [f"{a}-{b}" for a, sea in data.seas.items() for b in sea.adjacent if a < b
+             and seas[a].distance(seas[b]) > 1.0]
+    print(f"ports away from one of their sea zones: {len(off)} {' '.join(off)}; "
+          f"adjacent sea zones that do not meet: {len(apart)} {' '.join(apart)}")
     print(f"zones sharing an edge without a border in the data: {len(stray)}: {' '.join(stray)}")
     return {
         "game": "nae", "width": WIDTH, "height": proj.height,
@@ -532,7 +626,7 @@ def build(cache: Path | None) -> dict[str, Any]:
                        "x0_km": round(proj.x0, 3), "y0_km": round(proj.y0, 3), "units_per_km": proj.scale},
         "land": path_d(board.land.simplify(SIMPLIFY)),
         "lakes": path_d(board.lakes.simplify(SIMPLIFY)),
-        "rivers": named_rivers(water, board.frame),
+        "rivers": [{"name": name, "d": path_d(r.simplify(SIMPLIFY))} for name, r in rivers.items()],
         "zones": zones, "seas": sea_out, "borders": borders, "closed": closed, "boxes": boxes,
         "src": f"generated by tools/build_nae_map.py from Natural Earth 1:50m (public domain; npm "
                f"{LAND[0]}@{LAND[1]}, {WATER[0]}@{WATER[1]}) and "

@@ -112,3 +112,9 @@ def test_one_blockade_box_per_port_in_its_first_sea(asset: dict, board: MapData)
     assert {"foreign_wars", "corsairs"} <= set(boxes)
     for b in boxes.values():
         assert on_board(asset, b["x"], b["y"]) and on_board(asset, b["x"] + b["w"], b["y"] + b["h"])
+    placed = list(boxes.items())
+    for i, (k1, b1) in enumerate(placed):
+        for k2, b2 in placed[i + 1:]:
+            apart = (b1["x"] + b1["w"] <= b2["x"] or b2["x"] + b2["w"] <= b1["x"]
+                     or b1["y"] + b1["h"] <= b2["y"] or b2["y"] + b2["h"] <= b1["y"])
+            assert apart, f"{k1} overlaps {k2}"
