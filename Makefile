@@ -40,7 +40,7 @@ bench: $(STAMP)
 	PYTHONPATH=. $(BIN)/python bench/selfplay_bench.py tests.fixtures.duel standard 200
 	$(BIN)/python bench/selfplay_bench.py nae 1815 100
 	$(BIN)/python bench/agents_bench.py ai:normal 40
-	$(BIN)/python bench/web_bench.py 200 5
+	$(BIN)/python bench/web_bench.py 200 3 10
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

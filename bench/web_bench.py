@@ -52,7 +52,8 @@ async def play(client: httpx.AsyncClient, gid: str, rng: random.Random, lat: lis
 
 
 async def main(url: str) -> None:
-    limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES)
+    # below uvicorn's 5 s keep-alive: never reuse a connection the server is closing
+    limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES, keepalive_expiry=4)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as client:
         ids = []
         for i in range(GAMES):
