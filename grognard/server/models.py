@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -48,7 +48,7 @@ class GameRow(Base):
     scenario: Mapped[str] = mapped_column(String(100))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seats: Mapped[dict[str, Any]] = mapped_column(JSON)  # side -> "user:ID" | "ai:LEVEL" | "open" | "hotseat"
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)  # 63 random bits for online games
     status: Mapped[str] = mapped_column(String(16), index=True)  # open | active | over
     version: Mapped[int] = mapped_column(Integer, default=0)
     active: Mapped[str | None] = mapped_column(String(40), nullable=True)

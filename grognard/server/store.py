@@ -91,9 +91,10 @@ class GameMeta:
                 for side in self.clocks}
 
     def public_dict(self) -> dict[str, Any]:
-        """JSON for clients: no seed (never sent: it would reveal every future draw) and no invite token."""
+        """JSON for clients: no invite token and no digest (the digest of the first state would let one search
+        the seed, and the seed tells every future draw; the seed itself is never in a GameMeta)."""
         d = asdict(self)
-        del d["invite"]
+        del d["invite"], d["digest"]
         d["time_left"] = self.time_left()
         return d
 
@@ -135,7 +136,7 @@ class GameStore:
         if missing or extra:
             raise ValueError(f"seats must name each side of {game} ({', '.join(g.sides)}); "
                              f"missing {missing or 'none'}, unknown {extra or 'none'}")
-        seed = secrets.randbits(31) if seed is None else seed
+        seed = secrets.randbits(63) if seed is None else seed  # too many seeds to search from the dice one sees
         st = g.new_state(scenario, seed=seed, options=options)
         now = time.time()
         gid = secrets.token_urlsafe(9)

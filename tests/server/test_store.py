@@ -163,7 +163,9 @@ def test_open_seat_join_and_start(store, db):
     alice, bob = add_user(db, "alice"), add_user(db, "bob")
     gid = store.create_game(DUEL, "standard", {}, {"empire": user_seat(alice), "coalition": "open"}, owner=alice,
                             public=True)
-    assert [g["id"] for g in store.open_games()] == [gid] and "seed" not in store.open_games()[0]
+    assert [g["id"] for g in store.open_games()] == [gid]
+    assert not {"seed", "digest", "invite"} & set(store.open_games()[0])  # nothing that leads to the seed
+    assert store.replay_seed(gid) >= 2**32  # 63 random bits (fails once in 2**31 runs), stored whole
     st = store.load(gid)[0]
     with pytest.raises(IllegalAction, match="not started"):
         store.append_action(gid, 0, "empire", st.legal_actions()[0])

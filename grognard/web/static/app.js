@@ -218,6 +218,7 @@ function render() {
   S.map.update(v, { zones: new Set(sets.zones.keys()), forces: new Set(sets.forces.keys()) });
   const board = v.board;
   const mine = v.side && v.active === v.side;
+  document.title = (mine && !v.over ? "● Your turn · " : "") + "Grognard";  // seen from another tab too
   $("#who").innerHTML = `${board.year}, round ${board.round} (${esc(v.weather || "")}) — ` +
     (v.over ? "game over" : `<span class="${v.active}">${cap(v.active)}</span> to act`) +
     (v.side ? ` · you: <span class="${v.side}">${cap(v.side)}</span>` : "");
