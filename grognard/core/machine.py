@@ -532,7 +532,7 @@ def _needs(n: int, mod: int, table: Callable[[int], tuple[str, Any]] | None) -> 
         else:
             spans.append([total, total, row])
     if len(spans) == 1:
-        return None  # every face reads the same row: nothing was needed
+        return f"any roll gives {spans[0][2]}"
     heads = {str(row).rpartition(": ")[0] for _, _, row in spans}
     head = heads.pop() if len(heads) == 1 else ""  # rows of one table column: name the column once
     cut = len(head) + 2 if head else 0
