@@ -574,9 +574,10 @@ def centre(cell: BaseGeometry, city: Point) -> Point:
 
 def build(cache: Path | None) -> dict[str, Any]:
     proj = Lambert()
-    folder = cache or Path(tempfile.mkdtemp(prefix="nae-map-"))
-    topo = Topo(fetch_topojson(LAND, folder), proj)
-    water = Topo(fetch_topojson(WATER, folder), proj)
+    with tempfile.TemporaryDirectory(prefix="nae-map-") as temp:
+        folder = cache or Path(temp)
+        topo = Topo(fetch_topojson(LAND, folder), proj)
+        water = Topo(fetch_topojson(WATER, folder), proj)
     data = load_map(ROOT / "grognard/games/nae/data")
     board = Board(data, topo, water, proj)
     plain = board.zone_cells({})
@@ -637,7 +638,7 @@ def build(cache: Path | None) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cache", type=Path, help="folder holding (or receiving) the npm tarball")
+    parser.add_argument("--cache", type=Path, help="folder holding (or receiving) the npm tarballs")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     asset = build(args.cache)
