@@ -36,11 +36,16 @@ lint: $(STAMP)
 test: $(STAMP) lint chromium
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+$(VENV)/.bench-installed: pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $@
+
+bench: $(STAMP) $(VENV)/.bench-installed
 	PYTHONPATH=. $(BIN)/python bench/selfplay_bench.py tests.fixtures.duel standard 200
 	$(BIN)/python bench/selfplay_bench.py nae 1815 100
 	$(BIN)/python bench/agents_bench.py ai:normal 40
-	$(BIN)/python bench/web_bench.py 200 5
+	$(BIN)/python bench/web_bench.py 200 3 10
+	$(BIN)/python bench/forward_model.py
 	$(BIN)/python bench/online_bench.py 500 60 30
 	tools/ci/with-postgres.sh $(BIN)/python bench/online_bench.py 500 60 30
 

@@ -1,8 +1,10 @@
 """Server latency on loopback: a `grognard serve` process on a fresh SQLite file, N hotseat games of 1815 played at
 once by N clients (each: read its view, send one of its legal actions, again). Prints the median and p99 latency of
 an action (the computer's moves are excluded: no seat is a computer), the throughput, and the size of a view.
+THINK (seconds) paces each player: a pause drawn uniformly between 0 and twice THINK before each action; 0 (the
+default) is the worst case, every client acting as soon as it has its answer.
 
-    .venv/bin/python bench/web_bench.py [GAMES] [ACTIONS_PER_GAME]
+    .venv/bin/python bench/web_bench.py [GAMES] [ACTIONS_PER_GAME] [THINK]
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import httpx
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 ACTIONS = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+THINK = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
 
 
 def free_port() -> int:
@@ -33,6 +36,7 @@ def free_port() -> int:
 
 async def play(client: httpx.AsyncClient, gid: str, rng: random.Random, lat: list[float]) -> None:
     for _ in range(ACTIONS):
+        await asyncio.sleep(rng.uniform(0, 2 * THINK))
         v = (await client.get(f"/api/games/{gid}/view", params={"side": "empire"})).json()
         side = v["active"]
         if side is None:
@@ -48,7 +52,8 @@ async def play(client: httpx.AsyncClient, gid: str, rng: random.Random, lat: lis
 
 
 async def main(url: str) -> None:
-    limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES)
+    # below uvicorn's 5 s keep-alive: never reuse a connection the server is closing
+    limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES, keepalive_expiry=4)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as client:
         ids = []
         for i in range(GAMES):
@@ -63,7 +68,9 @@ async def main(url: str) -> None:
     lat.sort()
     ms = [x * 1000 for x in lat]
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    print(f"{GAMES} concurrent hotseat games, {len(ms)} actions on loopback (SQLite WAL, one server process):")
+    pace = f"players pausing {THINK:g} s on average" if THINK else "no pause between actions"
+    print(f"{GAMES} concurrent hotseat games, {len(ms)} actions, {pace}, on loopback (SQLite WAL, one server "
+          "process):")
     print(f"  action latency: median {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms "
           "(each answer carries the new view)")
     print(f"  throughput: {len(ms) / wall:.0f} actions/s with {GAMES} clients reading a view before each action")

@@ -63,6 +63,11 @@ class Game:
     sides: tuple[str, ...] = ()
     steps: ClassVar[dict[str, Decision | Auto]] = {}
     options: ClassVar[dict[str, str]] = {}  # option name -> what it changes (all options are on/off)
+    # Keys of ``st.g`` that set-up fills and nothing changes afterwards: copies share their values.
+    static_keys: ClassVar[frozenset[str]] = frozenset()
+    # Keys of ``st.g`` holding plain tables, dicts whose values are scalars (depth 1) or dicts of scalars (depth 2):
+    # copies copy them with ``dict.copy``, several times faster than packing and unpacking them.
+    table_keys: ClassVar[dict[str, int]] = {}
 
     def scenarios(self) -> dict[str, str]:
         """Scenario id -> title."""
@@ -261,27 +266,69 @@ class State:
             self._advance()
         else:
             self._apply_undoable(step, f, act, side)
+        self._legal = None  # whatever rules code may have asked in between
         if self.active != side:
             self.commit()  # the other side now sees the outcome
 
     def _apply_undoable(self, step: Decision, f: Frame, act: Action, side: str) -> None:
-        """Resolve ``act`` with an undo snapshot, rolling the state back if it fails half-way."""
-        snapshot = self._snapshot()
+        """Resolve ``act`` so that it can be undone, rolling the state back if it fails half-way.
+
+        Only the first action of an undoable run (the side's actions since anything was revealed) snapshots the
+        state; the later ones push an empty entry and are undone by restoring that snapshot and replaying the
+        run's earlier actions, which revealed nothing and so play out the same (``_rebuild``).
+        """
         undo_before = list(self.undo_stack)
         undo_side_before = self.core["undo_side"]
+        run = self.actions[len(self.actions) - len(undo_before):]
+        base = self._snapshot() if not undo_before or undo_side_before != side else None
         try:
-            if self.core["undo_side"] != side:
+            if undo_side_before != side:
                 self.undo_stack.clear()
                 self.core["undo_side"] = side
-            self.undo_stack.append(snapshot)
+            self.undo_stack.append(base or b"")
             self.actions.append(act)
             step.resolve(self, f, act)
             self._advance()
         except BaseException:
-            self._restore(snapshot)
+            if base is not None:
+                self._restore(base)
+            else:
+                self._rebuild(undo_before, run)
             self.undo_stack = undo_before
             self.core["undo_side"] = undo_side_before
             raise
+
+    def _rebuild(self, entries: list[bytes], run: list[Action]) -> None:
+        """Put back the state reached by ``run``, the actions of the undo ``entries`` (one each): the last
+        snapshot among the entries, then the actions from it on, replayed as ``apply`` played them."""
+        last = max(i for i, e in enumerate(entries) if e)
+        self._restore(entries[last])
+        for act in run[last:]:
+            self._replay(act)
+
+    def _replay(self, act: Action) -> None:
+        """Play again an action of an undoable run (it revealed nothing: no commit to redo)."""
+        step, f = self._decision()
+        self.core["undo_side"] = step.actor(self, f)
+        self.actions.append(act)
+        step.resolve(self, f, act)
+        self._advance()
+
+    def _undo_points(self) -> list[bytes]:
+        """The undo snapshots in full, as saved states carry them: the empty entries rebuilt on a scratch copy."""
+        if all(self.undo_stack):
+            return list(self.undo_stack)
+        run = self.actions[len(self.actions) - len(self.undo_stack):]
+        scratch = self.copy()
+        out: list[bytes] = []
+        for i, entry in enumerate(self.undo_stack):
+            if entry:
+                scratch._restore(entry)
+            else:
+                scratch._replay(run[i - 1])  # the first entry of a run is always a snapshot
+                entry = scratch._snapshot()
+            out.append(entry)
+        return out
 
     def undo(self) -> None:
         """Take back the active side's last action of this turn, if nothing hidden was revealed since."""
@@ -290,7 +337,12 @@ class State:
                 "Nothing to undo: the last action revealed a die roll or a card, "
                 "or the other side has already seen it."
             )
-        self._restore(self.undo_stack.pop())
+        run = self.actions[len(self.actions) - len(self.undo_stack):]
+        entry = self.undo_stack.pop()
+        if entry:
+            self._restore(entry)
+        else:
+            self._rebuild(self.undo_stack, run[:-1])
 
     @property
     def can_undo(self) -> bool:
@@ -327,7 +379,12 @@ class State:
         """
         st = State(self.game)
         st.setup = self.setup
-        st.core = _unpack.decode(_pack.encode(self.core))
+        st.core = self._with_static(_unpack.decode(_pack.encode(self._without_static(self.game.table_keys))))
+        g, mine = st.core["g"], self.core["g"]
+        for k, depth in self.game.table_keys.items():
+            if k in g:
+                table = mine[k]
+                g[k] = table.copy() if depth == 1 else {key: row.copy() for key, row in table.items()}
         st.log = list(self.log)
         st.actions = list(self.actions)
         st.search = for_search or self.search
@@ -366,7 +423,7 @@ class State:
             "core": self.core,
             "log": self.log,
             "actions": [list(a) for a in self.actions],
-            "undo": self.undo_stack,
+            "undo": self._undo_points(),
         }
         return _json.encode(doc).decode()
 
@@ -489,6 +546,22 @@ class State:
             run(self, stack[-1])
         raise RuntimeError(f"{self.game.name}: automatic steps did not stop at {self.step!r}")
 
+    def _without_static(self, also: Iterable[str] = ()) -> dict[str, Any]:
+        """``core`` with None for the game's static keys of ``g`` and ``also`` (same key order), to pack."""
+        skip = self.game.static_keys.union(also)
+        if not skip:
+            return self.core
+        g = self.core["g"]
+        return {**self.core, "g": {k: None if k in skip else v for k, v in g.items()}}
+
+    def _with_static(self, core: dict[str, Any]) -> dict[str, Any]:
+        """An unpacked ``core`` given back this state's static values (shared: they never change)."""
+        g, mine = core["g"], self.core["g"]
+        for k in self.game.static_keys:
+            if k in g:
+                g[k] = mine[k]
+        return core
+
     def _snapshot(self) -> bytes:
         return _pack.encode({"core": self.core, "nlog": len(self.log), "nact": len(self.actions)})
 
@@ -532,7 +605,7 @@ def _needs(n: int, mod: int, table: Callable[[int], tuple[str, Any]] | None) -> 
         else:
             spans.append([total, total, row])
     if len(spans) == 1:
-        return None  # every face reads the same row: nothing was needed
+        return f"any roll gives {spans[0][2]}"
     heads = {str(row).rpartition(": ")[0] for _, _, row in spans}
     head = heads.pop() if len(heads) == 1 else ""  # rows of one table column: name the column once
     cut = len(head) + 2 if head else 0

@@ -155,17 +155,15 @@ class Terminal:
         return True
 
     def computer_moves(self, side: str) -> None:
-        """The computer plays; its move is shown as a sentence, with its reason when the agent gives one
-        (an agent may define ``explain(state, side, action) -> str | None``)."""
+        """The computer plays; its move is shown as a sentence: the agent's ``last_reason`` when it gives one (the
+        move and why), else the move's label."""
         agent = self.agents[side]
         action = agent.choose(self.st, side)
         label = self.game.label(self.st, action)
-        explain = getattr(agent, "explain", None)
-        reason = explain(self.st, side, action) if callable(explain) else None
+        reason = getattr(agent, "last_reason", "")
         self.st.apply(action)
         if self.humans:
-            self.console.print(f"[bold magenta]{side}[/bold magenta] (computer): {escape(label)}"
-                               + (f" — {escape(str(reason))}" if reason else ""))
+            self.console.print(f"[bold magenta]{side}[/bold magenta] (computer): {escape(str(reason or label))}")
 
     # -- leaving, saving, the end -------------------------------------------------------------
     def leave(self) -> bool:

@@ -346,7 +346,14 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
         options = {k: True for k, on in body.options.items() if on}
         seats = {side: "hotseat" if seat == "me" else seat for side, seat in body.seats.items()}
-        gid = await run(svc.store.create_game, body.game, body.scenario, options, seats, seed, user(req))
+        def create() -> str:
+            try:
+                return svc.store.create_game(body.game, body.scenario, options, seats, seed, user(req),
+                                             clock=body.clock)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise Fail(422, f"Bad game set-up: {exc}") from None
+
+        gid = await run(create)
         st, version, meta = await run(svc.load, gid)
         svc.kick_ai(gid, st, meta)
         return _response({"id": gid, "version": version, "seats": meta.seats}, 201)
@@ -361,6 +368,7 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
         def work() -> dict[str, Any]:
             st, version, meta = svc.load(gid)
             seat_check(meta, req, side)
+            svc.kick_ai(gid, st, meta)  # e.g. after a restart, a computer seat to act is woken by its watcher
             return svc.view(gid, st, version, meta, side)
 
         return _response(await run(work))

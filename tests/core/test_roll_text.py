@@ -29,5 +29,7 @@ def test_terminal_29_low_rolls_tables_and_sure_things():
     assert st.log[-1]["needs"] == "any roll succeeds"
     st.roll(1, rule="13.6", why="Attrition", table=lambda x: (f"column a: {x // 3}", x // 3))
     assert st.log[-1]["needs"] == "table column a: 1-2 → 0; 3-5 → 1; 6 → 2"
+    st.roll(1, rule="13.6", why="Attrition", mods=[("depot spent", -2)], table=lambda x: ("column a: 0", 0))
+    assert st.log[-1]["needs"] == "any roll gives column a: 0"
     st.roll(2, rule="14.6", why="Combat", table=lambda x: ("1-7: 0", 0))
     assert st.log[-1]["needs"] is None  # two dice read the combat table by row

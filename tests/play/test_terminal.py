@@ -11,7 +11,6 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from grognard.agents import AGENTS
 from grognard.cli import app
 from grognard.core import record as records
 from grognard.core.machine import State
@@ -43,7 +42,7 @@ def keyboard(lines: Iterable[str | type[BaseException] | Callable[[], str]], scr
 
 
 def session(lines, players=None, *, autosave: Path | None = None, seed: int = 1, st: State | None = None,
-            screen: list[io.StringIO] | None = None):
+            screen: list[io.StringIO] | None = None, agents=None):
     from grognard import load_game
 
     game = load_game("nae")
@@ -54,6 +53,7 @@ def session(lines, players=None, *, autosave: Path | None = None, seed: int = 1,
     st = st or game.new_state("1815", seed=seed)
     t = Terminal(game, st, players or {"empire": "human", "coalition": "random"}, console, keyboard(lines, out),
                  autosave, seed)
+    t.agents.update(agents or {})
     return t.run(), out
 
 
@@ -132,24 +132,19 @@ def test_terminal_28_hotseat_hides_the_hand_of_the_side_not_to_act(tmp_path):
     assert all(title(c) not in after and c + " " not in after for c in empire_hand)
 
 
-def test_terminal_28_the_computer_move_is_shown_with_its_reason(monkeypatch):
-    class Explaining:
-        def __init__(self, seed: int) -> None:
-            pass
-
-        def choose(self, state, side):
-            return ("pass", None) if ("pass", None) in state.legal_actions() else state.legal_actions()[-1]
-
-        def explain(self, state, side, action):
-            return "nothing worth the cards yet"
-
+def test_terminal_28_the_computer_move_is_shown_with_its_reason():
     from grognard import load_game
 
-    monkeypatch.setitem(AGENTS, "explaining", Explaining)
+    class Explaining:
+        last_reason = ""
+
+        def choose(self, state, side):
+            self.last_reason = "Pass: nothing worth the cards yet"
+            return ("pass", None)
+
     st = load_game("nae").new_state("1815", seed=1)
-    st, out = session([lambda: str(len(st.legal_actions()))], {"empire": "human", "coalition": "explaining"},
-                         st=st)
-    assert "coalition (computer): Pass — nothing worth the cards yet" in flat(out.getvalue())
+    st, out = session([lambda: str(len(st.legal_actions()))], st=st, agents={"coalition": Explaining()})
+    assert "coalition (computer): Pass: nothing worth the cards yet" in flat(out.getvalue())
 
 
 def test_terminal_24_load_resumes_a_saved_game_and_autosave_offers_to_continue(tmp_path):

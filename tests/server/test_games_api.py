@@ -163,3 +163,12 @@ def test_hidden_hand_twins_look_the_same_to_the_empire(client: TestClient) -> No
              act(client, b, "empire", vb["version"], vb["legal"][-1]))
     spectator = view(client, a, None)
     assert spectator["board"]["hand"] is None and spectator["legal"] == []
+
+
+def test_why_not_answers_the_side_to_act_only(client: TestClient) -> None:
+    gid = new_game(client, {"empire": "hotseat", "coalition": "ai:random"})
+    r = client.get(f"/api/games/{gid}/why", params={"side": "empire", "target": "paris"})
+    assert r.status_code == 200 and "Paris" in r.json()["text"]
+    assert client.get(f"/api/games/{gid}/why", params={"side": "coalition", "target": "paris"}).status_code == 403
+    r = client.get(f"/api/games/{gid}/why", params={"side": "empire", "target": "atlantis"})
+    assert r.status_code == 200 and "no zone" in r.json()["text"]

@@ -298,7 +298,7 @@ def empire_holds_on(st: State, side: str, legal: list[Action]) -> Choice | None:
     return ("pass", None), "France wins by holding on: nothing is threatened and no attack is worth the risk"
 
 
-def activate_with_cheapest_useful_card(st: State, side: str, legal: list[Action]) -> Choice | None:
+def activate_with_a_spare_card(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Play for AP the card worth the most AP among those not kept for battle."""
     plays = [a for a in legal if a[0] == "card"]
     if not plays:
@@ -316,6 +316,7 @@ def operation_without_card(st: State, side: str, legal: list[Action]) -> Choice 
 
 
 def pass_turn(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Nothing worth an action: pass (the hand is kept; no card is drawn in 1815)."""
     return ("pass", None), "nothing worth doing"
 
 
@@ -375,6 +376,7 @@ def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | N
 
 
 def finish_activation(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Stop when no force gains by moving: unused AP go to the reserve (9.2)."""
     return ("done", None), "no other force gains by moving"
 
 
@@ -425,6 +427,7 @@ def march_flag(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def march_rally(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """A demoralized force rallies before anything else (14.9.4)."""
     if _first(legal, "rally"):
         return ("rally", None), "a demoralized army rallies before it fights (14.9.4)"
     return None
@@ -462,6 +465,7 @@ def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def march_stop(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Nothing better to do: the march ends (attrition tests only if forced or unsupplied)."""
     if _first(legal, "done"):
         return ("done", None), "the march ends here"
     return None
@@ -494,6 +498,7 @@ def intercept_when_stronger(st: State, side: str, legal: list[Action]) -> Choice
 
 
 def cheapest_intercept_card(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Pay for an interception with the cheapest card, combat cards last."""
     plays = [a for a in legal if a[0] == "card"]
     if not plays:
         return None
@@ -584,6 +589,7 @@ def combat_card_for_big_battle(st: State, side: str, legal: list[Action]) -> Cho
 
 
 def done(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Carry on: keep the cards and the forces where they are."""
     if ("done", None) in legal:
         return ("done", None), "carry on"
     return None
@@ -599,6 +605,7 @@ def countermarch_to_help(st: State, side: str, legal: list[Action]) -> Choice | 
 
 
 def attack_now(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """A Major Campaign attacks at once rather than wait for the others (12.6)."""
     if legal and legal[0][0] in ("attack", "wait"):
         a = _first(legal, "attack")
         return (a or legal[0]), "strike before the enemy reinforces"
@@ -606,12 +613,14 @@ def attack_now(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def spend_depot(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Spend a depot on the attrition test: depots are cheaper than steps (13.4)."""
     if ("depot", None) in legal or _first(legal, "depot"):
         return _first(legal, "depot") or legal[0], "a depot spares the steps (13.4)"
     return None
 
 
 def call_in_forces(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Call in the forces next door: concentrate before the battle (9.1)."""
     forces = [a for a in legal if a[0] == "force"]
     if forces:
         return forces[0], "concentrate before battle"
@@ -619,6 +628,7 @@ def call_in_forces(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def place_near_threat(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Reinforcements enter nearest Paris, which every Coalition plan aims at."""
     zones = [a for a in legal if a[0] == "zone"]
     if not zones:
         return None
@@ -632,7 +642,7 @@ def take_first_offered(st: State, side: str, legal: list[Action]) -> Choice | No
 
 
 RULES: dict[str, tuple[Rule, ...]] = {
-    "round": (play_event_worth_more, empire_holds_on, activate_with_cheapest_useful_card, operation_without_card,
+    "round": (play_event_worth_more, empire_holds_on, activate_with_a_spare_card, operation_without_card,
               pass_turn),
     "activation": (activate_best_force, finish_activation),
     "march": (march_rally, march_attack, march_siege, march_flag, march_on, march_stop, march_forced_on),

@@ -1,7 +1,9 @@
-"""What a player reads about an NAE game, for any client (terminal, browser): card texts and a board summary.
+"""What a player reads about an NAE game, for any client (terminal, browser): card texts, a board summary and the
+end-of-game announcement.
 
-Both are plain JSON-able data built from public information only; ``summary`` goes into ``state.view(side)`` so
-every client shows the same facts, and the terminal renders it as lines (``board_lines``)."""
+All are built from what the reader may see (a hand only for its owner); ``summary``, ``hand_cards`` and ``outcome``
+go into ``state.view(side)`` so every client shows the same facts, and the terminal renders them as lines
+(``board_lines``)."""
 
 from __future__ import annotations
 

@@ -165,6 +165,9 @@ class NaeGame(Game):
                   *events.STEPS, *stacking.STEPS, SiegeAttack(), SetupChoice())
     }
 
+    static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
+    table_keys: ClassVar[dict[str, int]] = {"control": 1, "sides": 1, "ally_of": 1, "ap_reserve": 1, "fortresses": 2}
+
     options: ClassVar[dict[str, str]] = {
         "setup_choices": "20.1: the players choose what the scenario leaves open (zones, generals, depots) "
                          "instead of taking the data file's defaults",
@@ -220,6 +223,7 @@ class NaeGame(Game):
         # What every client displays: the texts of the cards in the viewer's hand and the board summary (25, 26)
         view["hand_cards"] = describe.hand_cards(st, side) if side else None
         view["summary"] = describe.summary(st, side)
+        view["outcome"] = describe.outcome(st) if st.over else None  # who won and by which victory record (22)
         return view
 
     def action_catalog(self, scenario: str) -> list[Action]:

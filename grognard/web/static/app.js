@@ -213,7 +213,7 @@ function render() {
   document.body.dataset.active = v.active || "";
   const sets = legalSets(v);
   S.sets = sets;
-  S.map.selected = null;
+  S.map.selected = v.battle ? v.battle.zone : null;  // the battle's zone stands out
   S.map.selectedForce = S.selForce;
   S.map.update(v, { zones: new Set(sets.zones.keys()), forces: new Set(sets.forces.keys()) });
   const board = v.board;

@@ -150,6 +150,12 @@ export function renderBattle(box, view, catalog, flash) {
   if (b) {
     html += `<h3>Battle in ${esc(catalog.zones[b.zone]?.name || b.zone)}</h3><p><b>${esc(b.attacker)}</b> attacks <b>${esc(b.defender)}</b>` +
       (b.level ? ` · ${esc(b.level)}, odds modifier ${b.odds_mod >= 0 ? "+" : ""}${b.odds_mod}` : "") + "</p>";
+    const fa = view.forces[b.att], fd = view.forces[b.dfn];
+    if (fa && fd) {
+      const m = b.morale || {};
+      html += `<p>Combat value ${fa.combat} against ${fd.combat}; morale ${m.attacker ?? fa.morale} against ${m.defender ?? fd.morale}; ` +
+        `cavalry ${fa.cavalry} against ${fd.cavalry}.</p>`;
+    }
     if (b.mods) {
       html += "<table class='fc-table'><tr><th>Attacker's modifiers</th><th>Defender's modifiers</th></tr><tr>";
       for (const r of ["attacker", "defender"]) html += `<td>${b.mods[r].map(([l, v]) => `${esc(l)} ${v >= 0 ? "+" : ""}${v}`).join("<br>")}</td>`;

@@ -75,7 +75,7 @@ def test_terminal_22_the_end_says_who_won_and_by_which_condition():
         legal = st.legal_actions()
         st.apply(legal[rng.randrange(len(legal))])
     assert st.result["winner"] == "empire"
-    assert GAME.outcome(st) == (
+    assert st.view("coalition")["board"]["outcome"] == GAME.outcome(st) == (
         "The Empire wins. Decided by 20.1 Conditions de victoire: France wins if it is not conquered and has at "
         "least one non-demoralised army; otherwise the game is a draw. (France is not conquered; France has a "
         "non-demoralised army on the map).")
@@ -93,3 +93,19 @@ def test_terminal_29_units_are_named_with_their_nation():
     put(st, "namur", ["pr_ii"])
     st.apply(("op", None))
     assert GAME.label(st, st.legal_actions()[0]) == "Activate Prussian II Corps at Namur (1 AP)"
+
+
+def test_terminal_29_every_one_die_roll_of_a_game_says_what_it_needed():
+    rolls = []
+    for seed in range(6):
+        st = GAME.new_state("1815", seed=seed)
+        rng = random.Random(seed)
+        while not st.over:
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        rolls += [e for e in st.log if "dice" in e]
+    assert {e["rule"] for e in rolls} >= {"13.6", "14.6"}
+    for e in rolls:
+        assert e["row"] and " = " in e["text"], e["text"]
+        if len(e["dice"]) == 1:
+            assert e["needs"] and f", {e['needs']}: rolled" in e["text"], e["text"]

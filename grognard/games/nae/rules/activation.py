@@ -110,7 +110,9 @@ def _unfit(st: State, f: Frame, force: S.Force, cost: int, commander: str | None
 
 
 def may_activate(st: State, f: Frame, fid: str) -> bool:
-    return activation_refusal(st, f, fid) is None
+    force = S.force(st, fid)
+    fits = _fits(st, f, force, S.initiative(force), force["commander"], force["power"])  # the cheap test first
+    return fits and not army_moved(st, f, force)
 
 
 def activation_refusal(st: State, f: Frame, fid: str) -> str | None:
@@ -147,9 +149,23 @@ def parts(st: State, f: Frame) -> list[Action]:
     return out
 
 
+_DETACHABLE: dict[tuple[str | None, str | None, str, tuple[tuple[str, int], ...]], bool] = {}
+
+
 def detachable(st: State, army: S.Army, units: dict[str, int], uid: str) -> bool:
     """9.1 / 10.3: may ``uid`` leave ``army`` (or force), which still holds ``units``, the rest keeping a combat
-    unit within its general's limits (10.1)? Reserve cavalry and special units serve only in an army."""
+    unit within its general's limits (10.1)? Reserve cavalry and special units serve only in an army.
+    Remembered: the answer depends on the arguments and the counters only."""
+    key = (army.commander, army.army, uid, tuple(units.items()))
+    ok = _DETACHABLE.get(key)
+    if ok is None:
+        if len(_DETACHABLE) >= 1 << 16:
+            _DETACHABLE.clear()
+        ok = _DETACHABLE[key] = _detachable(st, army, units, uid)
+    return ok
+
+
+def _detachable(st: State, army: S.Army, units: dict[str, int], uid: str) -> bool:
     u = S.unit(uid)
     rest = {x: v for x, v in units.items() if x != uid}
     return (not u.special and u.kind != "reserve_cavalry" and S.combat_value({"units": rest}) > 0
@@ -185,7 +201,8 @@ class Activation:
         return f"{f['why']}: you have {left}. Choose the force (or part of a force) to activate, or finish."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        out: list[Action] = [("force", fid) for fid in st.g["forces"] if may_activate(st, f, fid)]
+        out: list[Action] = [("force", fid) for fid, force in st.g["forces"].items()
+                             if force["side"] == f["side"] and may_activate(st, f, fid)]  # (``_fits``)
         return [*out, *parts(st, f), ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
