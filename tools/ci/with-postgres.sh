@@ -20,6 +20,7 @@ stop() {
     rm -rf "$D"
 }
 trap stop EXIT
+trap "exit 143" TERM INT  # so that the EXIT trap stops the server
 runuser -u postgres -- "$BIN/initdb" -D "$D/data" -A trust -U game >/dev/null
 runuser -u postgres -- "$BIN/pg_ctl" -D "$D/data" -l "$D/log" \
     -o "-c listen_addresses=127.0.0.1 -p $PORT -k $D -c max_connections=200 -c fsync=on" -w start >/dev/null
