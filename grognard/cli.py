@@ -161,6 +161,31 @@ def selfplay(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0: every interface)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
+    db: Annotated[str | None, typer.Option(help="database URL (default: DATABASE_URL, else a SQLite file in the "
+                                                "user's data directory)")] = None,
+    ai_workers: Annotated[int, typer.Option(min=1, help="threads playing the computer's moves")] = 2,
+    public_url: Annotated[str | None, typer.Option(help="the address players reach this server by (used in the "
+                                                        "links of e-mails; GROGNARD_SMTP_* set the mail relay)")]
+    = None,
+) -> None:
+    """Serve the browser app and its HTTP API (hotseat, against the computer, and online between accounts)."""
+    try:
+        import uvicorn
+
+        from grognard.server.app import create_app
+    except ImportError as exc:
+        err.print(f"[red]The web app needs the server extra: pip install 'grognard[server]' ({exc}).[/red]")
+        raise typer.Exit(2) from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    web = create_app(db, ai_workers=ai_workers, base_url=public_url or f"http://{shown}:{port}")
+    console.print(f"Grognard is served at [bold]http://{shown}:{port}/[/bold] (Ctrl-C stops it).")
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+@app.command()
 def tournament(
     game: str,
     scenario: str,
@@ -252,6 +277,36 @@ def draw_map(
 
     atomic_write(out, render_svg(load_map(DATA_DIR)).encode())
     console.print(f"Wrote {out}.")
+
+
+admin = typer.Typer(no_args_is_help=True, help="Server administration (needs the server extra).")
+app.add_typer(admin, name="admin")
+
+
+@admin.command("patch")
+def admin_patch(
+    db: Annotated[str | None, typer.Option(help="database URL (default: DATABASE_URL, else the local SQLite file)")]
+    = None,
+    write: Annotated[bool, typer.Option("--write", help="store the replayed state of diverged games")] = False,
+    game: Annotated[list[str] | None, typer.Option("--game", help="only this game id (repeatable)")] = None,
+) -> None:
+    """Re-run the live games' action logs under the current rules code and report those that diverge."""
+    from grognard.server.admin import patch
+    from grognard.server.db import Database
+    from grognard.server.store import GameNotFound, GameStore
+
+    store = GameStore(Database(db))
+    try:
+        results = patch(store, write=write, games=game)
+    except GameNotFound as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    table = Table("game", "replay", "detail", title=f"{len(results)} games re-run")
+    for r in results:
+        table.add_row(r.game_id, r.status + (" (rewritten)" if r.rewritten else ""), r.detail)
+    console.print(table)
+    if any(r.status != "same" and not r.rewritten for r in results):
+        raise typer.Exit(1)
 
 
 def _game(name: str):

@@ -67,7 +67,8 @@ def test_evaluation_is_the_result_at_the_end_and_zero_sum_before():
 
 
 def _mid_game():
-    st = load_game("nae").new_state("1815", seed=6)
+    # seed 10: under the merged rules of main the heuristic games of seeds 1-9 end before the Empire marches
+    st = load_game("nae").new_state("1815", seed=10)
     agents = {"empire": HeuristicAgent(0), "coalition": HeuristicAgent(0)}
     while not (st.active == "empire" and st.g["round"] >= 3 and len(st.legal_actions()) > 2):
         assert not st.over

@@ -1,0 +1,99 @@
+"""Server latency on loopback: a `grognard serve` process on a fresh SQLite file, N hotseat games of 1815 played at
+once by N clients (each: read its view, send one of its legal actions, again). Prints the median and p99 latency of
+an action (the computer's moves are excluded: no seat is a computer), the throughput, and the size of a view.
+THINK (seconds) paces each player: a pause drawn uniformly between 0 and twice THINK before each action; 0 (the
+default) is the worst case, every client acting as soon as it has its answer.
+
+    .venv/bin/python bench/web_bench.py [GAMES] [ACTIONS_PER_GAME] [THINK]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+ACTIONS = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+THINK = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def play(client: httpx.AsyncClient, gid: str, rng: random.Random, lat: list[float]) -> None:
+    for _ in range(ACTIONS):
+        await asyncio.sleep(rng.uniform(0, 2 * THINK))
+        v = (await client.get(f"/api/games/{gid}/view", params={"side": "empire"})).json()
+        side = v["active"]
+        if side is None:
+            return
+        if side != "empire":
+            v = (await client.get(f"/api/games/{gid}/view", params={"side": side})).json()
+        action = rng.choice(v["legal"])
+        t = time.perf_counter()
+        r = await client.post(f"/api/games/{gid}/actions", json={"side": side, "version": v["version"],
+                                                                 "action": action})
+        lat.append(time.perf_counter() - t)
+        r.raise_for_status()
+
+
+async def main(url: str) -> None:
+    # below uvicorn's 5 s keep-alive: never reuse a connection the server is closing
+    limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES, keepalive_expiry=4)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as client:
+        ids = []
+        for i in range(GAMES):
+            r = await client.post("/api/games", json={"scenario": "1815", "seed": i,
+                                                      "seats": {"empire": "hotseat", "coalition": "hotseat"}})
+            ids.append(r.json()["id"])
+        view = (await client.get(f"/api/games/{ids[0]}/view", params={"side": "empire"})).content
+        lat: list[float] = []
+        t = time.perf_counter()
+        await asyncio.gather(*(play(client, gid, random.Random(i), lat) for i, gid in enumerate(ids)))
+        wall = time.perf_counter() - t
+    lat.sort()
+    ms = [x * 1000 for x in lat]
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    pace = f"players pausing {THINK:g} s on average" if THINK else "no pause between actions"
+    print(f"{GAMES} concurrent hotseat games, {len(ms)} actions, {pace}, on loopback (SQLite WAL, one server "
+          "process):")
+    print(f"  action latency: median {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms "
+          "(each answer carries the new view)")
+    print(f"  throughput: {len(ms) / wall:.0f} actions/s with {GAMES} clients reading a view before each action")
+    print(f"  a view (1815 start, Empire): {len(view) / 1024:.1f} KiB JSON, {len(gzip.compress(view)) / 1024:.1f} KiB "
+          "gzipped")
+
+
+if __name__ == "__main__":
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        exe = Path(sys.executable).with_name("grognard")
+        server = subprocess.Popen([str(exe), "serve", "--port", str(port), "--db", db],
+                                  env={**os.environ, "GROGNARD_HOME": tmp}, stdout=subprocess.DEVNULL)
+        try:
+            url = f"http://127.0.0.1:{port}"
+            for _ in range(300):
+                try:
+                    if httpx.get(url + "/api/health").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    time.sleep(0.1)
+            asyncio.run(main(url))
+        finally:
+            server.terminate()
+            server.wait(10)

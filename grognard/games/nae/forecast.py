@@ -1,0 +1,159 @@
+"""The battle forecast: before a player commits an attack or an interception, the exact chance of each outcome.
+
+It runs the dice of the battle procedure of ``rules/battle.py`` (14.2 odds, 14.3 level, 14.6 both sides' 2d6 on the
+level's column, 14.8 losses, 14.9.1 demoralization test, 14.9.2 pursuit, 14.10 retreat across a river) over every
+roll, with the modifiers known now, read by the rules' own functions. It never looks at a hand: it assumes no
+combat card, no counter-march, no spearhead, no engaged special unit and no subordinate lending his value, the
+choices the players make only once the battle has begun.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from grognard.core.machine import State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import battle, supply
+from grognard.games.nae.schema.tables import battle_winner
+
+ASSUMES = ("no combat card, no counter-march, no spearhead, no special unit engaged, no subordinate lending his "
+           "value; the pursuit counts the winner's cavalry before its losses")
+
+ROLES = ("attacker", "defender")
+TWO_D6: dict[int, Fraction] = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}  # 2d6 sum -> chance
+ONE_D6 = range(1, 7)
+
+
+def forecast(st: State, att: str, dfn: str, zone: str, came_from: str,
+             interceptor_from: str | None = None) -> dict[str, Any]:
+    """The outcome chances of ``att`` attacking ``dfn`` in ``zone`` from ``came_from`` (``interceptor_from``: the
+    defender intercepts from there, 12.4). Chances are exact fractions:
+
+    ``win`` role -> chance of winning; ``losses`` role -> {steps lost in all (battle, pursuit, retreat): chance};
+    ``demoralized`` and ``destroyed`` role -> chance; ``odds``, ``level``, ``morale`` and ``mods`` (the known
+    modifiers of each side's 2d6) describe the battle."""
+    t = S.data().tables
+    hyp = st.copy()  # the battle as it would begin: both forces in the zone, supply traced as 14.5.4 / 13.3 say
+    forces = hyp.g["forces"]
+    forces[att]["zone"] = zone
+    forces[dfn]["zone"] = zone
+    cache: dict[str, Any] = {}
+    forces[att]["unsupplied"] = not supply.force_supplied(hyp, att, cache, via=came_from)
+    forces[dfn]["unsupplied"] = not supply.force_supplied(hyp, dfn, cache, avoid=came_from)
+    fs = {"attacker": forces[att], "defender": forces[dfn]}
+    value = {r: S.combat_value(f) for r, f in fs.items()}
+    steps = {r: S.steps(f) for r, f in fs.items()}
+    row = t.odds_row(value["attacker"], value["defender"])
+    out: dict[str, Any] = {
+        "attacker": S.name_of(hyp, att), "defender": S.name_of(hyp, dfn), "zone": zone, "odds": row.id,
+        "values": value, "assumes": ASSUMES,
+    }
+    if row.destroys:  # 14.2: 5:1 destroys the weaker force outright
+        winner = "defender" if row.destroys == "attacker" else "attacker"
+        return out | {
+            "level": None, "destroys": row.destroys, "morale": None, "mods": None,
+            "win": {winner: Fraction(1), row.destroys: Fraction(0)},
+            "losses": {winner: {0: Fraction(1)}, row.destroys: {steps[row.destroys]: Fraction(1)}},
+            "demoralized": {r: Fraction(0) for r in ROLES},
+            "destroyed": {winner: Fraction(0), row.destroys: Fraction(1)},
+        }
+    level = t.battle_levels[t.battle_level(value["attacker"], value["defender"]).id]
+    ctx = {"att": att, "dfn": dfn, "zone": zone, "came_from": came_from, "interceptor_from": interceptor_from,
+           "odds_mod": row.modifier, "level": level.id, "cards": {r: [] for r in ROLES},
+           "heads": {r: None for r in ROLES}, "engaged": {r: [] for r in ROLES}, "subs": {r: None for r in ROLES}}
+    mods = {r: battle.battle_mods(hyp, ctx, r) for r in ROLES}
+    morale = {r: battle.force_morale(hyp, f) for r, f in fs.items()}
+    route = {"attacker": battle.retreat_loss(hyp, zone, came_from), "defender": _defender_route(hyp, ctx, dfn)}
+    pursuit = {r: _pursuit_bonus(hyp, fs[r], fs[o]) for r, o in (("attacker", "defender"), ("defender", "attacker"))}
+    win = {r: Fraction(0) for r in ROLES}
+    losses: dict[str, dict[int, Fraction]] = {r: {} for r in ROLES}
+    demoralized = {r: Fraction(0) for r in ROLES}
+    destroyed = {r: Fraction(0) for r in ROLES}
+    total = {r: sum(v for _, v in mods[r]) for r in ROLES}
+    for sa, pa in TWO_D6.items():
+        ra = t.combat(level.id, sa + total["attacker"])
+        for sd, pd in TWO_D6.items():
+            rd = t.combat(level.id, sd + total["defender"])
+            p = pa * pd
+            winner = battle_winner(ra, rd)
+            loser = "defender" if winner == "attacker" else "attacker"
+            win[winner] += p
+            # 14.8: a side never inflicts more losses than its own combat steps
+            taken = {"defender": min(ra.losses, value["attacker"]), "attacker": min(rd.losses, value["defender"])}
+            for outcome, q in _after(level.demoralisation, taken, loser, winner, morale[loser],
+                                     battle.tactical(fs[loser], loser == "attacker"), route[loser],
+                                     pursuit[winner]):
+                for r in ROLES:
+                    lost = steps[r] if outcome[r] is None else min(outcome[r], steps[r])
+                    losses[r][lost] = losses[r].get(lost, Fraction(0)) + p * q
+                    if lost >= steps[r]:
+                        destroyed[r] += p * q
+                if outcome["demoralized"]:
+                    demoralized[loser] += p * q
+    return out | {
+        "level": level.name, "destroys": None, "morale": morale, "mods": mods, "win": win,
+        "losses": {r: dict(sorted(d.items())) for r, d in losses.items()},
+        "demoralized": demoralized, "destroyed": destroyed,
+    }
+
+
+def _after(can_demoralize: bool, taken: dict[str, int], loser: str, winner: str, morale: int, tactical: int,
+           route: int | None, pursuit: int) -> list[tuple[dict[str, Any], Fraction]]:
+    """14.9-14.10 after the dice: the loser's demoralization test (1d6 at most morale + tactical - differential,
+    the differential counting a costly retreat), the pursuit's 1d6 + bonus above 6, the retreat's river loss.
+    ``route`` None: the loser has nowhere to retreat; its losses are then None: destroyed."""
+    base: dict[str, Any] = {**taken, "demoralized": False}
+    if route is None:
+        base[loser] = None  # 14.10: nowhere to go, destroyed
+        return [(base, Fraction(1))]
+    retreat_loss = route
+    base[loser] += retreat_loss
+    if not can_demoralize:
+        return [(base, Fraction(1))]
+    diff = max(0, taken[loser] - taken[winner] + retreat_loss)
+    rating = morale + tactical - diff
+    test = S.data().tables.test("demoralisation")
+    pursuit_test = S.data().tables.test("pursuit")
+    out: list[tuple[dict[str, Any], Fraction]] = []
+    for x in ONE_D6:
+        if rating > 0 and test.passes(x, rating):
+            out.append((base, Fraction(1, 6)))
+            continue
+        for y in ONE_D6:
+            extra = pursuit_test.excess(y + pursuit)
+            out.append(({**base, loser: base[loser] + extra, "demoralized": True}, Fraction(1, 36)))
+    return out
+
+
+def _defender_route(st: State, ctx: dict[str, Any], dfn: str) -> int | None:
+    """14.10: the loss the defender's retreat would cost (the cheapest route when the owner may choose)."""
+    options = battle.forced_route(st, ctx, dfn)
+    if not options:
+        return None
+    return min(battle.retreat_loss(st, ctx["zone"], z) for z in options)
+
+
+def _pursuit_bonus(st: State, win: S.Force, lose: S.Force) -> int:
+    """14.9.2: the pursuer's attack value, reserve-cavalry steps and cavalry generals (the optional 14.9.2 screen
+    taken off)."""
+    bonus = (battle.tactical(win, True) + battle.cavalry_steps(win)
+             + sum(1 for g in S.generals_of(win) if S.general(g).cavalry))
+    if st.setup["options"].get(battle.PURSUIT_SCREEN_OPTION):
+        bonus -= battle.cavalry_steps(lose) + sum(1 for g in S.generals_of(lose) if S.general(g).cavalry)
+    return bonus
+
+
+def as_json(fc: dict[str, Any]) -> dict[str, Any]:
+    """The forecast with its chances as floats, for the browser."""
+
+    def conv(x: Any) -> Any:
+        if isinstance(x, Fraction):
+            return round(float(x), 4)
+        if isinstance(x, dict):
+            return {str(k): conv(v) for k, v in x.items()}
+        if isinstance(x, list | tuple):
+            return [conv(v) for v in x]
+        return x
+
+    return conv(fc)  # type: ignore[no-any-return]

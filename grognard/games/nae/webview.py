@@ -1,0 +1,116 @@
+"""What the browser client needs beyond ``state.view``: the game's public catalogue (zones, counters, cards) and,
+per view, each legal action's label, the map object it names and, before an attack or an interception, the battle
+forecast. All of it is read from the rules and the data; the client adds no rule of its own."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from grognard.core.machine import State
+from grognard.games.nae import forecast as F
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import battle
+
+
+@cache
+def catalog() -> dict[str, Any]:
+    """The public components: powers, zones, borders, counters, cards (the same for every game)."""
+    d = S.data()
+    m = d.map
+    return {
+        "game": "nae",
+        "sides": list(S.SIDES),
+        "powers": {p.id: {"name": p.name, "kind": p.kind, "capital": p.capital} for p in m.powers.values()},
+        "terrains": {t.id: t.name for t in m.terrains.values()},
+        "seas": {s.id: s.name for s in m.seas.values()},
+        "features": {f.id: f.name for f in m.features.values()},
+        "zones": {z.id: {"name": z.name, "province": z.province, "owner": z.owner, "terrain": z.terrain,
+                         "lat": z.lat, "lon": z.lon, "city": z.city, "port": z.port, "fortress": z.fortress,
+                         "capital": z.capital, "key": z.key, "poor": z.poor} for z in m.zones.values()},
+        "borders": [{"a": b.a, "b": b.b, "feature": b.feature} for b in m.borders],
+        "keys": {k.id: {"name": k.name, "side": k.side, "zones": list(k.zones)} for k in m.keys.values()},
+        "units": {u.id: {"name": u.name, "power": u.power, "kind": u.kind, "steps": u.steps, "reduced": u.reduced,
+                         "morale": u.morale, "stars": u.stars, "cavalry": u.cavalry, "special": u.special,
+                         "bonus": u.bonus} for u in d.counters.units.values()},
+        "generals": {g.id: {"name": g.name, "power": g.power, "rank": g.rank, "initiative": g.initiative,
+                            "command": g.command, "attack": g.attack, "defence": g.defence, "cavalry": g.cavalry}
+                     for g in d.counters.generals.values()},
+        "armies": {a.id: a.name for a in d.counters.armies.values()},
+        "cards": {c.id: {"title": c.title, "side": c.side, "value": c.value, "text": c.text, "combat": c.combat,
+                         "phases": list(c.phases), "gold_star": c.gold_star, "silver_star": c.silver_star,
+                         "reconstructed": "reconstructed" in c.src, "src": c.src}
+                  for c in d.cards.cards.values()},
+    }
+
+
+def target(arg: Any) -> dict[str, str] | None:
+    """The map or panel object an action argument names (a zone, force, unit, general or card)."""
+    if not isinstance(arg, str):
+        return None
+    d = S.data()
+    for kind, table in (("zone", d.map.zones), ("unit", d.counters.units), ("general", d.counters.generals),
+                        ("card", d.cards.cards)):
+        if arg in table:
+            return {kind: arg}
+    return None
+
+
+def annotate(st: State, side: str | None, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` plus ``labels``, ``targets`` and ``forecasts`` of the legal actions, the forces as the client shows
+    them and the battle being fought."""
+    legal = [(a[0], a[1]) for a in view["legal"]]
+    view["labels"] = [st.game.label(st, a) for a in legal]
+    forces = st.g["forces"]
+    view["targets"] = [{"force": a[1]} if isinstance(a[1], str) and a[1] in forces else target(a[1]) for a in legal]
+    view["forecasts"] = {}
+    for i, action in enumerate(legal):
+        fc = _forecast_for(st, action)
+        if fc is not None:
+            view["forecasts"][str(i)] = F.as_json(fc)
+    view["forces"] = {fid: _force(st, fid) for fid in forces}
+    view["battle"] = _battle(st)
+    view["weather"] = S.data().tables.weather(st.g["round"]).name
+    return view
+
+
+def _force(st: State, fid: str) -> dict[str, Any]:
+    f = S.force(st, fid)
+    return {"name": S.name_of(st, fid), "combat": S.combat_value(f), "steps": S.steps(f),
+            "initiative": S.initiative(f), "morale": battle.force_morale(st, f),
+            "cavalry": battle.cavalry_count(f)}
+
+
+def _forecast_for(st: State, action: tuple[str, Any]) -> dict[str, Any] | None:
+    """The forecast of the battle an action would commit to: a march into enemy forces (14), an interception
+    (12.4), or standing to fight rather than evading (12.5)."""
+    verb, arg = action
+    f = st.frame
+    if st.step == "march" and verb == "zone" and arg != "fortress":
+        mover = S.force(st, f["fid"])
+        enemies = S.outside(st, arg, S.other(mover["side"]))
+        return F.forecast(st, f["fid"], enemies[0], arg, mover["zone"]) if enemies else None
+    if st.step == "intercept" and verb == "intercept":
+        return F.forecast(st, f["fid"], arg, f["zone"], f["came_from"], interceptor_from=S.force(st, arg)["zone"])
+    if st.step == "evade" and verb == "stand":
+        contact = next((x for x in reversed(st.core["stack"]) if x["step"] == "contact"), None)
+        if contact is not None:
+            return F.forecast(st, f["mover"], f["fid"], f["zone"], contact["came_from"])
+    return None
+
+
+def _battle(st: State) -> dict[str, Any] | None:
+    """The battle on the step stack, as both sides see it (its cards are face up once played, 14.5.7)."""
+    b = next((x for x in reversed(st.core["stack"]) if x["step"] in ("battle", "battle.roll", "battle.after")), None)
+    if b is None or b["att"] not in st.g["forces"] or b["dfn"] not in st.g["forces"]:
+        return None
+    out: dict[str, Any] = {"zone": b["zone"], "attacker": S.name_of(st, b["att"]), "defender": S.name_of(st, b["dfn"]),
+                           "att": b["att"], "dfn": b["dfn"], "cards": b.get("cards"), "winner": b.get("winner")}
+    if "level" in b:
+        t = S.data().tables
+        out["level"] = t.battle_levels[b["level"]].name
+        out["odds_mod"] = b["odds_mod"]
+        out["morale"] = b.get("morale")
+        if b["step"] == "battle.roll":
+            out["mods"] = {r: battle.battle_mods(st, b, r) for r in F.ROLES}
+    return out

@@ -1,0 +1,1 @@
+"""The web server: HTTP API, storage, accounts, lobby, notifications and clocks (needs the ``server`` extra)."""

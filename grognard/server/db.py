@@ -1,0 +1,97 @@
+"""Database engine and sessions: SQLite (WAL) in the user's data directory by default, PostgreSQL by URL.
+
+``Database(url)`` opens the engine and brings the schema to the latest Alembic migration. The URL comes from
+``--db``, else ``DATABASE_URL``, else a SQLite file ``grognard.db`` in the user's data directory.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+SQLITE_BUSY_MS = 10_000  # writers queue behind each other; a commit is a few ms, so this is generous
+
+
+def data_dir() -> Path:
+    """Where the user's data lives (XDG base directory rules; GROGNARD_HOME overrides)."""
+    if home := os.environ.get("GROGNARD_HOME"):
+        return Path(home)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "grognard"
+
+
+def default_url() -> str:
+    """``DATABASE_URL`` if set, else the SQLite file in the data directory."""
+    if url := os.environ.get("DATABASE_URL"):
+        return url
+    return f"sqlite:///{data_dir() / 'grognard.db'}"
+
+
+def normalise_url(url: str) -> str:
+    """Accept the usual ``postgres://`` and ``postgresql://`` spellings and use psycopg 3 for them."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def make_engine(url: str, **kwargs: Any) -> Engine:
+    url = normalise_url(url)
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        if u.database and u.database != ":memory:":
+            Path(u.database).parent.mkdir(parents=True, exist_ok=True)
+        kwargs.setdefault("pool_size", 10)  # the app's worker threads (40) each may hold one
+        kwargs.setdefault("max_overflow", 30)
+        engine = create_engine(url, connect_args={"check_same_thread": False}, **kwargs)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    kwargs.setdefault("pool_size", 10)
+    kwargs.setdefault("max_overflow", 30)
+    return create_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+    cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+    cur.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives a power cut, not only a crash
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+class Database:
+    """One engine and its session factory; the schema is migrated when it opens."""
+
+    def __init__(self, url: str | None = None, *, migrate: bool = True, **engine_kwargs: Any) -> None:
+        self.url = normalise_url(url or default_url())
+        self.engine = make_engine(self.url, **engine_kwargs)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        if migrate:
+            self.upgrade()
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    def upgrade(self) -> None:
+        """Apply every Alembic migration not yet applied."""
+        from grognard.server.migrate import upgrade
+
+        upgrade(self.engine)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session whose transaction commits on success and rolls back on error (for writing)."""
+        with self.sessions() as s, s.begin():
+            yield s
+
+    def dispose(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,507 @@
+"""Games in the database: set-up, seats, the append-only action log and a snapshot of the current state.
+
+Every change is one transaction: the log row, the new snapshot, the version bump and the outbox rows of the
+notifications it causes. Concurrency is optimistic: an action names the version it was made on and the
+``UPDATE ... WHERE version = expected`` lets exactly one of several concurrent submissions through; the others
+get ``Stale``. Replaying the log from the set-up reproduces the snapshot (``check``), which is how
+``grognard admin patch`` re-runs games under new rules code.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from sqlalchemy import select, text, update
+from sqlalchemy.orm import Session
+
+from grognard.core.errors import IllegalAction
+from grognard.core.machine import Action, State
+from grognard.core.registry import load_game
+from grognard.server import clocks, notify
+from grognard.server.db import Database
+from grognard.server.models import ActionRow, GameRow, Player
+
+PG_CHANNEL = "grognard_games"  # LISTEN/NOTIFY channel carrying "game_id version origin" to every app server
+
+
+class Stale(Exception):
+    """The action was made on an older version of the game."""
+
+    def __init__(self, game_id: str, version: int, expected: int) -> None:
+        self.game_id = game_id
+        self.version = version
+        self.expected = expected
+        super().__init__(f"game {game_id} is at version {version}, not {expected}: reload and try again")
+
+
+class GameNotFound(LookupError):
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"no game {game_id!r}")
+
+
+def user_seat(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+def seat_user(seat: str) -> int | None:
+    """The user id of a ``user:ID`` seat, else None."""
+    return int(seat[5:]) if seat.startswith("user:") and seat[5:].isdigit() else None
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """Everything about a game but its state."""
+
+    id: str
+    game: str
+    scenario: str
+    options: dict[str, Any]
+    seats: dict[str, str]
+    status: str
+    version: int
+    active: str | None
+    digest: str
+    result: dict[str, Any] | None
+    owner_id: int | None
+    public: bool
+    invite: str | None
+    clock: dict[str, Any] | None
+    clocks: dict[str, float]
+    turn_started: float
+    paused: bool
+    pause_votes: list[str]
+    created_at: float
+    updated_at: float
+
+    @classmethod
+    def of(cls, row: GameRow) -> GameMeta:
+        return cls(row.id, row.game, row.scenario, dict(row.options), dict(row.seats), row.status, row.version,
+                   row.active, row.digest, row.result, row.owner_id, row.public, row.invite, row.clock,
+                   dict(row.clocks), row.turn_started, row.paused, list(row.pause_votes), row.created_at,
+                   row.updated_at)
+
+    def time_left(self, now: float | None = None) -> dict[str, float]:
+        now = time.time() if now is None else now
+        return {side: clocks.left(self.clocks, self.turn_started, self.active, side, now, self.paused)
+                for side in self.clocks}
+
+    def public_dict(self) -> dict[str, Any]:
+        """JSON for clients: no invite token and no digest (the digest of the first state would let one search
+        the seed, and the seed tells every future draw; the seed itself is never in a GameMeta)."""
+        d = asdict(self)
+        del d["invite"], d["digest"]
+        d["time_left"] = self.time_left()
+        return d
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """How a game's log replays under the current rules code."""
+
+    game_id: str
+    ok: bool  # replays to the stored digest
+    refused: str | None  # an action the rules now refuse, or None
+    digest: str | None  # the replayed digest (None if refused)
+
+
+Events = Callable[[str, int], None]
+
+
+class GameStore:
+    """Creates, loads and advances games; ``on_change(game_id, version)`` runs after every commit.
+
+    On PostgreSQL the commit also sends ``NOTIFY grognard_games`` so other app servers learn of it.
+    """
+
+    def __init__(self, db: Database, *, base_url: str = "http://127.0.0.1:8000",
+                 on_change: Events | None = None) -> None:
+        self.db = db
+        self.base_url = base_url.rstrip("/")
+        self.on_change = on_change
+        self.origin = secrets.token_hex(6)  # names this app server in its NOTIFY messages
+
+    # -- creating and reading -------------------------------------------------------
+    def create_game(self, game: str, scenario: str, options: dict[str, Any] | None, seats: dict[str, str],
+                    seed: int | None = None, owner: int | None = None, *, public: bool = False,
+                    clock: dict[str, Any] | None = None, invite: bool = False) -> str:
+        """A new game; it starts at once unless a seat is ``open``. ValueError names a bad set-up."""
+        g = load_game(game)
+        missing = [s for s in g.sides if s not in seats]
+        extra = [s for s in seats if s not in g.sides]
+        if missing or extra:
+            raise ValueError(f"seats must name each side of {game} ({', '.join(g.sides)}); "
+                             f"missing {missing or 'none'}, unknown {extra or 'none'}")
+        seed = secrets.randbits(63) if seed is None else seed  # too many seeds to search from the dice one sees
+        st = g.new_state(scenario, seed=seed, options=options)
+        now = time.time()
+        gid = secrets.token_urlsafe(9)
+        status = "open" if "open" in seats.values() else "active"
+        row = GameRow(
+            id=gid, game=game, scenario=scenario, options=dict(st.setup["options"]), seats=dict(seats), seed=seed,
+            status=status, version=0, active=st.active, snapshot=st.to_json(), digest=st.digest(), result=None,
+            owner_id=owner, public=public, invite=secrets.token_urlsafe(12) if invite else None, clock=clock,
+            clocks=clocks.start(clock, list(g.sides)), turn_started=now, paused=False, pause_votes=[],
+            created_at=now, updated_at=now,
+        )
+        with self.db.session() as s:
+            s.add(row)
+            s.flush()
+            for side, seat in seats.items():
+                uid = seat_user(seat)
+                if uid is not None:
+                    s.add(Player(game_id=gid, side=side, user_id=uid))
+            if status == "active":
+                notify.enqueue(s, self._started_notes(row), now)
+        return gid
+
+    def meta(self, game_id: str) -> GameMeta:
+        with self.db.sessions() as s:
+            return GameMeta.of(self._row(s, game_id))
+
+    def load(self, game_id: str) -> tuple[State, int, GameMeta]:
+        """The current state, its version and the game's metadata."""
+        with self.db.sessions() as s:
+            row = self._row(s, game_id)
+            meta = GameMeta.of(row)
+            snap = row.snapshot
+        return load_game(meta.game).load_state(snap), meta.version, meta
+
+    def log(self, game_id: str) -> list[dict[str, Any]]:
+        """The action log rows, oldest first."""
+        with self.db.sessions() as s:
+            self._row(s, game_id)
+            rows = s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq))
+            return [{"seq": r.seq, "side": r.side, "kind": r.kind, "action": r.action, "at": r.at} for r in rows]
+
+    def replay_seed(self, game_id: str) -> int:
+        """The game's seed (secret: for replays on the server side only, never sent to a client)."""
+        with self.db.sessions() as s:
+            return self._row(s, game_id).seed
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        """The game record (set-up with the seed, actions, digest): only for finished games or the admin."""
+        st, version, meta = self.load(game_id)
+        return st.record() | {"id": meta.id, "version": version}
+
+    def list_games(self, user: int | None, *, limit: int = 200) -> list[dict[str, Any]]:
+        """A user's games (None: the local games without owner), those where it is their move first."""
+        with self.db.sessions() as s:
+            if user is None:
+                rows = list(s.scalars(select(GameRow).where(GameRow.owner_id.is_(None))
+                                      .order_by(GameRow.updated_at.desc()).limit(limit)))
+            else:
+                mine = select(Player.game_id).where(Player.user_id == user)
+                rows = list(s.scalars(select(GameRow).where(GameRow.id.in_(mine) | (GameRow.owner_id == user))
+                                      .order_by(GameRow.updated_at.desc()).limit(limit)))
+            metas = [GameMeta.of(r) for r in rows]
+        out = []
+        for m in metas:
+            sides = [side for side, seat in m.seats.items() if user is not None and seat == user_seat(user)]
+            d = m.public_dict() | {"my_sides": sides}
+            d["my_turn"] = m.status == "active" and (m.active in sides if user is not None
+                                                      else m.seats.get(m.active or "") == "hotseat")
+            out.append(d)
+        out.sort(key=lambda d: not d["my_turn"])  # stable: most recent first within each group
+        return out
+
+    def by_invite(self, token: str) -> GameMeta | None:
+        """The open game of an invitation token."""
+        with self.db.sessions() as s:
+            row = s.scalar(select(GameRow).where(GameRow.invite == token, GameRow.status == "open"))
+            return None if row is None else GameMeta.of(row)
+
+    def open_games(self, *, limit: int = 100) -> list[dict[str, Any]]:
+        """Public games waiting for players."""
+        with self.db.sessions() as s:
+            rows = s.scalars(select(GameRow).where(GameRow.status == "open", GameRow.public.is_(True))
+                             .order_by(GameRow.created_at.desc()).limit(limit))
+            return [GameMeta.of(r).public_dict() for r in rows]
+
+    # -- playing ---------------------------------------------------------------------
+    def append_action(self, game_id: str, expected_version: int, side: str, action: Action | Sequence[Any]) -> int:
+        """Apply ``action`` for ``side`` on version ``expected_version``; returns the new version.
+
+        Raises Stale if the game moved on, IllegalAction (from the rules, unchanged) if the action is refused,
+        GameNotFound. Nothing is stored unless the whole change commits.
+        """
+        act = _action(action)
+        st, meta = self._writable(game_id, expected_version, side)
+        st.apply(act)
+        return self._commit(meta, st, side, "action", list(act))
+
+    def undo(self, game_id: str, side: str, expected_version: int) -> int:
+        """Take back ``side``'s last action of its turn (as the rules allow); returns the new version."""
+        st, meta = self._writable(game_id, expected_version, side)
+        st.undo()
+        return self._commit(meta, st, side, "undo", None)
+
+    def _writable(self, game_id: str, expected: int, side: str) -> tuple[State, GameMeta]:
+        st, version, meta = self.load(game_id)
+        if version != expected:
+            raise Stale(game_id, version, expected)
+        if meta.status != "active":
+            why = "is over" if meta.status == "over" else "has not started: a seat is still open"
+            raise IllegalAction(f"The game {why}.")
+        if st.active != side:
+            raise IllegalAction(f"It is not {side}'s move: {st.active} is to act." if st.active
+                                else "The game is over.")
+        return st, meta
+
+    def _commit(self, meta: GameMeta, st: State, side: str, kind: str, action: list[Any] | None) -> int:
+        now = time.time()
+        new = meta.version + 1
+        active = st.active
+        new_clocks, started = clocks.on_move(meta.clock, meta.clocks, meta.turn_started, meta.active, active, now,
+                                             meta.paused)
+        values: dict[str, Any] = {
+            "version": new, "snapshot": st.to_json(), "digest": st.digest(), "active": active,
+            "clocks": new_clocks, "turn_started": started, "updated_at": now,
+        }
+        if st.over:
+            values |= {"status": "over", "result": st.result}
+        with self.db.session() as s:
+            res = s.execute(update(GameRow).where(GameRow.id == meta.id, GameRow.version == meta.version)
+                            .values(**values))
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise Stale(meta.id, self._version(s, meta.id), meta.version)
+            s.add(ActionRow(game_id=meta.id, seq=new, side=side, kind=kind, action=action, at=now))
+            notify.enqueue(s, self._move_notes(meta, st, side), now)
+            self._pg_notify(s, meta.id, new)
+        self._changed(meta.id, new)
+        return new
+
+    def _version(self, s: Session, game_id: str) -> int:
+        return int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
+
+    # -- seats and status ------------------------------------------------------------
+    def set_seat(self, game_id: str, side: str, seat: str, *, expect: str | None = None) -> GameMeta:
+        """Give ``side`` to ``seat``; with ``expect``, only if the seat is currently that (else ValueError)."""
+        with self.db.session() as s:
+            row = self._locked(s, game_id)
+            if side not in row.seats:
+                raise ValueError(f"game {game_id} has no side {side!r}; sides: {', '.join(row.seats)}")
+            if expect is not None and row.seats[side] != expect:
+                raise ValueError(f"the {side} seat is not {expect} any more")
+            seats = dict(row.seats)
+            old, seats[side] = seats[side], seat
+            row.seats = seats
+            if seat_user(old) is not None:
+                s.execute(Player.__table__.delete().where(Player.game_id == game_id, Player.side == side))
+            if (uid := seat_user(seat)) is not None:
+                s.add(Player(game_id=game_id, side=side, user_id=uid))
+            s.flush()
+            meta = GameMeta.of(row)
+            self._pg_notify(s, game_id, row.version)
+        self._changed(game_id, meta.version)
+        return meta
+
+    def start(self, game_id: str) -> GameMeta:
+        """Start an open game whose seats are all taken (its clocks start now)."""
+        with self.db.session() as s:
+            row = self._locked(s, game_id)
+            if row.status != "open":
+                raise ValueError(f"game {game_id} is {row.status}, not waiting to start")
+            if "open" in row.seats.values():
+                raise ValueError("every seat must be taken before the game starts")
+            now = time.time()
+            row.status, row.turn_started = "active", now
+            row.clocks = clocks.start(row.clock, list(row.seats))
+            notify.enqueue(s, self._started_notes(row), now)
+            meta = GameMeta.of(row)
+            self._pg_notify(s, game_id, row.version)
+        self._changed(game_id, meta.version)
+        return meta
+
+    def vote_pause(self, game_id: str, side: str, pause: bool) -> GameMeta:
+        """A side asks for a vacation pause (the clocks stop once every seated player asked) or ends it."""
+        with self.db.session() as s:
+            row = self._locked(s, game_id)
+            now = time.time()
+            if pause:
+                votes = sorted({*row.pause_votes, side})
+                humans = sorted(sd for sd, seat in row.seats.items() if seat_user(seat) is not None)
+                if not row.paused and set(humans) <= set(votes):
+                    row.clocks = clocks.pause(row.clocks, row.turn_started, row.active, now)
+                    row.paused, votes = True, []
+                row.pause_votes = votes
+            else:
+                if row.paused:
+                    row.paused, row.turn_started = False, now
+                row.pause_votes = [v for v in row.pause_votes if v != side]
+            meta = GameMeta.of(row)
+            self._pg_notify(s, game_id, row.version)
+        self._changed(game_id, meta.version)
+        return meta
+
+    def forfeit(self, game_id: str, side: str, why: str) -> GameMeta:
+        """End an active game with ``side`` losing (resigned); ValueError if it is not active."""
+        with self.db.session() as s:
+            row = self._locked(s, game_id)
+            if row.status != "active":
+                raise ValueError(f"game {game_id} is {row.status}")
+            self._lose(s, row, side, why)
+            meta = GameMeta.of(row)
+        self._changed(game_id, meta.version)
+        return meta
+
+    def time_out(self, game_id: str, now: float | None = None) -> str | None:
+        """Apply the game's timeout policy if the player to act is out of time; says what was done, or None.
+
+        Policy ``forfeit`` ends the game; ``ai:LEVEL`` gives the seat to the computer, with a fresh clock.
+        """
+        now = time.time() if now is None else now
+        with self.db.session() as s:
+            row = self._locked(s, game_id)
+            side = clocks.expired(GameMeta.of(row), now)
+            if side is None or seat_user(row.seats.get(side, "")) is None:
+                return None
+            policy = (row.clock or {}).get("policy", "forfeit")
+            if policy == "forfeit":
+                self._lose(s, row, side, f"{side} ran out of time")
+                done = f"{side} forfeits on time"
+            else:
+                row.seats = {**row.seats, side: policy}
+                row.clocks = {**row.clocks, side: float((row.clock or {}).get("increment") or 0) or 3600.0}
+                row.turn_started = now
+                s.execute(Player.__table__.delete().where(Player.game_id == game_id, Player.side == side))
+                self._pg_notify(s, game_id, row.version)
+                done = f"{policy} takes the {side} seat on time"
+            version = row.version
+        self._changed(game_id, version)
+        return done
+
+    def due_timeouts(self, now: float | None = None) -> list[str]:
+        """Games whose player to act is out of time."""
+        now = time.time() if now is None else now
+        with self.db.sessions() as s:
+            rows = s.scalars(select(GameRow).where(GameRow.status == "active", GameRow.clock.is_not(None),
+                                                   GameRow.paused.is_(False)))
+            metas = [GameMeta.of(r) for r in rows]
+        return [m.id for m in metas if clocks.expired(m, now) and seat_user(m.seats.get(m.active or "", ""))]
+
+    def _lose(self, s: Session, row: GameRow, side: str, why: str) -> None:
+        others = [sd for sd in row.seats if sd != side]
+        row.status, row.active = "over", None
+        row.result = {"winner": others[0] if len(others) == 1 else None, "loser": side, "text": why}
+        row.updated_at = time.time()
+        notify.enqueue(s, [notify.Note(uid, "game_over", f"Game {row.id} is over: {why}.", row.id, self.link(row.id))
+                           for uid in _users(row.seats)])
+        self._pg_notify(s, row.id, row.version)
+
+    # -- checking the log against the snapshot (admin patch) ---------------------------
+    def replay_log(self, game_id: str) -> State:
+        """The state reached by replaying the log from the set-up under the current rules code.
+
+        IllegalAction if the rules now refuse an action of the log.
+        """
+        with self.db.sessions() as s:
+            row = self._row(s, game_id)
+            game, scenario, options, seed = row.game, row.scenario, row.options, row.seed
+            rows = [(r.seq, r.side, r.kind, r.action) for r in
+                    s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq))]
+        st = load_game(game).new_state(scenario, seed=seed, options=options)
+        for seq, side, kind, action in rows:
+            if st.active != side:
+                raise IllegalAction(f"log row {seq}: {side} acted but {st.active} is to act")
+            try:
+                if kind == "undo":
+                    st.undo()
+                else:
+                    st.apply(_action(action))
+            except IllegalAction as exc:
+                raise IllegalAction(f"log row {seq} ({kind} {action!r} by {side}): {exc}") from None
+        return st
+
+    def check(self, game_id: str) -> CheckResult:
+        """Replay the log and compare with the stored digest."""
+        stored = self.meta(game_id).digest
+        try:
+            st = self.replay_log(game_id)
+        except IllegalAction as exc:
+            return CheckResult(game_id, False, str(exc), None)
+        return CheckResult(game_id, st.digest() == stored, None, st.digest())
+
+    def rewrite_snapshot(self, game_id: str, st: State, expected_version: int) -> None:
+        """Store the replayed state as the snapshot (after a rules fix); Stale if the game moved meanwhile."""
+        with self.db.session() as s:
+            values: dict[str, Any] = {"snapshot": st.to_json(), "digest": st.digest(), "active": st.active}
+            if st.over:
+                values |= {"status": "over", "result": st.result}
+            res = s.execute(update(GameRow).where(GameRow.id == game_id, GameRow.version == expected_version)
+                            .values(**values))
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise Stale(game_id, self._version(s, game_id), expected_version)
+            self._pg_notify(s, game_id, expected_version)
+        self._changed(game_id, expected_version)
+
+    def live_games(self) -> list[str]:
+        with self.db.sessions() as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.status == "active").order_by(GameRow.id)))
+
+    def chat_changed(self, game_id: str) -> None:
+        """Tell listeners a chat message came (they re-read the chat; the version does not change)."""
+        version = self.meta(game_id).version
+        if self.db.is_postgres:
+            with self.db.session() as s:
+                self._pg_notify(s, game_id, version)
+        self._changed(game_id, version)
+
+    # -- helpers ---------------------------------------------------------------------
+    def link(self, game_id: str) -> str:
+        return f"{self.base_url}/#/game/{game_id}"
+
+    def _row(self, s: Session, game_id: str) -> GameRow:
+        row = s.get(GameRow, game_id)
+        if row is None:
+            raise GameNotFound(game_id)
+        return row
+
+    def _locked(self, s: Session, game_id: str) -> GameRow:
+        """The game row, locked for this transaction (a write first: SQLite then holds its write lock)."""
+        res = s.execute(update(GameRow).where(GameRow.id == game_id).values(updated_at=time.time()))
+        if res.rowcount != 1:  # type: ignore[attr-defined]
+            raise GameNotFound(game_id)
+        return self._row(s, game_id)
+
+    def _pg_notify(self, s: Session, game_id: str, version: int) -> None:
+        if self.db.is_postgres:  # delivered to every listener when (and only if) the transaction commits
+            s.execute(text("SELECT pg_notify(:c, :p)"), {"c": PG_CHANNEL, "p": f"{game_id} {version} {self.origin}"})
+
+    def _changed(self, game_id: str, version: int) -> None:
+        if self.on_change is not None:
+            self.on_change(game_id, version)
+
+    def _started_notes(self, row: GameRow) -> list[notify.Note]:
+        return [notify.Note(uid, "game_started", f"Your game {row.id} ({row.game} {row.scenario}) has started.",
+                            row.id, self.link(row.id)) for uid in _users(row.seats)]
+
+    def _move_notes(self, meta: GameMeta, st: State, side: str) -> list[notify.Note]:
+        """Who must hear of this change: the next side to act if the move passed to it, everyone at the end."""
+        title = f"{meta.game} {meta.scenario}"
+        if st.over:
+            text_ = f"Game {meta.id} ({title}) is over: {(st.result or {}).get('text', '')}"
+            return [notify.Note(uid, "game_over", text_, meta.id, self.link(meta.id)) for uid in _users(meta.seats)]
+        active = st.active
+        if active is None or active == side or (uid := seat_user(meta.seats.get(active, ""))) is None:
+            return []
+        # a side acting outside its own turn (interception, combat card, losses) is asked for a decision
+        turn = st.g.get("turn") if isinstance(st.g, dict) else None
+        event = "decision" if turn is not None and turn != active else "your_turn"
+        words = "It is your turn" if event == "your_turn" else "A decision is asked of you"
+        return [notify.Note(uid, event, f"{words} ({active}) in game {meta.id} ({title}).", meta.id,
+                            self.link(meta.id))]
+
+
+def _users(seats: dict[str, str]) -> list[int]:
+    return sorted({uid for seat in seats.values() if (uid := seat_user(seat)) is not None})
+
+
+def _action(action: Action | Sequence[Any]) -> Action:
+    if isinstance(action, tuple | list) and len(action) == 2 and isinstance(action[0], str):
+        return (action[0], action[1])
+    raise IllegalAction(f"An action is a [verb, argument] pair, not {action!r}.")

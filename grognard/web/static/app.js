@@ -1,0 +1,467 @@
+// The Grognard browser client: start screen, game screen (map, prompt, hand, force, battle, log), hotseat hand-over,
+// end screen and replay viewer. Everything it shows comes from the server's views; it never decides a rule.
+import { MapView } from "./map.js";
+import { esc, renderBattle, renderForce, renderForecast, renderHand, renderLog, setZoneNames } from "./panels.js";
+
+const $ = (sel) => document.querySelector(sel);
+const S = {
+  catalog: null, geo: null, map: null, mode: null, gid: null, view: null, side: null, humans: [], handover: false,
+  es: null, selForce: null, aiSeen: 0, replay: null, pending: false,
+};
+
+async function api(method, url, body) {
+  const res = await fetch(url, {
+    method, headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let doc = null;
+  try { doc = await res.json(); } catch { doc = { detail: `HTTP ${res.status}` }; }
+  return { status: res.status, ok: res.ok, doc };
+}
+
+function status(text, error = false) {
+  const s = $("#status");
+  s.textContent = text;
+  s.style.color = error ? "#ffb4a8" : "";
+}
+
+async function loadAssets() {
+  if (!S.catalog) S.catalog = (await api("GET", "/api/catalog/nae")).doc;
+  if (!S.geo) {
+    const res = await fetch("/static/nae-map.json");
+    S.geo = await res.json();
+  }
+  setZoneNames(S.catalog);
+}
+
+// -- screens -----------------------------------------------------------------------------------------------
+function show(id) {
+  for (const s of document.querySelectorAll(".screen")) s.hidden = s.id !== id;
+  for (const o of document.querySelectorAll(".overlay")) o.hidden = true;
+}
+
+async function route() {
+  if (S.es) { S.es.close(); S.es = null; }
+  const h = location.hash.replace(/^#\/?/, "");
+  const [kind, id] = h.split("/");
+  if (kind === "game" && id) return openGame(id);
+  if (kind === "replay" && id) return openReplay(id);
+  return startScreen();
+}
+window.addEventListener("hashchange", route);
+
+async function startScreen() {
+  show("start");
+  S.mode = "start";
+  status("");
+  const { doc } = await api("GET", "/api/scenarios");
+  const sel = $("#scenario");
+  sel.innerHTML = "";
+  for (const g of doc.games) {
+    for (const [sid, title] of Object.entries(g.scenarios)) {
+      const o = new Option(`${g.title} — ${sid}: ${title}`, `${g.id}/${sid}`);
+      sel.appendChild(o);
+    }
+  }
+  const game = doc.games[0];
+  const seats = $("#seats");
+  seats.innerHTML = "<legend>Players</legend>";
+  game.sides.forEach((side, i) => {
+    const lab = document.createElement("label");
+    lab.textContent = `${cap(side)} `;
+    const s = document.createElement("select");
+    s.name = `seat-${side}`;
+    s.dataset.side = side;
+    for (const seat of doc.seats) s.appendChild(new Option(seatName(seat), seat));
+    s.value = i === 0 ? "me" : (doc.agents.includes("ai:easy") ? "ai:easy" : doc.agents[0]);
+    lab.appendChild(s);
+    seats.appendChild(lab);
+  });
+  const opts = $("#options");
+  opts.innerHTML = "<legend>Options</legend>";
+  for (const [name, text] of Object.entries(game.options)) {
+    const lab = document.createElement("label");
+    lab.innerHTML = `<input type="checkbox" name="opt" value="${name}"> ${esc(text)}`;
+    opts.appendChild(lab);
+  }
+  const list = $("#games");
+  list.innerHTML = "";
+  const games = (await api("GET", "/api/games")).doc.games || [];
+  if (!games.length) list.innerHTML = "<li class='dim'>No saved game yet.</li>";
+  for (const g of games) {
+    const li = document.createElement("li");
+    const seatsText = Object.entries(g.seats).map(([s, v]) => `${cap(s)}: ${seatName(v)}`).join(", ");
+    const state = g.status === "over" ? "over" : g.my_turn ? "your move" : `${g.active || ""} to act`;
+    li.innerHTML = `<a href="#/game/${g.id}">${esc(g.game)} ${esc(g.scenario)} — ${esc(seatsText)} (${state}, move ${g.version})</a>`;
+    list.appendChild(li);
+  }
+}
+
+function seatName(seat) {
+  if (seat === "me") return "me";
+  if (seat === "hotseat") return "a person here (hotseat)";
+  return seat.startsWith("ai:") ? `computer (${seat.slice(3)})` : seat;
+}
+function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : ""; }
+
+$("#new-game").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const f = ev.target;
+  const [game, scenario] = f.scenario.value.split("/");
+  const seats = {};
+  for (const s of f.querySelectorAll("#seats select")) seats[s.dataset.side] = s.value;
+  const options = {};
+  for (const c of f.querySelectorAll("input[name=opt]")) if (c.checked) options[c.value] = true;
+  const body = { game, scenario, seats, options };
+  if (f.seed.value !== "") body.seed = Number(f.seed.value);
+  const res = await api("POST", "/api/games", body);
+  if (!res.ok) { $("#new-error").textContent = res.doc.detail; return; }
+  location.hash = `#/game/${res.doc.id}`;
+});
+
+$("#record-file").addEventListener("change", async (ev) => {
+  const file = ev.target.files[0];
+  if (!file) return;
+  const res = await fetch("/api/replays", { method: "POST", body: await file.text(), headers: { "content-type": "application/json" } });
+  const doc = await res.json();
+  if (!res.ok) { $("#record-error").textContent = doc.detail; return; }
+  location.hash = `#/replay/${doc.id}`;
+});
+
+// -- the game ----------------------------------------------------------------------------------------------
+function ensureMap() {
+  if (S.map) return;
+  S.map = new MapView($("#map"), S.geo, S.catalog, {
+    zone: onZone, force: onForce, hover: onHover,
+  });
+}
+
+async function openGame(gid) {
+  await loadAssets();
+  show("game");
+  ensureMap();
+  S.mode = "game";
+  S.gid = gid;
+  S.replay = null;
+  S.selForce = null;
+  S.handover = false;
+  S.endShown = false;
+  S.framed = false;
+  S.aiSeen = null;
+  $("#replay-bar").hidden = true;
+  const res = await api("GET", `/api/games/${gid}/view`);
+  if (!res.ok) { status(res.doc.detail, true); return; }
+  S.humans = Object.entries(res.doc.seats).filter(([, v]) => v === "hotseat").map(([s]) => s);
+  S.side = S.humans.includes(res.doc.active) ? res.doc.active : (S.humans[0] || null);
+  await refresh();
+  S.es = new EventSource(`/api/games/${gid}/events`);
+  S.es.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (S.pending) S.missed = true;  // seen once the action in flight has answered
+    else if (S.view && msg.version !== S.view.version) refresh();
+  };
+}
+
+async function refresh() {
+  if (S.mode !== "game") return;
+  const url = `/api/games/${S.gid}/view` + (S.side ? `?side=${S.side}` : "");
+  const res = await api("GET", url);
+  if (!res.ok) { status(res.doc.detail, true); return; }
+  await showView(res.doc);
+}
+
+async function showView(view) {
+  // Hotseat: when the move passes to the other person, everything hides behind the hand-over screen first; the
+  // new side's view is fetched only once that person says they are ready.
+  if (S.handover) return;
+  if (S.humans.length > 1 && view.active && S.humans.includes(view.active) && view.active !== S.side) {
+    S.side = view.active;
+    S.view = null;
+    S.handover = true;
+    for (const id of ["#tab-hand", "#buttons", "#tab-force", "#tab-battle", "#tab-log"]) $(id).innerHTML = "";
+    $("#ho-title").textContent = `Hand the device to ${cap(view.active)}`;
+    $("#handover").hidden = false;
+    return;
+  }
+  const first = !S.view;
+  S.view = view;
+  if (first && !S.framed) { S.map.frameForces(view); S.framed = true; }
+  render();
+}
+
+$("#ho-go").addEventListener("click", async () => {
+  $("#handover").hidden = true;
+  S.handover = false;
+  await refresh();
+});
+
+function legalSets(view) {
+  const sets = { zones: new Map(), forces: new Map(), cards: new Map(), units: new Map(), generals: new Map() };
+  (view.targets || []).forEach((t, i) => {
+    if (!t) return;
+    const [kind, id] = Object.entries(t)[0];
+    const m = { zone: sets.zones, force: sets.forces, card: sets.cards, unit: sets.units, general: sets.generals }[kind];
+    if (!m.has(id)) m.set(id, []);
+    m.get(id).push(i);
+  });
+  return sets;
+}
+
+function render() {
+  const v = S.view;
+  document.body.dataset.version = v.version;  // for tests and scripts: which view is on screen
+  document.body.dataset.active = v.active || "";
+  const sets = legalSets(v);
+  S.sets = sets;
+  S.map.selected = v.battle ? v.battle.zone : null;  // the battle's zone stands out
+  S.map.selectedForce = S.selForce;
+  S.map.update(v, { zones: new Set(sets.zones.keys()), forces: new Set(sets.forces.keys()) });
+  const board = v.board;
+  const mine = v.side && v.active === v.side;
+  document.title = (mine && !v.over ? "● Your turn · " : "") + "Grognard";  // seen from another tab too
+  $("#who").innerHTML = `${board.year}, round ${board.round} (${esc(v.weather || "")}) — ` +
+    (v.over ? "game over" : `<span class="${v.active}">${cap(v.active)}</span> to act`) +
+    (v.side ? ` · you: <span class="${v.side}">${cap(v.side)}</span>` : "");
+  $("#prompt").textContent = v.prompt;
+  const buttons = $("#buttons");
+  buttons.innerHTML = "";
+  if (S.mode === "game" && mine) {
+    v.legal.forEach((a, i) => {
+      const b = document.createElement("button");
+      b.textContent = v.labels[i];
+      b.dataset.index = i;
+      b.dataset.verb = a[0];
+      if (v.forecasts && v.forecasts[i]) b.classList.add("forecast");
+      b.addEventListener("click", () => choose(i));
+      buttons.appendChild(b);
+    });
+    if (v.can_undo) {
+      const u = document.createElement("button");
+      u.textContent = "↶ Undo";
+      u.id = "undo";
+      u.addEventListener("click", undo);
+      buttons.appendChild(u);
+    }
+  }
+  showAiMoves(v);
+  renderHand($("#tab-hand"), v, S.catalog, sets, S.mode === "game" && mine ? choose : null);
+  renderLog($("#tab-log"), v, S.catalog, flashZone);
+  renderBattle($("#tab-battle"), v, S.catalog, flashZone);
+  if (S.selForce) showForce(S.selForce);
+  if (v.battle && S.mode === "game") tab("battle");
+  const scen = `${v.title || ""} ${v.scenario}`;
+  status(S.mode === "replay" ? `Replay of ${scen}` : `${scen} · move ${v.version}`);
+  if (v.over && S.mode === "game" && !S.endShown) {
+    S.endShown = true;
+    showEnd(v);
+  }
+}
+
+function showAiMoves(v) {
+  const moves = v.ai_moves || [];
+  let feed = $("#ai-feed");
+  if (!moves.length || S.mode !== "game") { if (feed) feed.remove(); return; }
+  if (!feed) {
+    feed = document.createElement("div");
+    feed.id = "ai-feed";
+    $("#prompt-bar").appendChild(feed);
+  }
+  if (S.aiSeen === null) S.aiSeen = Math.max(0, moves.length - 3);  // on opening: the last few only
+  const fresh = moves.slice(S.aiSeen);
+  S.aiSeen = moves.length;
+  feed.innerHTML = "<div class='dim'>The computer's moves:</div>";
+  const shown = moves.slice(-8);
+  const start = shown.length - Math.min(fresh.length, shown.length);
+  shown.forEach((m, i) => {
+    const d = document.createElement("div");
+    d.className = "ai-move";
+    const said = m.reason && m.reason.startsWith(m.label) ? m.reason.slice(m.label.length).replace(/^[:\s—-]+/, "") : m.reason;
+    d.innerHTML = `<b class="side-${m.side}">${cap(m.side)}</b>: ${esc(m.label)}` + (said ? ` <span class="dim">— ${esc(said)}</span>` : "");
+    if (i >= start) {  // the new ones appear one by one
+      d.style.visibility = "hidden";
+      setTimeout(() => { d.style.visibility = ""; }, 250 * (i - start + 1));
+    }
+    feed.appendChild(d);
+  });
+}
+
+function choose(i) {
+  const v = S.view;
+  const fc = v.forecasts && v.forecasts[i];
+  if (fc) {
+    $("#fc-title").textContent = v.labels[i];
+    renderForecast($("#fc-body"), fc);
+    $("#forecast").hidden = false;
+    $("#fc-go").onclick = () => { $("#forecast").hidden = true; send(v.legal[i]); };
+    return;
+  }
+  send(v.legal[i]);
+}
+$("#fc-cancel").addEventListener("click", () => { $("#forecast").hidden = true; });
+
+async function send(action) {
+  if (S.pending) return;
+  S.pending = true;
+  S.missed = false;
+  try {
+    const res = await api("POST", `/api/games/${S.gid}/actions`, { side: S.side, version: S.view.version, action });
+    if (res.ok) await showView(res.doc);
+    else {
+      status(res.doc.detail, true);
+      if (res.status === 409 && res.doc.view) await showView(res.doc.view);
+    }
+  } finally {
+    S.pending = false;
+  }
+  if (S.missed) refresh();
+}
+
+async function undo() {
+  const res = await api("POST", `/api/games/${S.gid}/undo`, { side: S.side, version: S.view.version });
+  if (res.ok) await showView(res.doc);
+  else status(res.doc.detail, true);
+}
+
+function onZone(zone) {
+  if (!S.view) return;
+  const idx = S.sets.zones.get(zone);
+  if (idx && idx.length === 1 && S.mode === "game") return choose(idx[0]);
+  if (idx && idx.length > 1) {
+    for (const b of document.querySelectorAll("#buttons button")) b.style.outline = idx.includes(Number(b.dataset.index)) ? "3px solid var(--hi)" : "";
+    return;
+  }
+  const here = Object.entries(S.view.board.forces).filter(([, f]) => f.zone === zone).map(([fid]) => fid);
+  if (here.length) showForce(here[0]);
+}
+
+function onForce(fid) {
+  if (!S.view) return;
+  const idx = S.sets.forces.get(fid);
+  if (idx && idx.length === 1 && S.mode === "game") return choose(idx[0]);
+  showForce(fid);
+}
+
+function showForce(fid) {
+  S.selForce = fid;
+  const mine = S.mode === "game" && S.view.side && S.view.active === S.view.side;
+  if (!renderForce($("#tab-force"), S.view, S.catalog, fid, S.sets, mine ? choose : null, flashZone)) S.selForce = null;
+  S.map.selectedForce = S.selForce;
+  for (const g of document.querySelectorAll(".stack")) g.classList.toggle("sel", g.dataset.force === S.selForce);
+  tab("force");
+}
+
+function onHover(zone) {
+  const tip = $("#hover-tip");
+  S.hovered = null;
+  if (!zone || !S.view) { tip.hidden = true; return; }
+  const z = S.catalog.zones[zone];
+  const ctl = S.view.board.control[zone];
+  const fort = S.view.board.fortresses[zone];
+  const bits = [z.name, S.catalog.terrains[z.terrain] || z.terrain];
+  if (ctl) bits.push(`held by ${S.catalog.powers[ctl]?.name || ctl}`);
+  if (fort) bits.push(fort.active ? `fortress ${fort.level}${fort.siege !== null ? `, siege ${fort.siege}` : ""}` : "fortress destroyed");
+  if (z.capital) bits.push("capital");
+  if (z.key) bits.push("key zone");
+  if (z.port) bits.push("port");
+  const forces = Object.entries(S.view.board.forces).filter(([, f]) => f.zone === zone).map(([fid]) => S.view.forces[fid]);
+  if (forces.length) bits.push(forces.map((f) => `${f.name} (${f.combat})`).join(", "));
+  tip.textContent = bits.join(" · ");
+  tip.hidden = false;
+  const v = S.view;
+  if (S.mode === "game" && v.side && v.active === v.side && !S.sets.zones.has(zone)) whyNot(zone, v.version);
+}
+
+// Why not: a zone that is not a choice now says which rule forbids it (asked of the server, once per view).
+const WHY = new Map();
+async function whyNot(zone, version) {
+  const key = `${S.gid}:${version}:${zone}`;
+  S.hovered = key;
+  if (!WHY.has(key)) {
+    await new Promise((r) => setTimeout(r, 120));
+    if (S.hovered !== key) return;
+    const res = await api("GET", `/api/games/${S.gid}/why?side=${S.side}&target=${encodeURIComponent(zone)}`);
+    WHY.set(key, res.ok ? res.doc.text : "");
+  }
+  if (S.hovered === key && WHY.get(key)) {
+    const tip = $("#hover-tip");
+    tip.textContent += ` — ${WHY.get(key)}`;
+  }
+}
+
+function flashZone(zone, on) {
+  if (S.map) S.map.flash(zone, on);
+}
+
+function tab(name) {
+  for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === name);
+  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${name}`;
+}
+for (const b of document.querySelectorAll("#tabs button")) b.addEventListener("click", () => tab(b.dataset.tab));
+
+for (const b of document.querySelectorAll("#zoom button")) {
+  b.addEventListener("click", () => {
+    if (b.dataset.zoom === "fit") S.map.fit();
+    else S.map.zoom(b.dataset.zoom === "in" ? 1 / 1.4 : 1.4);
+  });
+}
+
+function showEnd(v) {
+  const r = v.result || {};
+  $("#end-title").textContent = r.winner ? `${cap(r.winner)} wins` : "A draw";
+  $("#end-why").textContent = r.text || "";
+  $("#endgame").hidden = false;
+}
+$("#end-map").addEventListener("click", () => { $("#endgame").hidden = true; });
+$("#end-replay").addEventListener("click", async () => {
+  const rec = await api("GET", `/api/games/${S.gid}/record`);
+  if (!rec.ok) { status(rec.doc.detail, true); return; }
+  const res = await api("POST", "/api/replays", rec.doc);
+  if (res.ok) location.hash = `#/replay/${res.doc.id}`;
+  else status(res.doc.detail, true);
+});
+
+// -- the replay viewer -------------------------------------------------------------------------------------
+async function openReplay(rid) {
+  await loadAssets();
+  show("game");
+  ensureMap();
+  S.mode = "replay";
+  S.gid = null;
+  S.selForce = null;
+  S.replay = { id: rid, index: 0, side: "" };
+  $("#replay-bar").hidden = false;
+  const sel = $("#replay-side");
+  sel.innerHTML = "";
+  for (const [v, t] of [["", "spectator"], ...S.catalog.sides.map((s) => [s, `${cap(s)}'s view`])]) sel.appendChild(new Option(t, v));
+  await replayAt(0);
+}
+
+async function replayAt(index) {
+  const r = S.replay;
+  const res = await api("GET", `/api/replays/${r.id}?index=${index}` + (r.side ? `&side=${r.side}` : ""));
+  if (!res.ok) { status(res.doc.detail, true); return; }
+  r.index = res.doc.index;
+  r.length = res.doc.length;
+  r.battles = res.doc.battles;
+  S.view = res.doc;
+  S.view.version = r.index;
+  render();
+  $("#replay-pos").textContent = `${r.index} / ${r.length}`;
+  const range = $("#replay-range");
+  range.max = r.length;
+  range.value = r.index;
+  if (res.doc.action) $("#prompt").textContent = `Action ${r.index}: ${res.doc.action.join(" ")}. Now: ${res.doc.prompt}`;
+}
+
+for (const b of document.querySelectorAll("#replay-bar button")) {
+  b.addEventListener("click", () => {
+    const r = S.replay;
+    const to = { first: 0, prev: r.index - 1, next: r.index + 1, last: r.length,
+      battle: (r.battles.find((i) => i > r.index) ?? r.length) }[b.dataset.step];
+    replayAt(Math.max(0, Math.min(r.length, to)));
+  });
+}
+$("#replay-range").addEventListener("change", (ev) => replayAt(Number(ev.target.value)));
+$("#replay-side").addEventListener("change", (ev) => { S.replay.side = ev.target.value; replayAt(S.replay.index); });
+
+route();

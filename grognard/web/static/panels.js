@@ -1,0 +1,218 @@
+// The side panels: hand, force, battle, log, and the battle forecast dialog. Pure rendering of the view.
+export function esc(s) {
+  return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+}
+
+let NAMES = null; // one regular expression over zone and unit names, longest first
+
+export function setZoneNames(catalog) {
+  if (NAMES) return;
+  const entries = [];
+  for (const [id, z] of Object.entries(catalog.zones)) entries.push([z.name, "zone", id]);
+  for (const [id, u] of Object.entries(catalog.units)) entries.push([u.name, "unit", id]);
+  entries.sort((a, b) => b[0].length - a[0].length);
+  const byName = new Map();
+  for (const [name, kind, id] of entries) if (!byName.has(name)) byName.set(name, [kind, id]);
+  const alts = [...byName.keys()].map((n) => esc(n).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  NAMES = { re: new RegExp(`(^|[^\\w])(${alts.join("|")})(?![\\w])`, "g"), byName };
+}
+
+function linkNames(text) {
+  const html = esc(text);
+  if (!NAMES) return html;
+  return html.replace(NAMES.re, (m, pre, name) => {
+    const hit = NAMES.byName.get(name.replace(/&amp;/g, "&").replace(/&#39;/g, "'"));
+    if (!hit) return m;
+    return `${pre}<span class="zname" data-${hit[0]}="${hit[1]}">${name}</span>`;
+  });
+}
+
+function zoneOfUnit(view, uid) {
+  for (const f of Object.values(view.board.forces)) if (uid in f.units) return f.zone;
+  return null;
+}
+
+function hoverNames(container, view, flash) {
+  const target = (ev) => {
+    const s = ev.target.closest(".zname");
+    if (!s) return null;
+    return s.dataset.zone || zoneOfUnit(view, s.dataset.unit);
+  };
+  container.onmouseover = (ev) => { const z = target(ev); if (z) flash(z, true); };
+  container.onmouseout = (ev) => { const z = target(ev); if (z) flash(z, false); };
+}
+
+function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : ""; }
+
+// -- hand --------------------------------------------------------------------------------------------------
+function cardHtml(catalog, cid, extra = "") {
+  const c = catalog.cards[cid];
+  if (!c) return `<div class="cardx">${esc(cid)}</div>`;
+  const tags = [c.combat ? "combat" : "", c.gold_star ? "★ removed once played" : "", c.silver_star ? "☆ once per game" : "",
+    c.reconstructed ? "reconstructed" : ""].filter(Boolean);
+  return `<div class="cardx ${extra}" data-card="${cid}"><h4><span>${esc(cid)} ${esc(c.title)}</span><span class="ap" title="activation points">${c.value}</span></h4>` +
+    `<div>${tags.map((t) => `<span class="tag" title="${t === "reconstructed" ? esc(c.src) : ""}">${t}</span>`).join("")}</div>` +
+    `<p>${esc(c.text)}</p></div>`;
+}
+
+export function renderHand(box, view, catalog, sets, choose) {
+  const b = view.board;
+  let html = "";
+  if (b.hand) {
+    html += `<h3>Your hand (${b.hand.length})</h3><div class="cards">`;
+    for (const cid of b.hand) html += cardHtml(catalog, cid, sets.cards.has(cid) ? "legal" : "");
+    html += "</div>";
+  } else {
+    html += "<p class='dim'>A spectator sees no hand.</p>";
+  }
+  const sizes = Object.entries(b.hand_sizes || {}).filter(([s]) => s !== view.side)
+    .map(([s, n]) => `${cap(s)} holds ${n} card${n === 1 ? "" : "s"}`).join("; ");
+  html += `<p class="dim" id="other-hand">${esc(sizes)}. Draw piles: ${Object.entries(b.deck_sizes || {}).map(([s, n]) => `${cap(s)} ${n}`).join(", ")}.</p>`;
+  for (const [side, pile] of Object.entries(b.discards || {})) {
+    html += `<details><summary>${cap(side)} discards (${pile.length})</summary><div class="cards">${pile.slice().reverse().map((c) => cardHtml(catalog, c)).join("")}</div></details>`;
+  }
+  box.innerHTML = html;
+  if (!choose) return;
+  for (const el of box.querySelectorAll(".cardx.legal")) {
+    const idx = sets.cards.get(el.dataset.card);
+    const acts = document.createElement("div");
+    acts.className = "acts";
+    for (const i of idx) {
+      const btn = document.createElement("button");
+      btn.textContent = view.labels[i];
+      btn.dataset.index = i;
+      btn.dataset.verb = view.legal[i][0];
+      btn.addEventListener("click", (ev) => { ev.stopPropagation(); choose(i); });
+      acts.appendChild(btn);
+    }
+    el.appendChild(acts);
+    if (idx.length === 1) el.addEventListener("click", () => choose(idx[0]));
+  }
+}
+
+// -- force -------------------------------------------------------------------------------------------------
+function generalLine(catalog, gid, role) {
+  const g = catalog.generals[gid];
+  if (!g) return "";
+  return `<tr><td>${esc(g.name)}${g.cavalry ? " (cavalry)" : ""}</td><td>${role}</td><td>rank ${g.rank}</td>` +
+    `<td title="initiative (AP cost) · attack / defence · command">${g.initiative} · ${g.attack}/${g.defence} · ${g.command}</td></tr>`;
+}
+
+export function renderForce(box, view, catalog, fid, sets, choose, flash) {
+  const f = view.board.forces[fid];
+  if (!f) { box.innerHTML = "<p class='dim'>That force is gone.</p>"; return false; }
+  const info = view.forces[fid] || {};
+  const z = catalog.zones[f.zone];
+  const marks = [f.demoralized ? "demoralized" : "", f.unsupplied ? "unsupplied" : "supplied", f.in_fortress ? "inside the fortress" : ""]
+    .filter(Boolean).join(", ");
+  let html = `<h3 class="side-${f.side}">${esc(info.name || fid)}</h3>` +
+    `<p>${esc(catalog.powers[f.power]?.name || f.power)} · <span class="zname" data-zone="${f.zone}">${esc(z ? z.name : f.zone)}</span> · ${marks}</p>` +
+    `<p>Combat value ${info.combat}, ${info.steps} steps, morale ${info.morale}, initiative ${info.initiative} AP, ${f.depots.length} mobile depot(s)` +
+    (f.army ? `, army: ${esc(catalog.armies[f.army] || f.army)}` : "") + "</p>";
+  html += "<table class='units'><tr><th>General</th><th></th><th></th><th>init · att/def · cmd</th></tr>";
+  if (f.commander) html += generalLine(catalog, f.commander, "commands");
+  for (const s of f.subs || []) html += generalLine(catalog, s, "subordinate");
+  if (f.group) {
+    html += generalLine(catalog, f.group.commander, "second army");
+    for (const s of f.group.subs || []) html += generalLine(catalog, s, "subordinate");
+  }
+  html += "</table><table class='units'><tr><th>Unit</th><th>steps</th><th>morale</th><th></th></tr>";
+  for (const [uid, val] of Object.entries(f.units)) {
+    const u = catalog.units[uid] || { name: uid, steps: "?" };
+    const legal = sets.units.has(uid);
+    html += `<tr class="${legal ? "legal" : ""}" data-unit="${uid}"><td>${esc(u.name)}${"★".repeat(u.stars || 0)}</td><td>${val} / ${u.steps}</td>` +
+      `<td>${u.morale ?? "—"}</td><td>${u.cavalry ? "cavalry" : ""}${u.special ? ` special +${u.bonus}` : ""}</td></tr>`;
+  }
+  html += "</table><div class='acts'></div>";
+  box.innerHTML = html;
+  hoverNames(box, view, flash);
+  if (!choose) return true;
+  const acts = box.querySelector(".acts");
+  const add = (i) => {
+    const btn = document.createElement("button");
+    btn.textContent = view.labels[i];
+    btn.dataset.index = i;
+    btn.addEventListener("click", () => choose(i));
+    acts.appendChild(btn);
+  };
+  for (const i of sets.forces.get(fid) || []) add(i);
+  for (const uid of Object.keys(f.units)) for (const i of sets.units.get(uid) || []) add(i);
+  return true;
+}
+
+// -- battle ------------------------------------------------------------------------------------------------
+export function renderBattle(box, view, catalog, flash) {
+  const log = view.log;
+  let start = -1;
+  for (let i = log.length - 1; i >= 0; i--) if (log[i].rule === "14.2") { start = i; break; }
+  let html = "";
+  const b = view.battle;
+  if (b) {
+    html += `<h3>Battle in ${esc(catalog.zones[b.zone]?.name || b.zone)}</h3><p><b>${esc(b.attacker)}</b> attacks <b>${esc(b.defender)}</b>` +
+      (b.level ? ` · ${esc(b.level)}, odds modifier ${b.odds_mod >= 0 ? "+" : ""}${b.odds_mod}` : "") + "</p>";
+    const fa = view.forces[b.att], fd = view.forces[b.dfn];
+    if (fa && fd) {
+      const m = b.morale || {};
+      html += `<p>Combat value ${fa.combat} against ${fd.combat}; morale ${m.attacker ?? fa.morale} against ${m.defender ?? fd.morale}; ` +
+        `cavalry ${fa.cavalry} against ${fd.cavalry}.</p>`;
+    }
+    if (b.mods) {
+      html += "<table class='fc-table'><tr><th>Attacker's modifiers</th><th>Defender's modifiers</th></tr><tr>";
+      for (const r of ["attacker", "defender"]) html += `<td>${b.mods[r].map(([l, v]) => `${esc(l)} ${v >= 0 ? "+" : ""}${v}`).join("<br>")}</td>`;
+      html += "</tr></table>";
+    }
+    const played = b.cards ? [...b.cards.attacker, ...b.cards.defender] : [];
+    if (played.length) html += `<p>Combat cards: ${played.map((c) => esc(`${c} ${catalog.cards[c]?.title || ""}`)).join(", ")}</p>`;
+  }
+  if (start >= 0) {
+    html += `<h4>${b ? "So far" : "The last battle"}</h4>`;
+    for (const e of log.slice(start).filter((e) => (e.rule || "").startsWith("14") || (e.rule || "").startsWith("6"))) html += logLine(e);
+  }
+  box.innerHTML = html || "<p class='dim'>No battle yet.</p>";
+  hoverNames(box, view, flash);
+}
+
+// -- log ---------------------------------------------------------------------------------------------------
+function logLine(e) {
+  const dice = e.dice ? ` <span class="dice" title="dice">${e.dice.join(" ")}</span>` : "";
+  const mods = e.mods && e.mods.length ? ` <span class="dim">(${e.mods.map(([l, v]) => `${esc(l)} ${v >= 0 ? "+" : ""}${v}`).join(", ")}; total ${e.total}${e.row ? `, ${esc(e.row)}` : ""})</span>` : "";
+  const rule = e.rule ? `<span class="rule">${esc(e.rule)}</span>` : "";
+  return `<div class="log-entry">${linkNames(e.text)}${dice}${mods}${rule}</div>`;
+}
+
+export function renderLog(box, view, catalog, flash) {
+  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+  const entries = view.log.slice(-400);
+  box.innerHTML = (view.log.length > entries.length ? `<p class="dim">${view.log.length - entries.length} earlier entries not shown.</p>` : "") +
+    entries.map(logLine).join("");
+  hoverNames(box, view, flash);
+  if (atEnd || box.hidden) box.scrollTop = box.scrollHeight;
+}
+
+// -- forecast ----------------------------------------------------------------------------------------------
+function pct(p) { return `${(100 * p).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`; }
+
+export function renderForecast(box, fc) {
+  const w = fc.win;
+  let html = `<p><b>${esc(fc.attacker)}</b> (${fc.values.attacker}) against <b>${esc(fc.defender)}</b> (${fc.values.defender}): ` +
+    `odds ${esc(fc.odds)}${fc.level ? `, ${esc(fc.level)}` : ""}.</p>`;
+  if (fc.destroys) html += `<p><b>${fc.destroys === "defender" ? esc(fc.defender) : esc(fc.attacker)} is destroyed outright (14.2).</b></p>`;
+  html += `<div class="bar" id="fc-bar"><span style="width:${100 * w.attacker}%;background:#2f5bb7">attacker wins ${pct(w.attacker)}</span>` +
+    `<span style="width:${100 * w.defender}%;background:#b5302a">defender wins ${pct(w.defender)}</span></div>`;
+  html += "<table class='fc-table' id='fc-table'><tr><th></th><th>Attacker</th><th>Defender</th></tr>";
+  html += `<tr><td>wins</td><td>${pct(w.attacker)}</td><td>${pct(w.defender)}</td></tr>`;
+  html += `<tr><td>demoralized</td><td>${pct(fc.demoralized.attacker)}</td><td>${pct(fc.demoralized.defender)}</td></tr>`;
+  html += `<tr><td>destroyed</td><td>${pct(fc.destroyed.attacker)}</td><td>${pct(fc.destroyed.defender)}</td></tr>`;
+  const most = Math.max(...Object.keys(fc.losses.attacker).map(Number), ...Object.keys(fc.losses.defender).map(Number));
+  for (let n = 0; n <= most; n++) {
+    html += `<tr><td>loses ${n} step${n === 1 ? "" : "s"}</td><td>${pct(fc.losses.attacker[n] || 0)}</td><td>${pct(fc.losses.defender[n] || 0)}</td></tr>`;
+  }
+  html += "</table>";
+  if (fc.mods) {
+    html += "<p>Known modifiers — attacker: " + fc.mods.attacker.map(([l, v]) => `${esc(l)} ${v >= 0 ? "+" : ""}${v}`).join(", ") +
+      "; defender: " + fc.mods.defender.map(([l, v]) => `${esc(l)} ${v >= 0 ? "+" : ""}${v}`).join(", ") +
+      `. Morale ${fc.morale.attacker} against ${fc.morale.defender}.</p>`;
+  }
+  html += `<p class="dim">Assumes ${esc(fc.assumes)}.</p>`;
+  box.innerHTML = html;
+}
