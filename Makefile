@@ -46,6 +46,8 @@ bench: $(STAMP) $(VENV)/.bench-installed
 	$(BIN)/python bench/agents_bench.py ai:normal 40
 	$(BIN)/python bench/web_bench.py 200 3 10
 	$(BIN)/python bench/forward_model.py
+	$(BIN)/python bench/online_bench.py 500 60 30
+	tools/ci/with-postgres.sh $(BIN)/python bench/online_bench.py 500 60 30
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -53,21 +53,26 @@ def clone_games(url: str, gid: str, n: int) -> list[str]:
 
 
 async def player(client: httpx.AsyncClient, gid: str, rng: random.Random, end: float, lat: list[float],
-                 errors: list[int]) -> None:
+                 errors: list[str]) -> None:
     while True:
-        await asyncio.sleep(rng.expovariate(1 / THINK))
-        if time.monotonic() > end:
+        think = rng.expovariate(1 / THINK)
+        if time.monotonic() + think > end:
             return
-        side = (await client.get(f"/api/games/{gid}/view")).json()["active"]
-        if side is None:
-            return
-        v = (await client.get(f"/api/games/{gid}/view", params={"side": side})).json()
-        t = time.perf_counter()
-        r = await client.post(f"/api/games/{gid}/actions", json={"side": side, "version": v["version"],
-                                                                 "action": rng.choice(v["legal"])})
+        await asyncio.sleep(think)
+        try:
+            side = (await client.get(f"/api/games/{gid}/view")).json()["active"]
+            if side is None:
+                return
+            v = (await client.get(f"/api/games/{gid}/view", params={"side": side})).json()
+            t = time.perf_counter()
+            r = await client.post(f"/api/games/{gid}/actions", json={"side": side, "version": v["version"],
+                                                                     "action": rng.choice(v["legal"])})
+        except httpx.HTTPError as exc:  # counted: a server that drops connections is part of the result
+            errors.append(type(exc).__name__)
+            continue
         lat.append(time.perf_counter() - t)
         if r.status_code != 200:
-            errors.append(r.status_code)
+            errors.append(str(r.status_code))
 
 
 async def main(url: str, db: str) -> None:
@@ -77,7 +82,7 @@ async def main(url: str, db: str) -> None:
                                                   "seats": {"empire": "hotseat", "coalition": "hotseat"}})
         ids = clone_games(db, r.json()["id"], GAMES)
         lat: list[float] = []
-        errors: list[int] = []
+        errors: list[str] = []
         t = time.perf_counter()
         end = time.monotonic() + SECONDS
         await asyncio.gather(*(player(client, gid, random.Random(i), end, lat, errors) for i, gid in enumerate(ids)))
@@ -88,7 +93,7 @@ async def main(url: str, db: str) -> None:
     print(f"{GAMES} games in progress, a player acting every {THINK:g} s on average, {wall:.0f} s on loopback "
           f"({kind}, one server process):")
     print(f"  {len(ms)} actions, {len(ms) / wall:.1f}/s; latency median {statistics.median(ms):.1f} ms, "
-          f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms; {len(errors)} refused")
+          f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms; {len(errors)} failed {sorted(set(errors))}")
 
 
 if __name__ == "__main__":

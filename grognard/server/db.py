@@ -48,11 +48,13 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
     if u.get_backend_name() == "sqlite":
         if u.database and u.database != ":memory:":
             Path(u.database).parent.mkdir(parents=True, exist_ok=True)
+        kwargs.setdefault("pool_size", 10)  # the app's worker threads (40) each may hold one
+        kwargs.setdefault("max_overflow", 30)
         engine = create_engine(url, connect_args={"check_same_thread": False}, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     kwargs.setdefault("pool_size", 10)
-    kwargs.setdefault("max_overflow", 20)
+    kwargs.setdefault("max_overflow", 30)
     return create_engine(url, pool_pre_ping=True, **kwargs)
 
 
@@ -87,7 +89,7 @@ class Database:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A session whose transaction commits on success and rolls back on error."""
+        """A session whose transaction commits on success and rolls back on error (for writing)."""
         with self.sessions() as s, s.begin():
             yield s
 
