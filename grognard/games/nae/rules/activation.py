@@ -116,7 +116,7 @@ def may_activate(st: State, f: Frame, fid: str) -> bool:
 
 
 def activation_refusal(st: State, f: Frame, fid: str) -> str | None:
-    """Why the activation ``f`` may not activate force ``fid`` (None: it may)."""
+    """Why the activation ``f`` may not activate force ``fid`` (None: it may), from the checks of ``may_activate``."""
     force = S.force(st, fid)
     if army_moved(st, f, force):
         return "its units (or army) have already moved in this activation, 12.2.1"
