@@ -20,6 +20,7 @@ from grognard.core.machine import Action, State
 
 EXPLORATION = 0.7  # UCB constant on rewards in [0, 1]
 WIDEN_C, WIDEN_ALPHA = 1.5, 0.5  # a node may try ceil(C * visits**alpha) of its actions
+TIME_SHARE = 0.9  # a time budget keeps a tenth for a slow last simulation and the final choice
 
 
 @dataclass
@@ -57,7 +58,7 @@ class SearchAgent:
         longest = 0.0
         n = 0
         while self.iterations is None or n < self.iterations:
-            if self.seconds is not None and n and last - start + longest > self.seconds:
+            if self.seconds is not None and n and last - start + longest > TIME_SHARE * self.seconds:
                 break  # the next simulation might overrun the time budget
             self._iterate(state.determinize(side, rng), root, rng, ai)
             n += 1
