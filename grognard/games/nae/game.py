@@ -307,7 +307,8 @@ class NaeGame(Game):
             "fixed_depot": "Set up a mobile depot here as a fixed depot", "stand": "Stand and fight",
             "mobile_depot": "Take up the fixed depot here as a mobile depot",
             "fortress": "Withdraw into the fortress", "evade": "Try to evade", "keep": "Keep the depot",
-            "rally": "Try to rally the force (2 MP)",
+            "rally": "Try to rally the force (2 MP)", "attack": "Attack now",
+            "wait": "Wait here for the other forces of the campaign",
             "depot": {"attrition.depot": f"Spend a {arg} depot", "detach": "Take a mobile depot"}.get(
                 str(st.step), "Lose a mobile depot instead"),
         }

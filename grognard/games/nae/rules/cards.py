@@ -255,13 +255,11 @@ def open_demoralized_window(st: State, battle: Frame) -> None:
 def offer_contact_cards(st: State, mover: str, dfn: str, zone: str, came_from: str) -> None:
     """3F Column of March: when the active force ``mover`` enters ``zone`` holding the enemy force ``dfn``, its side
     may play the card before the enemy decides to evade (movement's contact step calls this once per enemy force,
-    then asks ``cancelled(st, dfn, "evasion")``). The window opens only for a playable card: the moving side is
-    the one acting, so the other side learns nothing from it."""
-    ctx = st.push("cards.context", att=mover, dfn=dfn, zone=zone, came_from=came_from,
-                  cards={"attacker": [], "defender": []})
-    side = S.force(st, mover)["side"]
-    if combat_cards(st, side, "contact", ctx, "attacker"):
-        open_window(st, side, "attacker", "contact", len(st.core["stack"]) - 1)
+    then asks ``cancelled(st, dfn, "evasion")``). Like every window it opens whenever the side holds a card: opened
+    only for a playable one, it would keep the enemy waiting (or ask him at once to evade) depending on the hand."""
+    st.push("cards.context", att=mover, dfn=dfn, zone=zone, came_from=came_from,
+            cards={"attacker": [], "defender": []})
+    open_window(st, S.force(st, mover)["side"], "attacker", "contact", len(st.core["stack"]) - 1)
 
 
 def offer_interior_lines(st: State, attacker: str, dfn: str, zone: str, came_from: str) -> None:

@@ -1,0 +1,61 @@
+"""Hidden information and bad input on Napoleon against Europe 1815: no view depends on the other side's hand,
+revealed cards commit the turn, tampered saves are refused."""
+
+from __future__ import annotations
+
+import random
+
+from grognard import load_game
+from tests.games.nae.rules.helpers import board, play, put
+
+GAME = load_game("nae")
+
+
+def test_security_3f_contact_window_opens_whether_or_not_the_mover_holds_column_of_march():
+    views = []
+    for card in ("3F", "28F"):  # 3F Column of March is playable at contact; 28F is not
+        st = board(hands={"empire": [card], "coalition": ["42C"]})
+        davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
+        put(st, "luxembourg", ["pr_i"], commander="blucher")
+        play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "luxembourg"))
+        assert st.active == "empire" and st.step == "cards.window"
+        views.append(st.view("coalition"))
+    assert views[0] == views[1]
+
+
+def other_hand(st, side: str, rng: random.Random):
+    """A copy of ``st`` in which ``side`` holds other cards (as many) from those its enemy cannot see."""
+    twin = st.copy()
+    hand, deck = twin.g["hands"][side], twin.g["decks"][side]
+    pool = hand + deck
+    while True:
+        rng.shuffle(pool)
+        if sorted(pool[: len(hand)]) != sorted(hand) or not hand or not deck:
+            break
+    twin.g["hands"][side], twin.g["decks"][side] = pool[: len(hand)], pool[len(hand):]
+    return twin
+
+
+def test_security_hidden_card_twins_look_the_same_to_the_other_side():
+    """For random reachable states, deal one side another hand: the other side's view is the same, now and after
+    any action playable in both (which is how the 3F window showed whether the mover held the card)."""
+    checked = 0
+    for seed in range(5):
+        st = GAME.new_state("1815", seed=seed)
+        rng = random.Random(seed)
+        while not st.over:
+            holder = rng.choice(GAME.sides)
+            enemy = "coalition" if holder == "empire" else "empire"
+            twin = other_hand(st, holder, rng)
+            assert twin.view(enemy) == st.view(enemy)
+            in_twin = twin.legal_actions()
+            both = [a for a in st.legal_actions() if a in in_twin]
+            if both:
+                action = rng.choice(both)
+                after = st.copy()
+                after.apply(action)
+                twin.apply(action)
+                assert twin.view(enemy) == after.view(enemy), (seed, st.step, action)
+            checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked >= 500
