@@ -59,3 +59,24 @@ def test_security_hidden_card_twins_look_the_same_to_the_other_side():
             checked += 1
             st.apply(rng.choice(st.legal_actions()))
     assert checked >= 500
+
+
+def test_security_a_card_played_for_ap_as_an_event_or_in_combat_cannot_be_undone():
+    st = board(hands={"empire": ["2F", "6F"], "coalition": []})
+    put(st, "reims", ["fr_i"], commander="ney")
+    play(st, ("op", None))
+    assert st.can_undo  # nothing revealed yet
+    st.undo()
+    play(st, ("card", "2F"))
+    assert st.active == "empire" and not st.can_undo and "2F" in st.g["discards"]["empire"]
+    st = board(hands={"empire": ["6F"], "coalition": []})
+    put(st, "reims", ["fr_i"], commander="ney")
+    play(st, ("event", "6F"))
+    assert st.active == "empire" and not st.can_undo
+    st = board(hands={"empire": ["3F"], "coalition": []})
+    davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
+    put(st, "luxembourg", ["pr_i"], commander="blucher")
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "luxembourg"))
+    assert st.step == "cards.window" and st.can_undo
+    play(st, ("card", "3F"))
+    assert st.active == "empire" and not st.can_undo

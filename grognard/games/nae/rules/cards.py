@@ -80,6 +80,7 @@ def discard(st: State, side: str, cid: str, why: str) -> None:
     st.g["hands"][side].remove(cid)
     st.g["discards"][side].append(cid)
     st.note(f"{side} plays {title(cid)} {why}", rule="6.4")
+    st.commit()  # the other side has seen the card: no undo past it, as past a die roll
 
 
 def play_event(st: State, side: str, cid: str) -> None:
@@ -90,6 +91,7 @@ def play_event(st: State, side: str, cid: str) -> None:
     st.g["hands"][side].remove(cid)
     (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
     st.note(f"{side} plays {title(cid)} as an event: {card.text}", rule="6.4")
+    st.commit()  # the other side has seen the card: no undo past it
     EVENTS[cid](st, side, card)
 
 
@@ -318,6 +320,7 @@ class CardWindow:
         ctx["cards"][f["role"]].append(cid)
         st.note(f"{f['side']} plays {title(cid)} as {'an event' if as_event else 'a combat card'}: {card.text}",
                 rule="6.4" if as_event else "14.5.7")
+        st.commit()  # the other side has seen the card: no undo past it
         record_lasting_effects(st, f["side"], cid, _own(ctx, f["role"]), target=_foe(ctx, f["role"]))
         for e in effects:
             if isinstance(e, WoundTest):
