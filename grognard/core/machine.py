@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol, cast
 
@@ -99,6 +100,9 @@ class Game:
         if unknown:
             known = ", ".join(self.options) or "none"
             raise ValueError(f"{self.name} has no option {', '.join(unknown)}; it has: {known}")
+        for name, value in (options or {}).items():
+            if type(value) is not bool:
+                raise ValueError(f"option {name} is on or off (True or False), not {_show(value)}")
         st = State(self)
         st.setup = {
             "game": self.name,
@@ -208,25 +212,30 @@ class State:
         step, f = self._decision()
         return step.choices(self, f)
 
-    def apply(self, action: Action | Sequence[Any]) -> None:
-        """Carry out ``action`` for the active side; refuse it with a reason otherwise."""
-        act = self._normalise(action)
+    def apply(self, action: Action | Sequence[Any], *, side: str | None = None) -> None:
+        """Carry out ``action`` for the side to act; refuse it with a reason otherwise (the state is then unchanged).
+
+        ``side`` is who sends the action: one that is not to act is refused and told only whom the game waits for.
+        Only the side to act, or a caller naming no side (trusted to act for it), is shown the legal actions in a
+        refusal. The action must equal a legal one exactly, types included: ``False`` and ``0.0`` are not ``0``."""
         if self.over:
-            raise IllegalAction(f"The game is over; {act!r} cannot be played.")
+            raise IllegalAction(f"The game is over; {_show(action)} cannot be played.")
         step, f = self._decision()
+        actor = step.actor(self, f)
+        if side is not None and side != actor:
+            raise IllegalAction(f"{_show(action)} is refused: the side to act is {actor}, not {_show(side)}.")
         legal = step.choices(self, f)
-        if act not in legal:
-            raise IllegalAction(
-                f"{act!r} is not legal now: {self.active} is asked to {_lower_first(self.prompt)}", legal
-            )
-        side = step.actor(self, f)
+        act = _find(action, legal)
+        if act is None:
+            why = f"{_show(action)} is not legal now: {actor} is asked to {_lower_first(step.prompt(self, f))}"
+            raise IllegalAction(why, legal)
         snapshot = self._snapshot()
         undo_before = list(self.undo_stack)
         undo_side_before = self.core["undo_side"]
         try:
-            if self.core["undo_side"] != side:
+            if self.core["undo_side"] != actor:
                 self.undo_stack.clear()
-                self.core["undo_side"] = side
+                self.core["undo_side"] = actor
             self.undo_stack.append(snapshot)
             self.actions.append(act)
             step.resolve(self, f, act)
@@ -236,7 +245,7 @@ class State:
             self.undo_stack = undo_before
             self.core["undo_side"] = undo_side_before
             raise
-        if self.active != side:
+        if self.active != actor:
             self.commit()  # the other side now sees the outcome
 
     def undo(self) -> None:
@@ -255,6 +264,8 @@ class State:
     def view(self, side: str | None) -> dict[str, Any]:
         """What ``side`` may see (``None`` = spectator), JSON-able."""
         active = self.active
+        if side is not None and side not in self.game.sides:
+            raise ValueError(f"{self.game.name} has no side {_show(side)}; its sides: {', '.join(self.game.sides)}")
         return {
             "game": self.setup["game"],
             "scenario": self.setup["scenario"],
@@ -417,11 +428,31 @@ class State:
         del self.log[doc["nlog"] :]
         del self.actions[doc["nact"] :]
 
-    @staticmethod
-    def _normalise(action: Action | Sequence[Any]) -> Action:
-        if isinstance(action, (tuple, list)) and len(action) == 2 and isinstance(action[0], str):
-            return (action[0], action[1])
-        raise IllegalAction(f"An action is a (verb, argument) pair, not {action!r}.")
+
+
+def _find(action: object, legal: list[Action]) -> Action | None:
+    """The legal action ``action`` names, compared with exact types (``True == 1`` and ``3.0 == 3`` in Python); None
+    for anything else, a malformed action included."""
+    if not isinstance(action, (tuple, list)) or len(action) != 2 or type(action[0]) is not str:
+        return None
+    verb, arg = action
+    kind = type(arg)
+    for a in legal:
+        if a[0] == verb and type(a[1]) is kind and a[1] == arg:
+            return a
+    return None
+
+
+_short = reprlib.Repr()
+_short.maxstring = _short.maxother = 60
+
+
+def _show(value: object) -> str:
+    """A short repr of what a caller sent, safe for any input (a huge int has no repr in Python 3.11)."""
+    try:
+        return _short.repr(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
 
 
 def _lower_first(text: str) -> str:

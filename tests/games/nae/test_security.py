@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from grognard import load_game
+import pytest
+
+from grognard import IllegalAction, load_game
 from tests.games.nae.rules.helpers import board, play, put
 
 GAME = load_game("nae")
@@ -80,3 +82,22 @@ def test_security_a_card_played_for_ap_as_an_event_or_in_combat_cannot_be_undone
     assert st.step == "cards.window" and st.can_undo
     play(st, ("card", "3F"))
     assert st.active == "empire" and not st.can_undo
+
+
+def test_security_arguments_must_have_exactly_the_legal_type():
+    st = board(hands={"empire": [], "coalition": []})
+    corps = put(st, "reims", ["fr_i"])
+    play(st, ("op", None), ("force", corps))
+    assert ("forced_march", 0) in st.legal_actions()
+    for wrong in (False, 0.0, "0", [0]):
+        with pytest.raises(IllegalAction, match="not legal now"):
+            st.apply(("forced_march", wrong))
+    st.apply(["forced_march", 0])
+    assert st.actions[-1] == ("forced_march", 0) and type(st.actions[-1][1]) is int
+
+
+def test_security_a_non_boolean_option_is_a_clear_error():
+    for value in ("yes", 1, None):
+        with pytest.raises(ValueError, match="option setup_choices is on or off"):
+            GAME.new_state("1815", options={"setup_choices": value})
+    assert GAME.new_state("1815", options={"setup_choices": False}).step == "round"

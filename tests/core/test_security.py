@@ -1,0 +1,59 @@
+"""Bad input and hidden information at the core contract (Duel fixture): who may act, what a refusal shows."""
+
+import pytest
+
+from grognard import IllegalAction
+
+
+def refusal(st, action, **kw) -> IllegalAction:
+    before = st.to_json()
+    with pytest.raises(IllegalAction) as exc:
+        st.apply(action, **kw)
+    assert st.to_json() == before
+    return exc.value
+
+
+def test_security_an_action_from_the_side_not_to_act_is_refused_without_listing_anything(duel):
+    st = duel.new_state("standard", seed=3)
+    hand = st.g["hands"]["empire"]
+    # The empire's card, a card it does not hold, junk: the same answer, so no probing the hand this way.
+    answers = set()
+    for action in [("card", hand[0]), ("card", "E-99"), ("pass", None), "junk"]:
+        exc = refusal(st, action, side="coalition")
+        assert exc.legal is None and "Legal now" not in str(exc) and "asked to" not in str(exc)
+        answers.add(str(exc).replace(repr(action), "ACTION"))
+        assert not any(c in str(exc) for c in hand[1:])
+    assert answers == {"ACTION is refused: the side to act is empire, not 'coalition'."}
+    refusal(st, ("pass", None), side="france")
+    st.apply(("pass", None), side="empire")
+    assert st.active == "coalition"
+
+
+def test_security_only_the_side_to_act_is_shown_its_legal_actions(duel):
+    st = duel.new_state("standard", seed=3)
+    exc = refusal(st, ("zone", "vienna"), side="empire")
+    assert exc.legal == st.legal_actions() and "Legal now" in str(exc)
+    assert refusal(st, ("zone", "vienna")).legal == st.legal_actions()  # no side named: a trusted local caller
+
+
+def test_security_malformed_actions_get_the_same_helpful_reason(duel):
+    st = duel.new_state("standard", seed=3)
+    for junk in ["pass", ("pass",), (1, None), (None, None), ("pass", None, 3), None, 7, {"verb": "pass"},
+                 [b"pass", None], (["pass"], None), ("pass", {"a": 1})]:
+        exc = refusal(st, junk)
+        assert "is not legal now: empire is asked to round 1" in str(exc) and "('pass', None)" in str(exc), junk
+
+
+def test_security_refusals_are_bounded_in_size(duel):
+    st = duel.new_state("standard", seed=3)
+    for junk in [("zone", "x" * 100_000), ("x" * 100_000, None), ("zone", 10**5000), ("zone", [[[[[[1]]]]]] * 9999)]:
+        text = str(refusal(st, junk))
+        assert len(text) <= 2000 and "not legal now" in text
+    assert len(str(refusal(st, ("zone", "x" * 100_000), side="y" * 100_000))) <= 2000
+
+
+def test_security_the_view_of_an_unknown_side_is_a_clear_error(duel):
+    st = duel.new_state("standard", seed=3)
+    with pytest.raises(ValueError, match="has no side 'france'; its sides: empire, coalition"):
+        st.view("france")
+    assert st.view(None)["side"] is None
