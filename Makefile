@@ -27,7 +27,7 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	PYTHONPATH=. $(BIN)/python bench/selfplay_bench.py tests.fixtures.duel standard 200
+	PYTHONPATH=. GROGNARD_GAMES=tests.fixtures.duel $(BIN)/python bench/selfplay_bench.py tests.fixtures.duel standard 200
 	$(BIN)/python bench/selfplay_bench.py nae 1815 100
 
 clean:

@@ -57,3 +57,31 @@ def test_security_the_view_of_an_unknown_side_is_a_clear_error(duel):
     with pytest.raises(ValueError, match="has no side 'france'; its sides: empire, coalition"):
         st.view("france")
     assert st.view(None)["side"] is None
+
+
+def test_security_a_record_never_makes_the_program_import_a_module_it_names(tmp_path, monkeypatch):
+    import sys
+
+    from typer.testing import CliRunner
+
+    from grognard.cli import app
+    from grognard.core import record as records
+    from grognard.core.registry import load_game
+
+    marker = tmp_path / "imported"
+    (tmp_path / "evil_game.py").write_text(f"open({str(marker)!r}, 'w').close()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    rec = {"format": records.FORMAT, "game": "evil_game", "scenario": "x", "seed": 0, "options": {}, "dice": None,
+           "actions": [], "digest": "0" * 64, "result": None}
+    records.save(rec, tmp_path / "rec.json")
+    res = CliRunner().invoke(app, ["replay", str(tmp_path / "rec.json")])
+    assert res.exit_code == 2 and "unknown game 'evil_game'" in res.output
+    for name in ("evil_game", "os.path", "tests.fixtures.duel.x", ["nae"]):
+        with pytest.raises(ValueError, match="unknown game"):
+            load_game(name)
+    assert not marker.exists() and "evil_game" not in sys.modules
+    monkeypatch.setenv("GROGNARD_GAMES", "")  # the fixture game too loads only once registered
+    with pytest.raises(ValueError, match=r"unknown game 'tests\.fixtures\.duel'"):
+        load_game("tests.fixtures.duel")
+    monkeypatch.setenv("GROGNARD_GAMES", "duel=tests.fixtures.duel")
+    assert load_game("duel").name == "tests.fixtures.duel"
