@@ -12,7 +12,6 @@ serialises to canonical JSON, copies fast and digests the same on every machine.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import reprlib
 from collections.abc import Callable, Iterable, Sequence
@@ -125,17 +124,67 @@ class Game:
         return st
 
     def load_state(self, text: str | bytes) -> State:
-        """Rebuild a state from ``State.to_json``."""
-        doc = msgspec.json.decode(text)
-        if doc.get("game") != self.name:
-            raise ValueError(f"this state is of game {doc.get('game')!r}, not {self.name!r}")
+        """Rebuild a state from ``State.to_json``, refusing a corrupt or tampered one with a ValueError that says
+        what is wrong (its shape, its steps, dice and log, then the game's own ``check_state``)."""
+        try:
+            saved = msgspec.json.decode(text, type=_Saved)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise ValueError(f"not a saved {self.name} game: {exc}") from None
+        if saved.game != self.name or saved.setup.game != self.name:
+            raise ValueError(f"this state is of game {_show(saved.game)}, not {self.name!r}")
+        doc = msgspec.json.decode(text)  # again as plain data: dicts keep their order, ints stay ints
         st = State(self)
-        st.setup = doc["setup"]
-        st.core = doc["core"]
-        st.log = doc["log"]
+        st.setup, st.core, st.log = doc["setup"], doc["core"], doc["log"]
         st.actions = [(a[0], a[1]) for a in doc["actions"]]
-        st.undo_stack = [base64.b64decode(u) for u in doc["undo"]]
+        st.undo_stack = list(saved.undo)
+        self._check_saved(st)
+        for i, snapshot in enumerate(st.undo_stack):
+            try:
+                back = msgspec.convert(_unpack.decode(snapshot), _Snapshot)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise ValueError(f"saved state: undo point {i + 1} is corrupt: {exc}") from None
+            if back.nlog > len(st.log) or back.nact > len(st.actions):
+                raise ValueError(f"saved state: undo point {i + 1} lies after the end of the game")
+            undone = State(self)
+            undone.setup, undone.core, undone.log = st.setup, _unpack.decode(snapshot)["core"], st.log[: back.nlog]
+            undone.actions = st.actions[: back.nact]
+            self._check_saved(undone, f"undo point {i + 1}: ")
         return st
+
+    def _check_saved(self, st: State, where: str = "") -> None:
+        """The checks every game shares, then ``check_state``; a position that still fails is refused."""
+        setup, core = st.setup, st.core
+        if setup["scenario"] not in self.scenarios():
+            raise ValueError(f"saved state: {where}{self.name} has no scenario {_show(setup['scenario'])}")
+        unknown = sorted(set(setup["options"]) - set(self.options))
+        if unknown:
+            raise ValueError(f"saved state: {where}{self.name} has no option {_show(unknown[0])}")
+        for f in core["stack"]:
+            if f.get("step") not in self.steps:
+                raise ValueError(f"saved state: {where}unknown step {_show(f.get('step'))}")
+        if (core["result"] is None) == (not core["stack"]):
+            raise ValueError(f"saved state: {where}a game goes on while it has steps, and only then")
+        if core["stack"] and hasattr(self.steps[core["stack"][-1]["step"]], "run"):
+            raise ValueError(f"saved state: {where}the current step {core['stack'][-1]['step']!r} asks no one")
+        if len(core["rng"]) != 4 or not all(0 <= w <= dice.M32 for w in core["rng"]) or not any(core["rng"]):
+            raise ValueError(f"saved state: {where}the dice generator is not four 32-bit words, not all zero")
+        if not all(1 <= d <= 6 for d in core["script"]):
+            raise ValueError(f"saved state: {where}a scripted die is not between 1 and 6")
+        sides = (None, *self.sides)
+        if core["undo_side"] not in sides or any(e.get("to") not in sides for e in st.log):
+            raise ValueError(f"saved state: {where}a side that is not one of {', '.join(self.sides)}")
+        try:
+            self.check_state(st)
+            if not st.over:
+                st.active, st.prompt, st.legal_actions()
+        except ValueError as exc:
+            raise ValueError(f"saved state: {where}{exc}") from None
+        except Exception as exc:
+            raise ValueError(f"saved state: {where}the position is inconsistent ({type(exc).__name__}: "
+                             f"{_show(str(exc))})") from None
+
+    def check_state(self, st: State) -> None:
+        """Raise ValueError if ``st.g`` is not a position of this game (a save loaded from outside)."""
 
     def replay(self, record: dict[str, Any]) -> State:
         """Re-run a game record and check its digests; see ``grognard.core.record``."""
@@ -146,6 +195,45 @@ class Game:
 
 def _seed_words(seed: int) -> list[int]:
     return dice.seed_rng(seed)
+
+
+class _Setup(msgspec.Struct):
+    game: str
+    scenario: str
+    seed: int
+    options: dict[str, bool]
+    dice: list[int] | None
+
+
+class _Core(msgspec.Struct):
+    g: dict[str, Any]
+    stack: list[dict[str, Any]]
+    rng: list[int]
+    script: list[int]
+    result: dict[str, Any] | None
+    undo_side: str | None
+
+
+class _LogEntry(msgspec.Struct):
+    text: str
+    to: str | None = None
+
+
+class _Saved(msgspec.Struct):
+    """What ``State.to_json`` writes, typed so that a save of another shape is refused before it is used."""
+
+    game: str
+    setup: _Setup
+    core: _Core
+    log: list[_LogEntry]
+    actions: list[tuple[str, Any]]
+    undo: list[bytes]
+
+
+class _Snapshot(msgspec.Struct):
+    core: _Core
+    nlog: int
+    nact: int
 
 
 class Roll(msgspec.Struct, frozen=True):

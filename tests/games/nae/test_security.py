@@ -3,7 +3,9 @@ revealed cards commit the turn, tampered saves are refused."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
 
@@ -101,3 +103,39 @@ def test_security_a_non_boolean_option_is_a_clear_error():
         with pytest.raises(ValueError, match="option setup_choices is on or off"):
             GAME.new_state("1815", options={"setup_choices": value})
     assert GAME.new_state("1815", options={"setup_choices": False}).step == "round"
+
+
+def tampered(st, change) -> str:
+    doc = json.loads(st.to_json())
+    change(doc)
+    return json.dumps(doc)
+
+
+def test_security_load_state_refuses_a_corrupt_or_tampered_save():
+    st = GAME.new_state("1815", seed=3)
+    rng = random.Random(3)
+    st.apply(rng.choice(st.legal_actions()))
+    while not st.undo_stack:  # a save holding undo points too
+        st.apply(rng.choice(st.legal_actions()))
+    hand = st.g["hands"]["empire"]
+    cases = {
+        "not a saved nae game": ["", "[]", "{", '{"game": "nae"}', json.dumps({"game": "nae", "setup": 3})],
+        "of game 'duel', not 'nae'": [tampered(st, lambda d: d.update(game="duel"))],
+        "unknown step 'teleport'": [tampered(st, lambda d: d["core"]["stack"].append({"step": "teleport"}))],
+        "unknown card '99F'": [tampered(st, lambda d: d["core"]["g"]["hands"]["empire"].append("99F"))],
+        "not each in one place": [
+            tampered(st, lambda d: d["core"]["g"]["decks"]["empire"].append(hand[0])),  # a card twice
+            tampered(st, lambda d: d["core"]["g"]["hands"]["empire"].pop()),  # a card gone
+            tampered(st, lambda d: d["core"]["g"]["hands"]["empire"].append(d["core"]["g"]["hands"]["coalition"][0])),
+        ],
+        "dice generator": [tampered(st, lambda d: d["core"].update(rng=[0, 0, 0, 0]))],
+        "not one of empire, coalition": [tampered(st, lambda d: d["log"].append({"text": "x", "to": "france"}))],
+        "no scenario '1066'": [tampered(st, lambda d: d["setup"].update(scenario="1066"))],
+        "undo point 1 is corrupt": [tampered(st, lambda d: d["undo"].__setitem__(0, "bm90IG1zZ3BhY2s="))],
+        "inconsistent": [tampered(st, lambda d: d["core"]["g"].pop("forces"))],
+    }
+    for message, texts in cases.items():
+        for text in texts:
+            with pytest.raises(ValueError, match=re.escape(message)):
+                GAME.load_state(text)
+    assert GAME.load_state(st.to_json()).digest() == st.digest()
