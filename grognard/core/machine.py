@@ -102,6 +102,8 @@ class Game:
         for name, value in (options or {}).items():
             if type(value) is not bool:
                 raise ValueError(f"option {name} is on or off (True or False), not {_show(value)}")
+        if not all(type(d) is int and 1 <= d <= 6 for d in dice or ()):
+            raise ValueError(f"scripted dice are whole numbers from 1 to 6, not {_show(list(dice or ()))}")
         st = State(self)
         st.setup = {
             "game": self.name,

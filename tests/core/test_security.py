@@ -1,5 +1,7 @@
 """Bad input and hidden information at the core contract (Duel fixture): who may act, what a refusal shows."""
 
+import shutil
+
 import pytest
 
 from grognard import IllegalAction
@@ -85,3 +87,60 @@ def test_security_a_record_never_makes_the_program_import_a_module_it_names(tmp_
         load_game("tests.fixtures.duel")
     monkeypatch.setenv("GROGNARD_GAMES", "duel=tests.fixtures.duel")
     assert load_game("duel").name == "tests.fixtures.duel"
+
+
+def one_clear_line(args, *words):
+    """Run the CLI: it must exit 2 with one line naming the problem, and no traceback."""
+    from typer.testing import CliRunner
+
+    from grognard.cli import app
+
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 2, (args, res.output, res.exception)
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in res.output, res.output
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+    return lines[0]
+
+
+def test_security_no_traceback_reaches_a_cli_user(tmp_path, monkeypatch):
+    from grognard.core import record as records
+
+    good = {"format": records.FORMAT, "game": "tests.fixtures.duel", "scenario": "standard", "seed": 1,
+            "options": {}, "dice": None, "actions": [["pass", None]], "digest": "0" * 64, "result": None}
+    bad_records = {
+        "missing.json": None,
+        "not-json.json": b"{not json",
+        "list.json": b"[1, 2]",
+        "no-format.json": b'{"game": "nae"}',
+        "no-actions.json": {k: v for k, v in good.items() if k != "actions"},
+        "bad-action.json": {**good, "actions": [[1, 2, 3]]},
+        "bad-seed.json": {**good, "seed": "one"},
+        "bad-option.json": {**good, "options": {"fog": True}},
+        "bad-scenario.json": {**good, "scenario": "1066"},
+        "bad-game.json": {**good, "game": ["nae"]},
+        "bad-dice.json": {**good, "dice": [9]},
+    }
+    for name, content in bad_records.items():
+        path = tmp_path / name
+        if isinstance(content, dict):
+            records.save(content, path)
+        elif content is not None:
+            path.write_bytes(content)
+        one_clear_line(["replay", str(path)], "grognard: ")
+    one_clear_line(["replay", str(tmp_path / "missing.json")], "No such file", "missing.json")
+    one_clear_line(["replay", str(tmp_path / "not-json.json")], "not-json.json is not a game record")
+    one_clear_line(["selfplay", "tests.fixtures.duel", "standard", "--games", "1", "--empire", "genius"],
+                   "unknown agent 'genius'")
+    one_clear_line(["selfplay", "chess", "x"], "unknown game 'chess'")
+    (tmp_path / "a-file").write_text("")
+    one_clear_line(["map", "nae", "--out", str(tmp_path / "a-file" / "map.svg")], "a-file")  # cannot be written
+    # A broken data file: the error names the file.
+    from grognard.games.nae import gamedata
+
+    broken = tmp_path / "data"
+    shutil.copytree(gamedata.DATA_DIR, broken)
+    (broken / "map.toml").write_text("[zones.paris\n")
+    monkeypatch.setattr(gamedata, "DATA_DIR", broken)
+    one_clear_line(["map", "nae", "--out", str(tmp_path / "map.svg")], "map.toml")
