@@ -51,7 +51,7 @@ def test_security_hidden_card_twins_look_the_same_to_the_other_side():
             holder = rng.choice(GAME.sides)
             enemy = "coalition" if holder == "empire" else "empire"
             twin = other_hand(st, holder, rng)
-            assert twin.view(enemy) == st.view(enemy)
+            assert twin.view(enemy) == st.view(enemy) and twin.view(None) == st.view(None)
             in_twin = twin.legal_actions()
             both = [a for a in st.legal_actions() if a in in_twin]
             if both:
@@ -59,7 +59,7 @@ def test_security_hidden_card_twins_look_the_same_to_the_other_side():
                 after = st.copy()
                 after.apply(action)
                 twin.apply(action)
-                assert twin.view(enemy) == after.view(enemy), (seed, st.step, action)
+                assert twin.view(enemy) == after.view(enemy) and twin.view(None) == after.view(None), (seed, action)
             checked += 1
             st.apply(rng.choice(st.legal_actions()))
     assert checked >= 500
