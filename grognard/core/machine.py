@@ -338,8 +338,11 @@ class State:
         if self.active != actor:
             self.commit()  # the other side now sees the outcome
 
-    def undo(self) -> None:
-        """Take back the active side's last action of this turn, if nothing hidden was revealed since."""
+    def undo(self, *, side: str | None = None) -> None:
+        """Take back the active side's last action of this turn, if nothing hidden was revealed since; ``side``, as
+        for ``apply``, is who asks (only the side to act may)."""
+        if side is not None and side != self.active:
+            raise IllegalAction(f"Undo is refused: the side to act is {self.active}, not {_show(side)}.")
         if not self.undo_stack:
             raise IllegalAction(
                 "Nothing to undo: the last action revealed a die roll or a card, "

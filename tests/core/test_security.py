@@ -27,6 +27,10 @@ def test_security_an_action_from_the_side_not_to_act_is_refused_without_listing_
         assert not any(c in str(exc) for c in hand[1:])
     assert answers == {"ACTION is refused: the side to act is empire, not 'coalition'."}
     refusal(st, ("pass", None), side="france")
+    st.apply(("card", hand[0]), side="empire")
+    with pytest.raises(IllegalAction, match="Undo is refused: the side to act is empire, not 'coalition'"):
+        st.undo(side="coalition")
+    st.undo(side="empire")
     st.apply(("pass", None), side="empire")
     assert st.active == "coalition"
 
