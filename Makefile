@@ -26,9 +26,14 @@ lint: $(STAMP)
 test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+$(VENV)/.bench-installed: pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $@
+
+bench: $(STAMP) $(VENV)/.bench-installed
 	PYTHONPATH=. GROGNARD_GAMES=tests.fixtures.duel $(BIN)/python bench/selfplay_bench.py tests.fixtures.duel standard 200
 	$(BIN)/python bench/selfplay_bench.py nae 1815 100
+	$(BIN)/python bench/forward_model.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

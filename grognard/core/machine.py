@@ -62,6 +62,11 @@ class Game:
     sides: tuple[str, ...] = ()
     steps: ClassVar[dict[str, Decision | Auto]] = {}
     options: ClassVar[dict[str, str]] = {}  # option name -> what it changes (all options are on/off)
+    # Keys of ``st.g`` that set-up fills and nothing changes afterwards: copies share their values.
+    static_keys: ClassVar[frozenset[str]] = frozenset()
+    # Keys of ``st.g`` holding plain tables, dicts whose values are scalars (depth 1) or dicts of scalars (depth 2):
+    # copies copy them with ``dict.copy``, several times faster than packing and unpacking them.
+    table_keys: ClassVar[dict[str, int]] = {}
 
     def scenarios(self) -> dict[str, str]:
         """Scenario id -> title."""
@@ -250,7 +255,7 @@ class Roll(msgspec.Struct, frozen=True):
 class State:
     """One game position. Rules code reads and writes ``st.g`` and the frame stack."""
 
-    __slots__ = ("actions", "core", "game", "log", "setup", "undo_stack")
+    __slots__ = ("_legal", "actions", "core", "game", "log", "search", "setup", "undo_stack")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -259,6 +264,10 @@ class State:
         self.log: list[dict[str, Any]] = []
         self.actions: list[Action] = []
         self.undo_stack: list[bytes] = []
+        # The legal actions of the current position, computed once: ``apply`` checks against the list the caller
+        # just got instead of generating it again. Cleared by every change made through this class.
+        self._legal: list[Action] | None = None
+        self.search = False  # a search copy (``copy(for_search=True)``): no undo snapshots
 
     # -- the contract -----------------------------------------------------------------
     @property
@@ -299,44 +308,107 @@ class State:
     def legal_actions(self) -> list[Action]:
         if self.over:
             return []
-        step, f = self._decision()
-        return step.choices(self, f)
+        return list(self._legal_list())
 
-    def apply(self, action: Action | Sequence[Any], *, side: str | None = None) -> None:
+    def apply(self, action: Action | Sequence[Any], *, side: str | None = None, check: bool = True) -> None:
         """Carry out ``action`` for the side to act; refuse it with a reason otherwise (the state is then unchanged).
 
         ``side`` is who sends the action: one that is not to act is refused and told only whom the game waits for.
         Only the side to act, or a caller naming no side (trusted to act for it), is shown the legal actions in a
-        refusal. The action must equal a legal one exactly, types included: ``False`` and ``0.0`` are not ``0``."""
+        refusal. The action must equal a legal one exactly, types included: ``False`` and ``0.0`` are not ``0``.
+
+        ``check=False`` trusts the caller that ``action`` is one of ``legal_actions()`` (a search playing moves it
+        drew from that list) and skips the test; an action that is not legal then has undefined effects.
+        """
         if self.over:
             raise IllegalAction(f"The game is over; {_show(action)} cannot be played.")
         step, f = self._decision()
         actor = step.actor(self, f)
         if side is not None and side != actor:
             raise IllegalAction(f"{_show(action)} is refused: the side to act is {actor}, not {_show(side)}.")
-        legal = step.choices(self, f)
-        act = _find(action, legal)
-        if act is None:
-            why = f"{_show(action)} is not legal now: {actor} is asked to {_lower_first(step.prompt(self, f))}"
-            raise IllegalAction(why, legal)
-        snapshot = self._snapshot()
+        if check:
+            legal = self._legal_list()
+            found = _find(action, legal)
+            if found is None:
+                why = f"{_show(action)} is not legal now: {actor} is asked to {_lower_first(step.prompt(self, f))}"
+                raise IllegalAction(why, list(legal))
+            act = found
+        else:
+            act = (action[0], action[1])
+        self._legal = None
+        if self.search:
+            # A search copy keeps no undo and is not rolled back: a legal action never raises, and a rules bug
+            # that did would only spoil a copy the search throws away. ``undo_side`` is kept as below: it is part
+            # of the digest.
+            self.core["undo_side"] = actor
+            self.actions.append(act)
+            step.resolve(self, f, act)
+            self._advance()
+        else:
+            self._apply_undoable(step, f, act, actor)
+        self._legal = None  # whatever rules code may have asked in between
+        if self.active != actor:
+            self.commit()  # the other side now sees the outcome
+
+    def _apply_undoable(self, step: Decision, f: Frame, act: Action, side: str) -> None:
+        """Resolve ``act`` so that it can be undone, rolling the state back if it fails half-way.
+
+        Only the first action of an undoable run (the side's actions since anything was revealed) snapshots the
+        state; the later ones push an empty entry and are undone by restoring that snapshot and replaying the
+        run's earlier actions, which revealed nothing and so play out the same (``_rebuild``).
+        """
         undo_before = list(self.undo_stack)
         undo_side_before = self.core["undo_side"]
+        run = self.actions[len(self.actions) - len(undo_before):]
+        base = self._snapshot() if not undo_before or undo_side_before != side else None
         try:
-            if self.core["undo_side"] != actor:
+            if undo_side_before != side:
                 self.undo_stack.clear()
-                self.core["undo_side"] = actor
-            self.undo_stack.append(snapshot)
+                self.core["undo_side"] = side
+            self.undo_stack.append(base or b"")
             self.actions.append(act)
             step.resolve(self, f, act)
             self._advance()
         except BaseException:
-            self._restore(snapshot)
+            if base is not None:
+                self._restore(base)
+            else:
+                self._rebuild(undo_before, run)
             self.undo_stack = undo_before
             self.core["undo_side"] = undo_side_before
             raise
-        if self.active != actor:
-            self.commit()  # the other side now sees the outcome
+
+    def _rebuild(self, entries: list[bytes], run: list[Action]) -> None:
+        """Put back the state reached by ``run``, the actions of the undo ``entries`` (one each): the last
+        snapshot among the entries, then the actions from it on, replayed as ``apply`` played them."""
+        last = max(i for i, e in enumerate(entries) if e)
+        self._restore(entries[last])
+        for act in run[last:]:
+            self._replay(act)
+
+    def _replay(self, act: Action) -> None:
+        """Play again an action of an undoable run (it revealed nothing: no commit to redo)."""
+        step, f = self._decision()
+        self.core["undo_side"] = step.actor(self, f)
+        self.actions.append(act)
+        step.resolve(self, f, act)
+        self._advance()
+
+    def _undo_points(self) -> list[bytes]:
+        """The undo snapshots in full, as saved states carry them: the empty entries rebuilt on a scratch copy."""
+        if all(self.undo_stack):
+            return list(self.undo_stack)
+        run = self.actions[len(self.actions) - len(self.undo_stack):]
+        scratch = self.copy()
+        out: list[bytes] = []
+        for i, entry in enumerate(self.undo_stack):
+            if entry:
+                scratch._restore(entry)
+            else:
+                scratch._replay(run[i - 1])  # the first entry of a run is always a snapshot
+                entry = scratch._snapshot()
+            out.append(entry)
+        return out
 
     def undo(self, *, side: str | None = None) -> None:
         """Take back the active side's last action of this turn, if nothing hidden was revealed since; ``side``, as
@@ -348,7 +420,12 @@ class State:
                 "Nothing to undo: the last action revealed a die roll or a card, "
                 "or the other side has already seen it."
             )
-        self._restore(self.undo_stack.pop())
+        run = self.actions[len(self.actions) - len(self.undo_stack):]
+        entry = self.undo_stack.pop()
+        if entry:
+            self._restore(entry)
+        else:
+            self._rebuild(self.undo_stack, run[:-1])
 
     @property
     def can_undo(self) -> bool:
@@ -378,14 +455,27 @@ class State:
         """The log entries ``side`` may read."""
         return [e for e in self.log if e.get("to") is None or e.get("to") == side]
 
-    def copy(self) -> State:
-        """An independent copy (the log is shared entry-wise: entries are never mutated)."""
+    def copy(self, *, for_search: bool = False) -> State:
+        """An independent copy (the log is shared entry-wise: entries are never mutated).
+
+        ``for_search=True``: a copy for an agent to play ahead on, which keeps no undo (no snapshot per action,
+        ``can_undo`` False) and is not rolled back when an action fails half-way; it plays the same game, to the
+        same digest, as the original would.
+        """
         st = State(self.game)
         st.setup = self.setup
-        st.core = _unpack.decode(_pack.encode(self.core))
+        st.core = self._with_static(_unpack.decode(_pack.encode(self._without_static(self.game.table_keys))))
+        g, mine = st.core["g"], self.core["g"]
+        for k, depth in self.game.table_keys.items():
+            if k in g:
+                table = mine[k]
+                g[k] = table.copy() if depth == 1 else {key: row.copy() for key, row in table.items()}
         st.log = list(self.log)
         st.actions = list(self.actions)
-        st.undo_stack = list(self.undo_stack)
+        st.search = for_search or self.search
+        if not st.search:
+            st.undo_stack = list(self.undo_stack)
+        st._legal = self._legal  # never mutated in place: shared until either state changes
         return st
 
     def digest(self) -> str:
@@ -400,7 +490,7 @@ class State:
             "core": self.core,
             "log": self.log,
             "actions": [list(a) for a in self.actions],
-            "undo": self.undo_stack,
+            "undo": self._undo_points(),
         }
         return _json.encode(doc).decode()
 
@@ -422,11 +512,13 @@ class State:
             raise KeyError(f"unknown step {step!r}")
         f = {"step": step, **args}
         self.core["stack"].append(f)
+        self._legal = None
         return f
 
     def pop(self, **ret: Any) -> Frame:
         """Finish the current step; keyword values are handed to the caller's frame."""
         f: Frame = self.core["stack"].pop()
+        self._legal = None
         if ret and self.core["stack"]:
             self.core["stack"][-1].update(ret)
         return f
@@ -492,6 +584,13 @@ class State:
         self.core["undo_side"] = None
 
     # -- internals --------------------------------------------------------------------
+    def _legal_list(self) -> list[Action]:
+        """The cached legal list of the position (callers copy it before handing it out)."""
+        if self._legal is None:
+            step, f = self._decision()
+            self._legal = step.choices(self, f)
+        return self._legal
+
     def _decision(self) -> tuple[Decision, Frame]:
         # Between actions the top step is always a decision: ``_advance`` ran every automatic one.
         f: Frame = self.core["stack"][-1]
@@ -512,12 +611,29 @@ class State:
             run(self, stack[-1])
         raise RuntimeError(f"{self.game.name}: automatic steps did not stop at {self.step!r}")
 
+    def _without_static(self, also: Iterable[str] = ()) -> dict[str, Any]:
+        """``core`` with None for the game's static keys of ``g`` and ``also`` (same key order), to pack."""
+        skip = self.game.static_keys.union(also)
+        if not skip:
+            return self.core
+        g = self.core["g"]
+        return {**self.core, "g": {k: None if k in skip else v for k, v in g.items()}}
+
+    def _with_static(self, core: dict[str, Any]) -> dict[str, Any]:
+        """An unpacked ``core`` given back this state's static values (shared: they never change)."""
+        g, mine = core["g"], self.core["g"]
+        for k in self.game.static_keys:
+            if k in g:
+                g[k] = mine[k]
+        return core
+
     def _snapshot(self) -> bytes:
         return _pack.encode({"core": self.core, "nlog": len(self.log), "nact": len(self.actions)})
 
     def _restore(self, snapshot: bytes) -> None:
         doc = _unpack.decode(snapshot)
         self.core = doc["core"]
+        self._legal = None
         del self.log[doc["nlog"] :]
         del self.actions[doc["nact"] :]
 

@@ -220,3 +220,42 @@ def test_view_offers_legal_actions_only_to_the_active_side(duel):
     st = duel.new_state("standard", seed=4)
     assert st.view("empire")["legal"] and st.view("coalition")["legal"] == []
     assert st.view("coalition")["prompt"] == "Waiting for empire."
+
+
+def test_the_legal_list_is_computed_once_per_position(duel, monkeypatch):
+    st = duel.new_state("standard", seed=3)
+    step = duel.steps[st.step]
+    calls = []
+    real = type(step).choices
+    monkeypatch.setattr(type(step), "choices", lambda self, s, f: calls.append(1) or real(self, s, f))
+    legal = st.legal_actions()
+    legal.clear()  # the caller's list is its own
+    assert st.legal_actions() and len(calls) == 1
+    st.apply(st.legal_actions()[0])  # checked against the same list
+    assert len(calls) == 1
+
+
+def test_a_trusted_apply_skips_the_check_only(duel):
+    a, b = duel.new_state("standard", seed=5), duel.new_state("standard", seed=5)
+    rng = random.Random(5)
+    while not a.over:
+        action = rng.choice(a.legal_actions())
+        a.apply(action)
+        b.apply(action, check=False)
+    assert a.digest() == b.digest()
+
+
+def test_a_search_copy_plays_the_same_game_without_undo(duel):
+    st = duel.new_state("standard", seed=7)
+    rng = random.Random(7)
+    st.apply(rng.choice(st.legal_actions()))
+    search = st.copy(for_search=True)
+    assert not search.can_undo and search.digest() == st.digest()
+    while not st.over:
+        action = rng.choice(st.legal_actions())
+        st.apply(action)
+        search.apply(action)
+        assert not search.can_undo and search.copy().search  # copies of a search copy are search copies
+    assert search.digest() == st.digest() and search.actions == st.actions
+    with pytest.raises(IllegalAction):
+        search.apply(("pass", None))

@@ -161,6 +161,9 @@ class NaeGame(Game):
                   *events.STEPS, *stacking.STEPS, SiegeAttack(), SetupChoice())
     }
 
+    static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
+    table_keys: ClassVar[dict[str, int]] = {"control": 1, "sides": 1, "ally_of": 1, "ap_reserve": 1, "fortresses": 2}
+
     options: ClassVar[dict[str, str]] = {
         "setup_choices": "20.1: the players choose what the scenario leaves open (zones, generals, depots) "
                          "instead of taking the data file's defaults",

@@ -59,6 +59,19 @@ def unit(uid: str) -> Unit:
     return data().counters.units[uid]
 
 
+class UnitFacts(NamedTuple):
+    """What the hot rules read of a unit counter, precomputed once (10.1 command limits, 14.2 combat value)."""
+
+    power: str
+    reserve_cavalry: bool
+    special: bool
+
+
+@cache
+def unit_facts() -> dict[str, UnitFacts]:
+    return {uid: UnitFacts(u.power, u.kind == "reserve_cavalry", u.special) for uid, u in data().counters.units.items()}
+
+
 def general(gid: str) -> General:
     return data().counters.generals[gid]
 
@@ -70,12 +83,15 @@ def force(st: State, fid: str) -> Force:
 
 def forces_in(st: State, zone: str, side: str | None = None) -> list[str]:
     """Force ids in ``zone`` (of ``side`` if given), in id order."""
-    return [fid for fid, f in st.g["forces"].items() if f["zone"] == zone and (side is None or f["side"] == side)]
+    if side is None:
+        return [fid for fid, f in st.g["forces"].items() if f["zone"] == zone]
+    return [fid for fid, f in st.g["forces"].items() if f["zone"] == zone and f["side"] == side]
 
 
 def outside(st: State, zone: str, side: str) -> list[str]:
     """Forces of ``side`` in ``zone`` standing outside its fortress."""
-    return [fid for fid in forces_in(st, zone, side) if not st.g["forces"][fid]["in_fortress"]]
+    return [fid for fid, f in st.g["forces"].items()
+            if f["zone"] == zone and f["side"] == side and not f["in_fortress"]]
 
 
 def side_of(st: State, power: str) -> str | None:
@@ -109,7 +125,8 @@ def limited_ok(units: dict[str, int], zone: str) -> bool:
 
 def combat_value(f: Force) -> int:
     """14.2: combat values of the engaged units, special units excluded."""
-    return sum(v for uid, v in f["units"].items() if not unit(uid).special)
+    facts = unit_facts()
+    return sum(v for uid, v in f["units"].items() if not facts[uid].special)
 
 
 def steps(f: Force) -> int:

@@ -69,6 +69,61 @@ def test_undo_goes_back_exactly_within_the_turn():
     assert undone > 10
 
 
+def test_undo_takes_back_a_whole_run_one_action_at_a_time():
+    """Only a run's first action keeps a snapshot; the others are undone by replaying the run (machine.py)."""
+    st = GAME.new_state("1815", seed=6)
+    rng = random.Random(6)
+    longest = 0
+    while not st.over:
+        before = [st.to_json()]  # the run starts here: nothing to undo
+        while not st.over and len(before) < 6:
+            st.apply(rng.choice(st.legal_actions()))
+            if not st.can_undo:
+                break
+            before.append(st.to_json())
+        if st.can_undo:
+            longest = max(longest, len(before) - 1)
+            for want in reversed(before[:-1]):
+                st.undo()
+                assert st.to_json() == want
+            assert not st.can_undo
+            st.apply(rng.choice(st.legal_actions()))
+        while st.can_undo and not st.over:
+            st.apply(rng.choice(st.legal_actions()))
+    assert longest >= 4
+
+
+def test_a_saved_run_carries_every_undo_point():
+    st = GAME.new_state("1815", seed=6)
+    rng = random.Random(6)
+    while len(st.undo_stack) < 3:
+        st.apply(rng.choice(st.legal_actions()))
+    assert not all(st.undo_stack)  # in memory, the run's later actions keep no snapshot
+    back = GAME.load_state(st.to_json())
+    assert all(back.undo_stack) and back.to_json() == st.to_json()
+    while st.can_undo:
+        st.undo()
+        back.undo()
+        assert back.to_json() == st.to_json()
+
+
+def test_a_rule_failing_late_in_a_run_restores_the_state(monkeypatch):
+    st = GAME.new_state("1815", seed=6)
+    rng = random.Random(6)
+    while len(st.undo_stack) < 2:
+        st.apply(rng.choice(st.legal_actions()))
+    before, step = st.to_json(), GAME.steps[st.step]
+
+    def boom(self, st, f, action):
+        st.g["round"] = 99
+        raise RuntimeError("bug in a rule")
+
+    monkeypatch.setattr(type(step), "resolve", boom)
+    with pytest.raises(RuntimeError):
+        st.apply(st.legal_actions()[0])
+    assert st.to_json() == before
+
+
 def test_digest_is_the_same_in_another_process():
     code = (
         "from grognard.selfplay import Match, play_match;"
@@ -103,3 +158,29 @@ def test_junk_actions_on_any_reachable_state_change_nothing(seed, junk):
         if st.over:
             break
         st.apply(rng.choice(legal))
+
+
+def test_copies_share_the_static_set_up_data_and_copy_the_rest():
+    st = GAME.new_state("1815", seed=8)
+    st.apply(st.legal_actions()[0])
+    for other in (st.copy(), st.copy(for_search=True)):
+        assert other.g["initial_control"] is st.g["initial_control"]  # never changed after set-up (3.2)
+        assert other.g["control"] is not st.g["control"] and other.g["control"] == st.g["control"]
+        assert other.digest() == st.digest()
+    assert st.copy().to_json() == st.to_json()
+
+
+def test_tables_that_copies_copy_flat_hold_only_scalars_and_copies_stay_independent():
+    """``NaeGame.table_keys``: copies copy these with ``dict.copy``, which is right only while they hold scalars."""
+    scalar = (str, int, bool, type(None))
+    for seed in range(3):
+        st = GAME.new_state("1815", seed=seed, options={"setup_choices": True} if seed else None)
+        rng = random.Random(seed)
+        while not st.over:
+            for key, depth in GAME.table_keys.items():
+                rows = st.g[key].values() if depth == 1 else [v for row in st.g[key].values() for v in row.values()]
+                assert all(isinstance(v, scalar) for v in rows), key
+            before, other = st.digest(), st.copy(for_search=True)
+            other.apply(rng.choice(other.legal_actions()))
+            assert st.digest() == before
+            st.apply(rng.choice(st.legal_actions()))

@@ -105,8 +105,8 @@ def _fits(st: State, f: Frame, force: S.Force, cost: int, commander: str | None,
 
 def may_activate(st: State, f: Frame, fid: str) -> bool:
     force = S.force(st, fid)
-    return not army_moved(st, f, force) and _fits(st, f, force, S.initiative(force), force["commander"],
-                                                  force["power"])
+    fits = _fits(st, f, force, S.initiative(force), force["commander"], force["power"])  # the cheap test first
+    return fits and not army_moved(st, f, force)
 
 
 def parts(st: State, f: Frame) -> list[Action]:
@@ -114,8 +114,9 @@ def parts(st: State, f: Frame) -> list[Action]:
     some units of his army ("subordinate"), a corps alone ("unit": 1 AP; a general is never left without a combat
     unit, 10.3, and reserve cavalry and special units serve only in an army, 10.1)."""
     out: list[Action] = []
+    side = f["side"]
     for force in st.g["forces"].values():
-        if len(force["units"]) < 2:
+        if len(force["units"]) < 2 or force["side"] != side:  # the other side's forces never fit (``_fits``)
             continue
         armies = S.armies(force)
         if force["group"]:
@@ -125,16 +126,32 @@ def parts(st: State, f: Frame) -> list[Action]:
                               S.general(a.commander).power)]
         for a in armies:
             fresh = {u: v for u, v in a.units.items() if u not in f["moved"]}
-            out += [("subordinate", g) for g in a.subs if takeable(st, g, a, {}, fresh)
-                    and _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)]
-            out += [("unit", u) for u in fresh if detachable(st, a, a.units, u)
-                    and _fits(st, f, force, 1, None, S.unit(u).power)]
+            # the cheap test of the activation's limits first, the command limits (10.1) only for what fits
+            out += [("subordinate", g) for g in a.subs
+                    if _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)
+                    and takeable(st, g, a, {}, fresh)]
+            out += [("unit", u) for u in fresh if _fits(st, f, force, 1, None, S.unit(u).power)
+                    and detachable(st, a, a.units, u)]
     return out
+
+
+_DETACHABLE: dict[tuple[str | None, str | None, str, tuple[tuple[str, int], ...]], bool] = {}
 
 
 def detachable(st: State, army: S.Army, units: dict[str, int], uid: str) -> bool:
     """9.1 / 10.3: may ``uid`` leave ``army`` (or force), which still holds ``units``, the rest keeping a combat
-    unit within its general's limits (10.1)? Reserve cavalry and special units serve only in an army."""
+    unit within its general's limits (10.1)? Reserve cavalry and special units serve only in an army.
+    Remembered: the answer depends on the arguments and the counters only."""
+    key = (army.commander, army.army, uid, tuple(units.items()))
+    ok = _DETACHABLE.get(key)
+    if ok is None:
+        if len(_DETACHABLE) >= 1 << 16:
+            _DETACHABLE.clear()
+        ok = _DETACHABLE[key] = _detachable(st, army, units, uid)
+    return ok
+
+
+def _detachable(st: State, army: S.Army, units: dict[str, int], uid: str) -> bool:
     u = S.unit(uid)
     rest = {x: v for x, v in units.items() if x != uid}
     return (not u.special and u.kind != "reserve_cavalry" and S.combat_value({"units": rest}) > 0
@@ -170,7 +187,8 @@ class Activation:
         return f"{f['why']}: you have {left}. Choose the force (or part of a force) to activate, or finish."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        out: list[Action] = [("force", fid) for fid in st.g["forces"] if may_activate(st, f, fid)]
+        out: list[Action] = [("force", fid) for fid, force in st.g["forces"].items()
+                             if force["side"] == f["side"] and may_activate(st, f, fid)]  # (``_fits``)
         return [*out, *parts(st, f), ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:

@@ -4,6 +4,7 @@ pursuit, retreat (its route settled before the test when it costs a loss)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -14,13 +15,19 @@ from grognard.games.nae.schema.tables import battle_winner
 
 # 14.4 Morale --------------------------------------------------------------------------------------------------
 
+@cache
+def capitals(power: str) -> tuple[str, ...]:
+    """The zones printed as capitals of ``power`` (Russia has two)."""
+    return tuple(z.id for z in S.data().map.capitals_of(power))
+
+
 def unit_morale(st: State, uid: str) -> int:
     """A unit's morale, -1 while its power's capital is enemy-held (Russia: both capitals)."""
     u = S.unit(uid)
     morale = int(u.morale or 0)
-    caps = S.data().map.capitals_of(u.power)
+    caps = capitals(u.power)
     side = S.side_of(st, S.major_of(st, u.power))
-    if caps and all(S.controller(st, z.id) not in (side, None) for z in caps):
+    if caps and all(S.controller(st, z) not in (side, None) for z in caps):
         morale -= 1
     return morale
 

@@ -15,26 +15,46 @@ ARMY_CAVALRY_STEPS = 2  # 10.1
 ARMY_SUBORDINATES = 3  # 10.1
 
 
+_WITHIN: dict[tuple[str, str | None, tuple[tuple[str, int], ...]], bool] = {}
+
+
 def within_command(st: State, commander: str, army: str | None, units: dict[str, int]) -> bool:
     """10.1: steps <= command (x2 at the head of an army), reserve cavalry and special units only in an army
-    (at most 2 cavalry steps), allied major steps at most half the limit and fewer than the general's own."""
+    (at most 2 cavalry steps), allied major steps at most half the limit and fewer than the general's own.
+    Remembered: the answer depends on the arguments and the counters only."""
+    key = (commander, army, tuple(units.items()))
+    ok = _WITHIN.get(key)
+    if ok is None:
+        if len(_WITHIN) >= 1 << 16:
+            _WITHIN.clear()
+        ok = _WITHIN[key] = _within_command(commander, army, units)
+    return ok
+
+
+def _within_command(commander: str, army: str | None, units: dict[str, int]) -> bool:
     g = S.general(commander)
     cap = g.command * (2 if army else 1)
     if sum(units.values()) > cap:
         return False
-    cavalry = sum(v for u, v in units.items() if S.unit(u).kind == "reserve_cavalry")
-    if not army and (cavalry or any(S.unit(u).special for u in units)):
+    facts = S.unit_facts()
+    cavalry = own = 0
+    special = False
+    others: dict[str, int] = {}  # steps of each other power
+    for u, v in units.items():
+        fact = facts[u]
+        cavalry += v if fact.reserve_cavalry else 0
+        special = special or fact.special
+        if fact.power == g.power:
+            own += v
+        else:
+            others[fact.power] = others.get(fact.power, 0) + v
+    if not army and (cavalry or special):
         return False
     if cavalry > ARMY_CAVALRY_STEPS:
         return False
-    own = sum(v for u, v in units.items() if S.unit(u).power == g.power)
     majors = S.data().map.powers
-    for power in sorted({S.unit(u).power for u in units} - {g.power}):
-        if majors[power].kind == "major":
-            allied = sum(v for u, v in units.items() if S.unit(u).power == power)
-            if allied > cap // 2 or allied >= own:
-                return False
-    return True
+    return not any(majors[power].kind == "major" and (allied > cap // 2 or allied >= own)
+                   for power, allied in others.items())
 
 
 NATION_ORDER = ("britain", "france", "austria", "russia", "prussia", "sweden", "spain", "turkey")  # 10.2

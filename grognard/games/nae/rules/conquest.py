@@ -30,8 +30,12 @@ def reactivate_fortresses(st: State, supplied_only: bool) -> None:
 def adjust_control(st: State) -> None:
     """3.2 at the conquest phase: a side's forces alone in a zone take it back (the side that controlled it at the
     start) or, if supplied, take it."""
+    outside: dict[str, list[str]] = {}  # zone -> forces outside its fortress; only control changes below
+    for fid, f in st.g["forces"].items():
+        if not f["in_fortress"]:
+            outside.setdefault(f["zone"], []).append(fid)
     for zone in sorted(st.g["control"]):
-        here = [fid for fid in S.forces_in(st, zone) if not st.g["forces"][fid]["in_fortress"]]
+        here = outside.get(zone, [])
         sides = {st.g["forces"][fid]["side"] for fid in here}
         if len(sides) != 1:
             continue

@@ -3,6 +3,8 @@ French army replacements, which rides on an army's activation."""
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import ClassVar
 
 from grognard.core.machine import Frame, State
@@ -29,12 +31,14 @@ def lay_siege(st: State, fid: str) -> None:
     st.note(f"{S.name_of(st, fid)} lays siege to {S.zone_name(zone)} (Siege 0)", rule="15.2")
 
 
+_BESIEGER = itemgetter("besieger")
+
+
 def refresh_sieges(st: State) -> None:
     """15.3: a siege is lifted when its besiegers leave or fall below the steps it needs (marker back to 0)."""
-    for zone, fort in st.g["fortresses"].items():
+    forts = st.g["fortresses"]
+    for zone, fort in list(compress(forts.items(), map(_BESIEGER, forts.values()))):  # the few besieged, found in C
         fid = fort["besieger"]
-        if fid is None:
-            continue
         f = st.g["forces"].get(fid)
         if f is None or f["zone"] != zone or S.steps(f) < cover_steps(fort["level"]):
             fort["siege"], fort["besieger"] = None, None
@@ -56,9 +60,13 @@ def enforce_sieges(st: State) -> None:
         if not fort or not fort["active"] or fort["siege"] is not None:
             continue
         for side in S.SIDES:
+            if S.controller(st, zone) in (side, None):
+                continue  # the side's own fortress (the cheap test first)
             outside = S.outside(st, zone, side)
+            if len(outside) != 1:
+                continue
             garrison = [g for g in S.forces_in(st, zone, S.other(side)) if st.g["forces"][g]["in_fortress"]]
-            if len(outside) != 1 or S.controller(st, zone) in (side, None) or not (garrison or outside[0] in lifted):
+            if not (garrison or outside[0] in lifted):
                 continue
             fid = outside[0]
             lay_siege(st, fid)

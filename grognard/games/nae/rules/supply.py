@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
+from operator import not_
 from typing import Any, ClassVar
+
+import msgspec
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
@@ -24,6 +28,10 @@ class Graph:
     poor: frozenset[str]
     # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path
     reach: dict[str, tuple[Step, ...]]
+    # the same trees flattened in depth-first order for ``_trace``: (zone, MP, index just past its subtree)
+    flat: dict[str, tuple[tuple[str, int, int], ...]]
+    # the zones of each tree, and those at each least MP: a tree with no blocked zone is taken whole
+    near: dict[str, tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]]
     ports: dict[str, tuple[str, ...]]  # port -> the sea zones it opens onto (13.3 sea lines)
     seas: dict[str, tuple[str, ...]]  # sea zone -> adjacent sea zones
 
@@ -44,9 +52,33 @@ def graph() -> Graph:
         return tuple((there, d + cost, walk(there, d + cost, (*path, there))) for there, cost in outbound[here]
                      if d + cost <= limit and there not in path)
 
-    return Graph(frozenset(z.id for z in m.zones.values() if z.poor),
-                 {z: walk(z, 0, (z,)) for z in m.zones}, {z.id: z.seas for z in m.ports()},
+    reach = {z: walk(z, 0, (z,)) for z in m.zones}
+    flat = {z: _flatten(tree) for z, tree in reach.items()}
+    return Graph(frozenset(z.id for z in m.zones.values() if z.poor), reach, flat,
+                 {z: _near(steps) for z, steps in flat.items()}, {z.id: z.seas for z in m.ports()},
                  {s.id: s.adjacent for s in m.seas.values()})
+
+
+def _flatten(tree: tuple[Step, ...]) -> tuple[tuple[str, int, int], ...]:
+    out: list[tuple[str, int, int]] = []
+
+    def visit(steps: tuple[Step, ...]) -> None:
+        for there, d, further in steps:
+            at = len(out)
+            out.append((there, d, 0))
+            visit(further)
+            out[at] = (there, d, len(out))
+
+    visit(tree)
+    return tuple(out)
+
+
+def _near(steps: tuple[tuple[str, int, int], ...]) -> tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]:
+    least: dict[str, int] = {}
+    for there, d, _ in steps:
+        least[there] = min(d, least.get(there, d))
+    return frozenset(least), tuple((d, frozenset(z for z, x in least.items() if x == d))
+                                   for d in sorted(set(least.values())))
 
 
 @dataclass(frozen=True)
@@ -84,8 +116,10 @@ def _links(st: State, power: str) -> Links:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
     sieges = st.g["fortresses"]
-    held = frozenset(zone for zone, owner in control.items() if sides.get(owner) != side
-                     and (zone not in sieges or sieges[zone]["siege"] is None))
+    own = {p for p, s in sides.items() if s == side}
+    besieged = {zone for zone, fort in sieges.items() if fort["siege"] is not None}
+    # zones of powers not of the side (mapped in C over the 256 controlled zones), less the besieged fortresses
+    held = frozenset(compress(control, map(not_, map(own.__contains__, control.values())))) - besieged
     ports = graph().ports
     sea_ports = tuple(z for z in (*sorted(sources), *links) if z in ports and z not in held)
     return Links(tuple(sorted(sources)), frozenset(links), sea_ports, held)
@@ -111,11 +145,14 @@ _CACHE_MAX = 512  # entries kept in each cache; a game revisits few distinct pos
 
 
 def links_key(st: State, power: str) -> tuple[object, ...]:
-    """Everything ``_links`` reads from the state: sides, alliances, control, fortresses, fixed depots."""
+    """Everything ``_links`` reads from the state: sides, alliances, control, fortresses, fixed depots, packed to
+    bytes (fast to build, and a bytes object hashes once); equal bytes are equal data, so an equal key always
+    means an equal network (the fortresses' levels and besiegers make it finer than needed, never coarser)."""
     g = st.g
-    return (power, tuple(g["sides"].items()), tuple(g["ally_of"].items()), tuple(g["control"].items()),
-            tuple((f["active"], f["siege"] is None) for f in g["fortresses"].values()),
-            tuple((d["zone"], d["power"]) for d in g["fixed_depots"]))
+    return power, _pack((g["sides"], g["ally_of"], g["control"], g["fortresses"], g["fixed_depots"]))
+
+
+_pack = msgspec.msgpack.Encoder().encode
 
 
 def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[str, ...]:
@@ -132,17 +169,20 @@ def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
     if side is None:
         return Network({}, frozenset(), frozenset())  # a power out of play has no network
     base = links_key(st, power)
-    key = (base, blocked_by(st, side, avoid))
+    links = _LINKS.get(base)
+    if links is None:
+        if len(_LINKS) >= _CACHE_MAX:
+            _LINKS.clear()
+        links = _LINKS[base] = _links(st, power)
+    enemies = blocked_by(st, side, avoid)
+    # The trace reads the enemies only as blocked zones: keyed on those, an enemy force moving within zones its
+    # side controls (blocked anyway) traces nothing again.
+    key = (base, links.held.union(enemies))
     hit = _TRACED.get(key)
     if hit is None:
-        links = _LINKS.get(base)
-        if links is None:
-            if len(_LINKS) >= _CACHE_MAX:
-                _LINKS.clear()
-            links = _LINKS[base] = _links(st, power)
         if len(_TRACED) >= _CACHE_MAX:
             _TRACED.clear()
-        hit = _TRACED[key] = _trace(links, key[1])
+        hit = _TRACED[key] = _trace(links, enemies)
     return hit
 
 
@@ -177,12 +217,12 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
     link_set = links.links
     sea_ports = [z for z in links.sea_ports if z not in blocked]
     seas: set[str] = set()
-    best: dict[str, int] = {}
+    at: list[set[str]] = [set() for _ in range(link_limit() + 1)]  # MP -> zones that far from a link
     network = set(links.sources)
     queue = list(links.sources)
     while queue:
         start = queue.pop()
-        best[start] = 0
+        at[0].add(start)
         if start in blocked:
             continue  # 13.3: a source where enemy units stand supplies its own zone (a battle there), no further
         if start in g.ports and start not in blocked and not seas.issuperset(g.ports[start]):
@@ -191,17 +231,29 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
                 if port not in network and not seas.isdisjoint(g.ports[port]):
                     network.add(port)
                     queue.append(port)
-        paths = list(g.reach[start])
-        while paths:
-            there, d, further = paths.pop()
-            if d < best.get(there, d + 1):
-                best[there] = d
-            if there not in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
-                if further:
-                    paths += further
-                if there in link_set and there not in network:
-                    network.add(there)
-                    queue.append(there)
+        zones, by_mp = g.near[start]
+        if blocked.isdisjoint(zones):  # every path is open: the whole tree at once
+            for d, there_at in by_mp:
+                at[d] |= there_at
+            for there in (zones & link_set) - network:
+                network.add(there)
+                queue.append(there)
+            continue
+        paths = g.flat[start]
+        i, end = 0, len(paths)
+        while i < end:
+            there, d, past = paths[i]
+            at[d].add(there)
+            if there in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
+                i = past
+                continue
+            i += 1
+            if there in link_set and there not in network:
+                network.add(there)
+                queue.append(there)
+    best: dict[str, int] = {}
+    for d in reversed(range(len(at))):  # the least distance of each zone last
+        best.update(dict.fromkeys(at[d], d))
     return Network(best, blocked, frozenset(seas))
 
 
