@@ -6,8 +6,8 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, Game, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, events, movement, sequence, stacking, supply
-from grognard.games.nae.rules.siege import SiegeAttack
+from grognard.games.nae.rules import activation, battle, cards, command, events, movement, sequence, stacking, supply
+from grognard.games.nae.rules.siege import Replacements, SiegeAttack
 from grognard.games.nae.schema.scenario import Place
 
 PLAYABLE = ("1815",)  # scenarios whose rules this engine runs end to end
@@ -143,7 +143,7 @@ UNIT_VERBS = {  # actions naming a unit: how they read in a menu
     "garrison": "Send {unit} into the fortress while the others try to evade",
     "spearhead": "{unit} leads the assault", "engage": "Engage {unit}", "hold_back": "Hold {unit} back",
     "restore": "Restore {unit} to full strength", "build": "Bring {unit} back into play", "unit": "Take {unit}",
-    "swap": "Pass {unit} to the other army",
+    "swap": "Pass {unit} to the other army", "replace": "Give {unit} a replacement step",
 }
 GENERAL_VERBS = {  # actions naming a general
     "leave_general": "Leave {general} here in command of the units left behind",
@@ -158,7 +158,7 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, SiegeAttack(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, SiegeAttack(), Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -171,6 +171,9 @@ class NaeGame(Game):
                                       "costs 2 AP",
         battle.PURSUIT_SCREEN_OPTION: "14.9.2 (optional): -1 to the pursuit for each cavalry step or cavalry general "
                                       "of the pursued force",
+        sequence.RALLY_AT_CONQUEST_OPTION: "5.3 (the other reading of 14.9.3): supplied demoralized forces rally at "
+                                           "the conquest phase, after the conquests are checked, not at the end of "
+                                           "the activation phase",
     }
 
     def scenarios(self) -> dict[str, str]:
@@ -298,6 +301,8 @@ class NaeGame(Game):
             return GENERAL_VERBS[verb].format(general=S.general(arg).name)
         if verb == "absorb":
             return f"Take in {S.name_of(st, arg)}"
+        if verb == "hand_over":
+            return f"Leave all the units to {S.name_of(st, arg)} and return to the reserve (10.2)"
         if verb == "morale":
             return f"Fight with morale {arg}"
         if verb == "decline" and st.step == "intercept.card":

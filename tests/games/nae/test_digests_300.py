@@ -21,7 +21,7 @@ GAMES = 300
 OPTIONS: list[dict[str, bool]] = [
     {},
     {"setup_choices": True},
-    {"setup_choices": True, "lone_corps_enemy_zone": True, "pursuit_cavalry_screen": True},
+    {"setup_choices": True, "lone_corps_enemy_zone": True, "pursuit_cavalry_screen": True, "rally_at_conquest": True},
 ]
 
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, stacking, supply
+from grognard.games.nae.rules import cards, command, stacking, supply, weather
 from grognard.games.nae.schema.cards import Cancel, CombatBonus, MoraleModifier, PursuitModifier
 from grognard.games.nae.schema.tables import battle_winner
 
@@ -275,13 +275,14 @@ class BattleChoose:
 
 def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
     """Forces led by a general next to the battle zone, not demoralized, not across a mountain without pass or
-    a strait, that the force in the battle could take in (consolidation, 12.2.2), not yet tried in this battle."""
+    a strait, not yet tried in this battle. One the force in the battle could not take in whole is offered too:
+    « une consolidation est obligatoirement réalisée; éliminez les unités et généraux en surplus » (11)."""
     into = ctx["att"] if role == "attacker" else ctx["dfn"]
     if into not in st.g["forces"]:
         return []
     side = S.force(st, into)["side"]
     out = [fid for fid in marching_distance(st, ctx, side) if fid != into and fid not in ctx["tried"]
-           and S.limited_ok(S.force(st, fid)["units"], ctx["zone"]) and may_join(st, into, fid)]
+           and S.limited_ok(S.force(st, fid)["units"], ctx["zone"])]
     if ctx["interceptor_from"] is not None and role == "attacker":
         # FR 12.4: the moving side's non-activated force in the interception zone may join by counter-march too
         out += [fid for fid in S.outside(st, ctx["zone"], side) if fid != into and fid not in ctx["tried"]
@@ -437,7 +438,10 @@ class CounterMarchRoll:
         if roll.result:
             st.push("countermarch.join", fid=fid, into=ctx["att"] if attack else ctx["dfn"], zone=ctx["zone"])
             extra = [("counter-march MP", t.attrition_modifier("counter_march") * cost)]
-            supply.push_attrition(st, fid, supply.attrition_mods(st, fid, extra=extra), "counter-march", rule="14.1")
+            # 13.6.2 / 16: winter, and a poor battle zone it enters (not the one it stands in: 12.4)
+            poor = not here and ctx["zone"] in supply.graph().poor
+            mods = supply.attrition_mods(st, fid, poor=poor, winter=weather.winter(st), extra=extra)
+            supply.push_attrition(st, fid, mods, "counter-march", rule="14.1")
         elif not here:
             stacking.consolidate(st, fid)  # 11: it stays, with what it would have left behind
 
@@ -450,13 +454,18 @@ class CounterMarchJoin:
     def run(self, st: State, f: Frame) -> None:
         st.pop()
         forces = st.g["forces"]
-        if (f["fid"] in forces and f["into"] in forces
-                and may_join(st, f["into"], f["fid"], lone=forces[f["fid"]]["zone"] == f["zone"])):
+        if f["fid"] in forces and f["into"] in forces:
+            lone = forces[f["fid"]]["zone"] == f["zone"]  # 12.4: a lone corps of the interception zone
             forces[f["fid"]]["zone"] = f["zone"]
             from grognard.games.nae.rules import siege
 
             siege.refresh_sieges(st)
-            join_battle(st, f["into"], f["fid"])
+            if may_join(st, f["into"], f["fid"], lone=lone):
+                join_battle(st, f["into"], f["fid"])
+            else:  # 14.1 / 11: the surplus beyond the command limits is eliminated; the battle keeps its force id
+                keep = stacking.squeeze(st, f["into"], f["fid"])
+                if keep != f["into"]:
+                    command.rekey(st, keep, f["into"])
         elif f["fid"] in forces and forces[f["fid"]]["zone"] != f["zone"]:
             stacking.consolidate(st, f["fid"])  # 11: it stays, with what it would have left behind
 
@@ -792,10 +801,12 @@ def push_losses(st: State, fid: str, n: int, *, rule: str, why: str, spearhead: 
     if n <= 0 or fid not in st.g["forces"]:
         return
     f = S.force(st, fid)
+    specials = [u for u in specials or [] if u in f["units"]]
+    # 14.8: "pas les pertes sur les unités spéciales": the half is of the losses on units with a morale
+    counted = n - min(len(specials), n - (1 if spearhead else 0))
     st.push("losses", fid=fid, side=f["side"], n=n, rule=rule, why=why, first=[spearhead] if spearhead else [],
-            specials=list(specials or []), morale=morale, exact=exact,
-            high_needed=(n + 1) // 2 if morale is not None else 0, cav_needed=1 if cavalry else 0,
-            taken=0, first_power=first_power, depots_ok=depots_ok, among=among)
+            specials=specials, morale=morale, exact=exact, counted=counted, high_taken=0,
+            cav_needed=1 if cavalry else 0, taken=0, first_power=first_power, depots_ok=depots_ok, among=among)
 
 
 def _high(st: State, f: Frame, uid: str) -> bool:
@@ -806,10 +817,18 @@ def _high(st: State, f: Frame, uid: str) -> bool:
     return m == f["morale"] if f.get("exact") else m >= f["morale"]
 
 
+def _owed_after(st: State, f: Frame, uid: str) -> tuple[int, int]:
+    """14.8: the losses counted in the total and the high-morale losses still owed after one on ``uid``; a loss
+    a special unit takes beyond those it must take stands outside the total."""
+    counted = f["counted"] - (1 if S.unit(uid).special and uid not in f["specials"] else 0)
+    high = f["high_taken"] + (1 if _high(st, f, uid) else 0)
+    return counted, max(0, (counted + 1) // 2 - high) if f["morale"] is not None else 0
+
+
 def _may_take(st: State, f: Frame, units: dict[str, int], uid: str) -> bool:
     """Can the losses after one on ``uid`` still meet what 14.8 owes (half on high morale, one on cavalry when
     "C"), as far as the force's units allow?"""
-    high, cav = _high(st, f, uid), S.unit(uid).cavalry
+    cav = S.unit(uid).cavalry
     left = {u: v for u, v in units.items() if u != uid}
     u = S.unit(uid)
     if units[uid] == u.steps and u.reduced is not None:
@@ -817,7 +836,7 @@ def _may_take(st: State, f: Frame, units: dict[str, int], uid: str) -> bool:
     h_room = sum(v for u, v in left.items() if _high(st, f, u))
     c_room = 1 if any(S.unit(u).cavalry for u in left) else 0
     both = any(S.unit(u).cavalry and _high(st, f, u) for u in left)
-    h = min(max(0, f.get("high_needed", 0) - high), h_room)
+    h = min(_owed_after(st, f, uid)[1], h_room)
     c = min(max(0, f.get("cav_needed", 0) - cav), c_room)
     need = max(h, c) if both else h + c
     return need <= f["n"] - 1
@@ -862,8 +881,8 @@ class Losses:
             st.note(f"{S.name_of(st, fid)} loses a mobile depot ({f['why']})", rule=f["rule"])
         else:
             uid = action[1]
-            if _high(st, f, uid):
-                f["high_needed"] -= 1
+            f["counted"] = _owed_after(st, f, uid)[0]
+            f["high_taken"] += 1 if _high(st, f, uid) else 0
             if S.unit(uid).cavalry and f.get("cav_needed"):
                 f["cav_needed"] -= 1
             if uid in f["first"]:

@@ -66,12 +66,11 @@ def grande_coalition(st: State) -> bool:
 
 def ap_value(st: State, cid: str) -> int:
     """6.2: a card's activation value; a Grande Coalition adds 1 to the Coalition's cards « lors de la période des
-    Châtiments », i.e. while the Punishments cards are in play (1815 deals both periods), combat cards (CC, and
-    cards played only in combat) excepted."""
+    Châtiments », i.e. while the Punishments cards are in play (1815 deals both periods), « SAUF pour les Cartes
+    de Combat (CC) »: only the cards marked CC, not those merely played in combat (15C, 25C, 43C)."""
     card = S.data().cards.cards[cid]
     periods = S.data().scenarios[st.g["scenario"]].header.cards.periods
-    combat = card.combat or card.phases == ("combat",)
-    bonus = card.side == "coalition" and "punishments" in periods and not combat and grande_coalition(st)
+    bonus = card.side == "coalition" and "punishments" in periods and not card.combat and grande_coalition(st)
     return card.value + (1 if bonus else 0)
 
 

@@ -8,7 +8,9 @@ generals, units and command limits; the group may split again."""
 
 from __future__ import annotations
 
-from grognard.core.machine import State
+from typing import ClassVar
+
+from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 
 ARMY_CAVALRY_STEPS = 2  # 10.1
@@ -105,9 +107,11 @@ def may_absorb(st: State, fid: str, other: str) -> bool:
     return army_for(st, fid, o["units"]) is not None
 
 
-def absorb(st: State, fid: str, other: str) -> None:
+def absorb(st: State, fid: str, other: str, choose_subs: bool = False) -> None:
     """12.2: units, depots and markers pass to ``fid``; the other general becomes a subordinate of an army or
-    returns to the reserve (in 1815, for good)."""
+    returns to the reserve (in 1815, for good). An army at its 3 subordinates: with ``choose_subs`` (a decision of
+    the moving force's owner, whose step goes on after this) the owner chooses who goes to the reserve (12.2.2),
+    otherwise the newcomer goes."""
     f = S.force(st, fid)
     index = army_for(st, fid, st.g["forces"][other]["units"]) or 0
     o = st.g["forces"].pop(other)
@@ -122,15 +126,37 @@ def absorb(st: State, fid: str, other: str) -> None:
         a = S.armies(f)[index]
         gen, lead = S.general(o["commander"]), S.general(a.commander) if a.commander else None
         outranked = lead is not None and (lead.power != gen.power or lead.rank < gen.rank)  # 10.2
-        if a.army and len(a.subs) < ARMY_SUBORDINATES and outranked:
+        if a.army and outranked and (choose_subs or len(a.subs) < ARMY_SUBORDINATES):
             a.subs.append(o["commander"])
             text += " as a subordinate general"
+            if len(a.subs) > ARMY_SUBORDINATES:  # 12.2.2: the owner chooses who goes to the reserve
+                st.push("army.subordinates", commander=a.commander, side=f["side"])
         else:
             st.g["removed"].append(o["commander"])
             text += f"; {S.general(o['commander']).name} returns to the reserve"
     _hand_over_siege(st, other, fid)
     st.note(text, rule="12.2")
     enforce_limits(st, fid)  # 10.1: e.g. an allied major's general with no step of his nation in the army
+
+
+def may_hand_over(st: State, fid: str, other: str) -> bool:
+    """10.2: a general who may not be absorbed by army ``other`` (it is led by a lower-ranked general) « peut
+    volontairement rejoindre une armée commandée par un général de rang inférieur, lui laisser ses unités puis
+    retourner à la réserve », if the army may command them (10.1)."""
+    f, o = S.force(st, fid), S.force(st, other)
+    return bool(f["commander"] and not f["army"] and o["army"] and o["side"] == f["side"]
+                and o["in_fortress"] == f["in_fortress"] and not may_absorb(st, other, fid)
+                and army_for(st, other, f["units"]) is not None)
+
+
+def hand_over(st: State, fid: str, other: str) -> None:
+    """10.2 / 12.2.2: the general leaves all his units to the army and returns to the reserve."""
+    f = S.force(st, fid)
+    gid, f["commander"] = f["commander"], None
+    st.g["removed"].append(gid)
+    st.note(f"{S.general(gid).name} leaves his units to {S.name_of(st, other)} and returns to the reserve",
+            rule="10.2")
+    absorb(st, other, fid)
 
 
 def rekey(st: State, old: str, new: str) -> None:
@@ -313,7 +339,11 @@ def take(st: State, fid: str, other: str, uid: str) -> None:
         absorb(st, fid, other)
         return
     unit = {uid: o["units"][uid]}
-    add_units(S.force(st, fid), unit, army_for(st, fid, unit) or 0)
+    f, index = S.force(st, fid), army_for(st, fid, unit) or 0
+    add_units(f, unit, index)
+    if S.army_demoralized(o, next(i for i, a in enumerate(S.armies(o)) if uid in a.units)):
+        S.set_demoralized(f, True, index)  # 14.9.3: taking units of a demoralized force is stacking with it
+        S.refresh_group(f)
     del o["units"][uid]
     st.note(f"{S.name_of(st, fid)} takes {S.unit(uid).name} from {S.name_of(st, other)}", rule="12.2")
 
@@ -365,3 +395,36 @@ def leave_general(st: State, fid: str, gid: str, other: str) -> None:
     o = S.force(st, other)
     o["commander"], o["power"] = gid, S.general(gid).power
     st.note(f"{S.general(gid).name} stays in {S.zone_name(o['zone'])} in command of the units left there", rule="12.2")
+
+
+class ArmySubordinates:
+    """12.2.2: « s'il advenait que l'armée comprenne plus de trois généraux, le joueur choisit librement quels
+    généraux il souhaite retourner dans la réserve sans considération du rang hiérarchique ou de la nationalité »."""
+
+    name: ClassVar[str] = "army.subordinates"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"{S.general(f['commander']).name}'s army has more than {ARMY_SUBORDINATES} subordinate generals: "
+                "choose one to return to the reserve.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("dismiss", g) for g in _army_of(st, f["commander"]).subs]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        army = _army_of(st, f["commander"])
+        army.subs.remove(action[1])
+        st.g["removed"].append(action[1])
+        st.note(f"{S.general(action[1]).name} returns to the reserve ({ARMY_SUBORDINATES} subordinates at most)",
+                rule="12.2.2")
+        if len(army.subs) <= ARMY_SUBORDINATES:
+            st.pop()
+
+
+def _army_of(st: State, gid: str) -> S.Army:
+    return next(a for f in st.g["forces"].values() for a in S.armies(f) if a.commander == gid)
+
+
+STEPS = (ArmySubordinates(),)

@@ -95,15 +95,15 @@ def is_conquered(st: State, power: str) -> bool:
 def conquered_minor(st: State, power: str, by: str) -> bool:
     """18.1: is the minor ``power`` conquered by side ``by``? Its capital and all its fortresses are controlled by
     that side, each linked to a source of the conqueror (the major holding the capital); Naples falls with its
-    capital alone."""
+    capital alone, linked too (3.2: « Seules les zones contrôlées qui peuvent tracer une ligne de ravitaillement
+    comptent pour [...] la conquête »)."""
     m = S.data().map
     capital = m.powers[power].capital
     if capital is None or S.controller(st, capital) != by:
         return False
-    if power == "naples":
-        return True
     major = S.major_of(st, st.g["control"][capital])
-    zones = [capital, *(z.id for z in m.zones.values() if z.owner == power and z.fortress)]
+    zones = [capital] if power == "naples" else [capital, *(z.id for z in m.zones.values()
+                                                            if z.owner == power and z.fortress)]
     reach = supply.supplied_zones(st, major)
     return all(S.controller(st, z) == by and z in reach for z in zones)
 
@@ -132,8 +132,8 @@ def conquest_phase(st: State) -> None:
     the Coalition then by the Empire (18.1), then of France, the only major whose conquest decides the 1815 game
     (18.2.1, 20.1); (6) empty fortresses reactivated for their controller. Steps 3-5 and 8-9 (Tambours de Guerre,
     Tilsit, forced alliances, redeployment, forced peaces) have no object in 1815, which ends with this phase; step
-    7 (supplied demoralized forces rally) was already done at the end of the activation phase and nothing has moved
-    since."""
+    7 (supplied demoralized forces rally) was already done at the end of the activation phase (14.9.3), or comes
+    right after this phase under the option ``rally_at_conquest`` (docs/nae-rules.md)."""
     adjust_control(st)
     m = S.data().map
     for by in ("coalition", "empire"):

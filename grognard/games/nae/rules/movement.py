@@ -33,15 +33,15 @@ def start_march(st: State, fid: str, fm_max: int = 3, fm_attrition: bool = True,
     st.push("march", fid=fid, mp=movement_factor(st, fid) + extra_mp, extra_mp=extra_mp, victory_mp=victory_mp, fm=0,
             came_from=None,
             entry_cost=0, moved=False, poor=False, nt=True, due=not ok, done=False,
-            fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=False, ended=False, converted={},
-            units=list(f["units"]))
-    siege.army_replacements(st, fid)
+            fm_attrition=fm_attrition, fm_mod=fm_mod, stopped=False, free_siege=None, ended=False, converted={},
+            units=list(f["units"]), short=[] if ok else list(f["units"]))
     if not f["demoralized"] and fm_max > 0:
         st.push("march.declare", fid=fid, side=f["side"], max=fm_max)
     if pickup_candidates(st, fid, 0):
         st.push("pickup", fid=fid, side=f["side"], steps=0)
     if f["group"]:
         st.push("swap", fid=fid, side=f["side"])
+    siege.army_replacements(st, fid)  # 20.1: chosen first, on the army's own units
 
 
 class Swap:
@@ -106,12 +106,16 @@ class Pickup:
             return
         other = S.force(st, action[1])
         activation.mark_moved(st, other["units"])
-        march_frame(st)["units"] += list(other["units"])  # 9.1: activated with the army, tested with it
+        m = march_frame(st)
+        m["units"] += list(other["units"])  # 9.1: activated with the army, tested with it
+        if not supply.force_supplied(st, action[1]):  # 13.1: checked as it is activated, where it stands
+            st.note(f"{S.name_of(st, action[1])} is unsupplied: its steps will test attrition", rule="13.5")
+            m["short"] += list(other["units"])  # 13.5: each part keeps its own status
+            m["due"] = True
         f["steps"] += S.steps(other)
         other["zone"] = S.force(st, f["fid"])["zone"]
         siege.refresh_sieges(st)
-        command.absorb(st, f["fid"], action[1])
-        m = march_frame(st)
+        command.absorb(st, f["fid"], action[1], choose_subs=True)
         m["mp"] = max(0, movement_factor(st, f["fid"]) - 1) + m["extra_mp"]
 
 
@@ -197,6 +201,8 @@ def regroup_choices(st: State, fid: str) -> list[Action]:
             continue  # 12.2.1: units move once per round; those left behind this round stay
         if command.may_absorb(st, fid, other):
             out.append(("absorb", other))
+        if command.may_hand_over(st, fid, other):
+            out.append(("hand_over", other))
         if len(S.force(st, other)["units"]) > 1:
             out += [("take", u) for u in S.force(st, other)["units"] if command.may_take(st, fid, other, u)]
     if may_leave_here(st, fid):
@@ -270,7 +276,7 @@ def regroup(st: State, m: Frame, action: Action) -> None:
     mf = S.base_mf(S.force(st, fid))
     if verb == "absorb":
         activation.mark_moved(st, S.force(st, arg)["units"])
-        command.absorb(st, fid, arg)
+        command.absorb(st, fid, arg, choose_subs=True)
     elif verb == "take":
         activation.mark_moved(st, [arg])
         other = next(o for o in friends_here(st, fid) if arg in S.force(st, o)["units"])
@@ -357,7 +363,7 @@ class March:
                     and (activation.can_pay(st, fid) or not activation.zone_costs_ap(st, fid, z))]
         if f["mp"] >= 1 and may_flag(st, fid):
             out.append(("flag", None))
-        if siege.may_attack(st, fid) and (f["mp"] >= 1 or f["free_siege"]):
+        if siege.may_attack(st, fid) and (f["mp"] >= 1 or f["free_siege"] == zone):
             out.append(("siege", None))
         # 1.4: depots turn fixed or mobile during the move, one way in each zone (no endless turning over)
         turned = f["converted"].get(zone)
@@ -384,7 +390,7 @@ class March:
         verb = action[0]
         if verb == "done":
             st.replace("march.end", fid=fid, due=f["due"] and not f["done"], mods=attrition_mods(st, f),
-                       units=f["units"])
+                       units=tested_units(f))
         elif verb == "flag":
             f["mp"] -= 1
             st.g["control"][force["zone"]] = S.major_of(st, force["power"])
@@ -415,6 +421,10 @@ class March:
             f["stopped"] = False
         elif verb in ("absorb", "take", "leave", "leave_general"):
             regroup(st, f, action)
+        elif verb == "hand_over":  # 10.2: the activation goes on in the army (the attrition test of its steps)
+            command.hand_over(st, fid, action[1])
+            f["fid"] = action[1]
+            end_march(st)
         elif verb == "dismiss":
             S.drop_subordinate(force, action[1])
             st.g["removed"].append(action[1])
@@ -423,8 +433,8 @@ class March:
             f["mp"] -= rally_mp()
             rally(st, fid)
         elif verb == "siege":
-            if f["free_siege"]:
-                f["free_siege"] = False
+            if f["free_siege"] == force["zone"]:
+                f["free_siege"] = None
             else:
                 f["mp"] -= 1
             st.push("march.check")
@@ -470,7 +480,14 @@ def rally(st: State, fid: str) -> None:
 def test_march(st: State, m: Frame, why: str) -> None:
     """12.3 / 13.6.1: the moving force's attrition test, on the steps that were activated (13.6.2: not those it took
     in on its way, nor those it left behind)."""
-    supply.push_attrition(st, m["fid"], [(str(a), int(b)) for a, b in attrition_mods(st, m)], why, units=m["units"])
+    supply.push_attrition(st, m["fid"], [(str(a), int(b)) for a, b in attrition_mods(st, m)], why,
+                          units=tested_units(m))
+
+
+def tested_units(m: Frame) -> list[str]:
+    """13.6.1: a forced march tests every activated step; a lack of supply alone only the steps activated
+    unsupplied (13.5: « Seule la partie non ravitaillée subira un éventuel test d'attrition »)."""
+    return list(m["units"]) if m["fm"] and m["fm_attrition"] else [u for u in m["units"] if u in m["short"]]
 
 
 def attrition_mods(st: State, f: Frame) -> list[list[Any]]:
@@ -531,7 +548,7 @@ def after_battle(st: State, b: Frame, winner_fid: str) -> None:
     zone = force["zone"]
     fort = st.g["fortresses"].get(zone)
     if fort and fort["active"] and S.controller(st, zone) not in (force["side"], None):
-        m["free_siege"] = True
+        m["free_siege"] = zone  # 15.2: free only at the fortress of the battle's zone
     elif (zone in st.g["control"] and S.controller(st, zone) != force["side"] and not force["unsupplied"]
           and not S.outside(st, zone, S.other(force["side"]))):  # 3.2: a supplied force that won a battle there
         st.g["control"][zone] = S.major_of(st, force["power"])
@@ -584,14 +601,19 @@ class MarchReactivate:
 
 
 class MarchCheck:
-    """After a siege attack or an attrition test: a force destroyed by them ends its activation."""
+    """After a siege attack or an attrition test: a force destroyed by them ends its activation; one stopped by a
+    fortress that has now fallen may go on with the MP it has left (12.1, 15.5; the example of play, round 5:
+    Napoleon takes Salzburg and goes on into Vienna)."""
 
     name: ClassVar[str] = "march.check"
 
     def run(self, st: State, f: Frame) -> None:
         st.pop()
-        if march_frame(st)["fid"] not in st.g["forces"]:
+        m = march_frame(st)
+        if m["fid"] not in st.g["forces"]:
             end_march(st)
+        else:
+            m["stopped"] = m["stopped"] and stopped_here(st, m["fid"])
 
 
 class Contact:
@@ -808,7 +830,7 @@ def end_march(st: State) -> None:
     m = st.core["stack"][-1]
     assert m["step"] == "march"
     alive = m["fid"] in st.g["forces"]
-    st.replace("march.end", fid=m["fid"], due=alive and m["due"] and not m["done"], units=m["units"],
+    st.replace("march.end", fid=m["fid"], due=alive and m["due"] and not m["done"], units=tested_units(m),
                mods=attrition_mods(st, m) if alive else [])
 
 

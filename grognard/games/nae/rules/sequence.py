@@ -9,6 +9,18 @@ from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation, cards, conquest, events, siege, supply, victory
 
+RALLY_AT_CONQUEST_OPTION = "rally_at_conquest"
+"""The other reading of when demoralized forces rally (docs/nae-rules.md, decisions): at the conquest phase, after
+the conquests are checked (5.3), instead of at the end of the activation phase (14.9.3)."""
+
+
+def rally_supplied(st: State, rule: str) -> None:
+    """14.9.3 / 5.3: supplied demoralized forces lose their marker (« sauf si elle n'est pas ravitaillée »)."""
+    for fid, force in st.g["forces"].items():
+        if S.demoralized_armies(force) and not force["unsupplied"]:
+            S.set_demoralized(force, False)
+            st.note(f"{S.name_of(st, fid)} is supplied and rallies", rule=rule)
+
 
 class Round:
     """5.2 / 9: the side to act plays a card for AP or as an event, makes a 1-AP operation, or passes."""
@@ -94,15 +106,15 @@ class YearEnd:
                                           "end of the activation phase", rule="5.2.1")
         elif phase == "rally":
             f["phase"] = "conquest"
-            for fid, force in st.g["forces"].items():
-                if S.demoralized_armies(force) and not force["unsupplied"]:
-                    S.set_demoralized(force, False)
-                    st.note(f"{S.name_of(st, fid)} is supplied and rallies", rule="14.9.3")
+            if not st.setup["options"].get(RALLY_AT_CONQUEST_OPTION):
+                rally_supplied(st, "14.9.3")
             supply.update_supply(st, rule="5.2.1")
             conquest.reactivate_fortresses(st, supplied_only=True)
         elif phase == "conquest":
             f["phase"] = "victory"
             conquest.conquest_phase(st)
+            if st.setup["options"].get(RALLY_AT_CONQUEST_OPTION):
+                rally_supplied(st, "5.3")  # the conquest summary's step 7, after the conquests (18.2.1)
         else:
             result, text = victory.final_result(st)
             st.finish(result, text)

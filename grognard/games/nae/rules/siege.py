@@ -7,7 +7,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import ClassVar
 
-from grognard.core.machine import Frame, State
+from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import command, supply, weather
 from grognard.games.nae.schema.scenario import ArmyReplacements
@@ -172,26 +172,59 @@ def reactivate(st: State, fid: str, how: str) -> None:
 
 
 def army_replacements(st: State, fid: str) -> None:
-    """20.1: France restores up to 2 steps of its reduced units (French ones: allied minors have their own
-    replacements, 7.3.3) in an army (in each army of a group) each round it is activated, not in winter."""
+    """20.1: « La France peut placer en remplacement 2 pas de pertes par armée à chaque round où l'armée est
+    activée sauf durant le round d'hiver »: up to 2 steps on its reduced units (French ones: allied minors have
+    their own replacements, 7.3.3) in an army (in each army of a group), within the command limits (10.1). The
+    French player chooses which units get them; when they fit all the units that lack steps there is no choice."""
     force = S.force(st, fid)
     armies = S.data().counters.armies
     for rule in S.data().scenarios[st.g["scenario"]].rules.values():
         if not isinstance(rule, ArmyReplacements) or (rule.except_winter and weather.winter(st)):
             continue
-        for a in S.armies(force):
+        for index, a in enumerate(S.armies(force)):
             if a.army is None or armies[a.army].power != rule.power:
                 continue
-            left = rule.steps_per_army
-            units = dict(a.units)
-            for uid, v in a.units.items():
-                full = S.unit(uid).steps
-                if not left or v >= full or S.unit(uid).power != rule.power:
-                    continue
-                gain = min(left, full - v)
-                while gain and not command.within_command(st, a.commander, a.army, {**units, uid: v + gain}):
-                    gain -= 1  # 10.1: not beyond what the general may command
-                if gain:
-                    units[uid] = force["units"][uid] = v + gain
-                    left -= gain
-                    st.note(f"{S.unit(uid).name} receives {gain} replacement step(s)", rule="20.1")
+            frame = {"fid": fid, "index": index, "power": rule.power, "left": rule.steps_per_army,
+                     "side": force["side"]}
+            lacking = sum(S.unit(u).steps - v for u, v in a.units.items() if S.unit(u).power == rule.power)
+            if lacking <= rule.steps_per_army:
+                while replacement_candidates(st, frame):
+                    give_replacement(st, frame, replacement_candidates(st, frame)[0])
+            elif replacement_candidates(st, frame):
+                st.push("replacements", **frame)
+
+
+def replacement_candidates(st: State, f: Frame) -> list[str]:
+    """20.1: the reduced units of the army's nation that may take one more step within its general's command."""
+    if not f["left"]:
+        return []
+    a = S.armies(S.force(st, f["fid"]))[f["index"]]
+    return [uid for uid, v in a.units.items() if S.unit(uid).power == f["power"] and v < S.unit(uid).steps
+            and a.commander and command.within_command(st, a.commander, a.army, {**a.units, uid: v + 1})]
+
+
+def give_replacement(st: State, f: Frame, uid: str) -> None:
+    S.force(st, f["fid"])["units"][uid] += 1
+    f["left"] -= 1
+    st.note(f"{S.unit(uid).name} receives a replacement step", rule="20.1")
+
+
+class Replacements:
+    """20.1: the French player picks the reduced unit that gets each replacement step of the activated army."""
+
+    name: ClassVar[str] = "replacements"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"{S.name_of(st, f['fid'])} receives {f['left']} replacement step(s) (20.1): choose the reduced unit "
+                "that gets the next one.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("replace", uid) for uid in replacement_candidates(st, f)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        give_replacement(st, f, action[1])
+        if not replacement_candidates(st, f):
+            st.pop()

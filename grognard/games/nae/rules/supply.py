@@ -26,7 +26,8 @@ class Graph:
     """Static graph of supply lines (12.1, 13.3): paths on land out of each zone, ports and sea zones."""
 
     poor: frozenset[str]
-    # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path
+    # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path, each step's MP
+    # those of moving the other way, toward the zone (13.3: a line is counted from the force to the relay)
     reach: dict[str, tuple[Step, ...]]
     # the same trees flattened in depth-first order for ``_trace``: (zone, MP, index just past its subtree)
     flat: dict[str, tuple[tuple[str, int, int], ...]]
@@ -42,7 +43,7 @@ def graph() -> Graph:
     outbound: dict[str, list[tuple[str, int]]] = {z: [] for z in m.zones}
     for z in m.zones:
         for n in m.neighbours(z):
-            cost = m.enter_cost(z, n)
+            cost = m.enter_cost(n, z)  # 14.5.4 example: "2 PM pour le marais + 1 PM pour la zone de Thorn"
             if cost is None or m.feature_of(z, n).blocks_supply:
                 continue  # 13.3: no line across a mountain without pass; the desert link is not traced here
             outbound[z].append((n, cost))
@@ -94,8 +95,11 @@ class Links:
 def _links(st: State, power: str) -> Links:
     """13.2 sources: own NT fortresses, the capital, allied minors' fortress capitals (a besieged or destroyed one
     is none); 13.3 links: active unbesieged fortresses of the side, fixed depots of the power; 13.3: a line cannot
-    cross an enemy-controlled zone or neutral ground, but a besieged enemy fortress no longer blocks it."""
+    cross an enemy-controlled zone or neutral ground, but a besieged enemy fortress no longer blocks it.
+    ``power`` a minor: its major's network, plus its own capital, fortress or not (13.2 "la capitale de son pays";
+    only "la capitale d'un allié mineur" used by a major must be a fortress)."""
     side = S.side_of(st, power)
+    own, power = power, S.major_of(st, power)
     m = S.data().map
     sources = []
     links = []
@@ -107,11 +111,11 @@ def _links(st: State, power: str) -> Links:
         owner = m.zones[zone].owner
         if owner == power or (st.g["ally_of"].get(owner) == power and m.zones[zone].capital == owner):
             sources.append(zone)
-    capital = m.powers[power].capital
-    fort = st.g["fortresses"].get(capital or "")
-    if (capital and S.controller(st, capital) == side and capital not in sources
-            and (fort is None or (fort["active"] and fort["siege"] is None))):
-        sources.append(capital)
+    for capital in (m.powers[power].capital, m.powers[own].capital):
+        fort = st.g["fortresses"].get(capital or "")
+        if (capital and S.controller(st, capital) == side and capital not in sources
+                and (fort is None or (fort["active"] and fort["siege"] is None))):
+            sources.append(capital)
     for d in st.g["fixed_depots"]:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
@@ -162,8 +166,9 @@ def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[s
 
 
 def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
-    """The supply network of ``power`` (a major), traced once per position (keyed on everything the trace reads:
-    ``links_key`` and the enemy forces' zones; equal keys give equal networks); callers must not modify it.
+    """The supply network of ``power`` (a major, or a minor: 13.2), traced once per position (keyed on everything
+    the trace reads: ``links_key`` and the enemy forces' zones; equal keys give equal networks); callers must not
+    modify it.
     ``avoid``: a zone no line may cross either (13.3: the one an enemy force came from into a battle)."""
     side = S.side_of(st, power)
     if side is None:
@@ -295,28 +300,29 @@ def force_supplied(st: State, fid: str, cache_: dict[str, Any] | None = None, vi
                    avoid: str | None = None) -> bool:
     """Is the force supplied where it stands? ``via``: 14.5.4, an attacker's line runs through its entry zone;
     ``avoid``: 13.3, a defender's line may not cross the zone the attacker came from. ``cache_``: a dict the
-    caller keeps while the position does not change (networks by major)."""
+    caller keeps while the position does not change (networks by power)."""
     f = S.force(st, fid)
     where = f["zone"]
     rule = royalist_rule(st, f["power"])
     if rule is not None and S.data().map.zones[where].province in rule.provinces:
         return True  # 20.1 royalist supply
-    major = S.major_of(st, f["power"]) if rule is None else rule.power
+    # 13.2: a minor's force uses its major's network and its own capital
+    net_power = f["power"] if rule is None else rule.power
     if avoid is not None:
-        net = supply_network(st, major, avoid) if rule is None else royalist_network(st, rule)
-    elif cache_ is not None and major in cache_:
-        net = cache_[major]
+        net = supply_network(st, net_power, avoid) if rule is None else royalist_network(st, rule)
+    elif cache_ is not None and net_power in cache_:
+        net = cache_[net_power]
     else:
-        net = supply_network(st, major) if rule is None else royalist_network(st, rule)
+        net = supply_network(st, net_power) if rule is None else royalist_network(st, rule)
         if cache_ is not None:
-            cache_[major] = net
+            cache_[net_power] = net
     if f["in_fortress"]:
         fort = st.g["fortresses"].get(where)
         if fort is not None and fort["siege"] is not None:
             # 13.3: a besieged fortress is no link, but a sea line supplies its defenders
             return not net.seas.isdisjoint(graph().ports.get(where, ()))
     if via is not None:
-        cost = S.data().map.enter_cost(via, where)
+        cost = S.data().map.enter_cost(where, via)  # 14.5.4: from the force back into its entry zone
         return via in net.dist and via not in net.blocked and cost is not None and net.dist[via] + cost <= link_limit()
     return where in net.dist
 

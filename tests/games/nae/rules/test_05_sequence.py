@@ -67,6 +67,20 @@ def test_20_1_a_french_army_gets_2_replacement_steps_when_activated_but_not_in_w
         assert st.g["forces"][fid]["units"] == expected
 
 
+def test_20_1_the_french_player_chooses_which_reduced_units_get_the_replacement_steps():
+    """20.1: « La France peut placer en remplacement 2 pas de pertes par armée »: three reduced corps, two steps:
+    the French player picks, one step at a time, before declaring the forced march."""
+    st = board()
+    fid = put(st, "reims", {"fr_garde": 1, "fr_i": 1, "fr_ii": 1}, commander="napoleon", army="grande_armee")
+    play(st, ("op", None), ("force", fid))
+    assert st.step == "replacements" and st.legal_actions() == [("replace", "fr_garde"), ("replace", "fr_i"),
+                                                                  ("replace", "fr_ii")]
+    assert GAME.label(st, ("replace", "fr_i")) == "Give I Corps a replacement step"
+    play(st, ("replace", "fr_i"), ("replace", "fr_ii"))
+    assert st.step == "march.declare"
+    assert st.g["forces"][fid]["units"] == {"fr_garde": 1, "fr_i": 2, "fr_ii": 2}
+
+
 def test_labels_read_as_sentences():
     st = board(hands={"empire": ["32F"], "coalition": []})
     fid = put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")

@@ -20,13 +20,22 @@ DATA = Path(__file__).resolve().parents[4] / "grognard" / "games" / "nae" / "dat
 
 
 def test_6_2_grande_coalition_adds_1_to_coalition_cards_in_the_punishments_period_but_not_to_combat_cards():
+    """Updated for issue 9 (item 13): 43C, played only in combat but not marked CC, takes the +1."""
     st = board()
     assert cards.grande_coalition(st)  # 1815: Britain, Russia, Prussia, Austria and Spain
     # the Punishments period is in play: every Coalition card but the combat cards, Epic ones too (12C)
-    assert [cards.ap_value(st, c) for c in ("39C", "54C", "43C", "31C", "42C", "4C", "12C")] == [4, 4, 2, 1, 2, 2, 4]
+    assert [cards.ap_value(st, c) for c in ("39C", "54C", "43C", "31C", "42C", "4C", "12C")] == [4, 4, 3, 1, 2, 2, 4]
     assert cards.ap_value(st, "43F") == 3  # Empire cards never
     st.g["sides"]["spain"] = None
     assert not cards.grande_coalition(st) and cards.ap_value(st, "39C") == 3
+
+
+def test_6_2_grande_coalition_adds_1_to_every_coalition_card_not_marked_cc():
+    """6.2: « SAUF pour les Cartes de Combat (CC) dont la valeur reste inchangée »: 15C, 25C and 43C are played in
+    combat but carry no CC mention, so they take the +1 like any other Coalition card."""
+    st = board()
+    assert [cards.ap_value(st, c) for c in ("15C", "25C", "43C")] == [3, 3, 3]
+    assert not any(S.data().cards.cards[c].combat for c in ("15C", "25C", "43C"))
 
 
 def test_6_4_a_card_played_for_its_ap_goes_to_the_played_pile():

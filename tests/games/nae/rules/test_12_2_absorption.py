@@ -72,3 +72,43 @@ def test_10_1_after_losses_allied_major_steps_beyond_the_generals_limit_are_elim
     st._advance()
     play(st, ("loss", "au_i"))
     assert "bellegarde" in st.g["removed"]  # no Austrian step left for the Austrian subordinate
+
+
+def test_14_9_3_a_force_that_takes_units_from_a_demoralized_force_becomes_demoralized():
+    """14.9.3: "Toutes les forces qui viennent s'empiler avec une force démoralisée deviennent également
+    démoralisées", whether it takes in the whole force or some of its units."""
+    st = board()
+    massena = put(st, "reims", ["fr_i", "fr_ii"], commander="massena")
+    oudinot = put(st, "paris", ["fr_iii", "fr_iv"], commander="oudinot")
+    st.g["forces"][oudinot]["demoralized"] = True
+    play(st, ("op", None), ("force", massena), ("forced_march", 0), ("zone", "paris"), ("take", "fr_iii"))
+    assert "fr_iii" in st.g["forces"][massena]["units"] and st.g["forces"][massena]["demoralized"]
+
+
+def test_12_2_2_an_army_with_more_than_3_subordinates_its_owner_chooses_who_goes_to_the_reserve():
+    """12.2.2: « le joueur choisit librement quels généraux il souhaite retourner dans la réserve sans considération
+    du rang hiérarchique ou de la nationalité »: Oudinot joins as a 4th subordinate; the player sends Ney away."""
+    st = board()
+    nap = put(st, "reims", ["fr_garde", "fr_i"], commander="napoleon", army="grande_armee",
+              subs=["ney", "soult", "grouchy"])
+    oudinot = put(st, "paris", ["fr_iii"], commander="oudinot")
+    play(st, ("op", None), ("force", nap), ("force", oudinot))  # 9.1: called in from the next zone
+    assert st.step == "army.subordinates"
+    assert st.legal_actions() == [("dismiss", g) for g in ("ney", "soult", "grouchy", "oudinot")]
+    play(st, ("dismiss", "ney"))
+    assert st.g["forces"][nap]["subs"] == ["soult", "grouchy", "oudinot"] and "ney" in st.g["removed"]
+    assert st.step == "pickup"
+
+
+def test_10_2_a_higher_ranked_general_leaves_his_units_to_a_lower_ranked_army_and_retires():
+    """10.2: « Un général de rang supérieur [...] peut volontairement rejoindre une armée commandée par un général de
+    rang inférieur, lui laisser ses unités puis retourner à la réserve »: Davout (rank 7) joins Ney's Army of Italy
+    (Ney rank 9), which could not take him in."""
+    st = board()
+    davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
+    ney = put(st, "paris", ["fr_iii"], commander="ney", army="armee_italie")
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "paris"))
+    assert ("hand_over", ney) in st.legal_actions() and ("absorb", ney) not in st.legal_actions()
+    play(st, ("hand_over", ney))
+    assert davout not in st.g["forces"] and "davout" in st.g["removed"]
+    assert st.g["forces"][ney]["units"] == {"fr_iii": 2, "fr_i": 2, "fr_ii": 2} and st.step == "activation"

@@ -48,7 +48,7 @@ def test_3_2_an_unsupplied_force_that_wins_a_battle_does_not_take_the_zone():
     st = board()
     blucher = put(st, "cologne", ["pr_i"], commander="blucher")
     st.g["forces"][blucher]["unsupplied"] = True
-    st.push("march", fid=blucher, mp=2, extra_mp=0, victory_mp=0, free_siege=False, ended=False)
+    st.push("march", fid=blucher, mp=2, extra_mp=0, victory_mp=0, free_siege=None, ended=False)
     movement.after_battle(st, {"att": blucher, "dfn": "gone", "zone": "cologne", "interceptor_from": None}, blucher)
     assert st.g["control"]["cologne"] != "prussia"
 
@@ -95,3 +95,37 @@ def test_13_3_a_defender_standing_on_its_own_source_stays_supplied_in_the_battle
     designate(st)
     assert not any(m[0] == "unsupplied" for m in rolls(st, "14.6")[1]["mods"])
     assert not st.g["forces"][davout]["unsupplied"]
+
+
+def test_13_2_a_minor_powers_own_capital_supplies_its_units_fortress_or_not():
+    """13.2: "la capitale de son pays" supplies a force; only "la capitale d'un allié mineur s'il s'agit d'une
+    forteresse" is limited to fortresses. Bade, Baden's capital, has none."""
+    st = board()
+    for zone in ("zurich", "mannheim", "stuttgart", "ulm"):  # French corps cut every Prussian line to Bade
+        put(st, zone, ["fr_i"])
+    baden = put(st, "bade", ["bad_1"])
+    assert "bade" not in supply.trace_supply(st, "prussia").dist
+    assert supply.force_supplied(st, baden)
+    led_by_a_prussian = put(st, "bade", ["pr_i"], commander="blucher")
+    assert not supply.force_supplied(st, led_by_a_prussian)  # 13.3: the commander's nation counts
+
+
+def test_13_3_supply_distance_counted_from_force():
+    """13.3 / 14.5.4: a line is counted from the force to the relay ("Lannes est à 3PM (2 PM pour le marais + 1 PM
+    pour la zone de Thorn) du relais"). Klagenfurt (mountain) -> Salzburg costs 2 MP: supplied, though the way
+    back (3 MP) would be too long."""
+    st = board()
+    for zone in ("udine", "trieste", "laibach", "graz", "innsbruck"):  # French corps close every other way
+        put(st, zone, ["fr_i"])
+    austrians = put(st, "klagenfurt", ["au_i"])
+    assert supply.force_supplied(st, austrians)
+
+
+def test_13_3_supply_distance_counted_from_force_through_the_attackers_entry_zone():
+    """14.5.4: from Clermont (mountain) back into Lyon 1 MP, then into Besançon 1 MP: supplied; the example's Lannes,
+    2 MP into the marsh of Pultusk and 1 MP into Thorn's zone, is not."""
+    st = board()
+    french = put(st, "clermont", ["fr_i"])
+    assert supply.force_supplied(st, french, via="lyon")
+    thorn = supply._trace(supply.Links(("thorn",), frozenset(), (), frozenset()), ())  # Thorn the only relay
+    assert thorn.dist["pultusk"] == 1 and supply.S.data().map.enter_cost("bialystok", "pultusk") == 2  # 3 MP

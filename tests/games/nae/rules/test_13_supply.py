@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from grognard.games.nae.rules import supply
-from tests.games.nae.rules.helpers import board, put, rolls
+from tests.games.nae.rules.helpers import board, play, put, rolls
 
 
 def test_13_2_own_capital_and_fortresses_are_sources_far_away_is_unsupplied():
@@ -43,12 +43,13 @@ def test_13_2_a_besieged_fortress_is_no_source_and_its_garrison_is_unsupplied():
 
 
 def test_14_5_4_the_attackers_line_runs_through_its_entry_zone():
-    """Digest 14.5.4 (Lannes from Thorn through the marsh), mirrored for Prussia: Thorn is a link, the marsh of
-    Pultusk costs 2 MP; entering from Warsaw (1 MP from Thorn) makes 3 MP: unsupplied; from Thorn 2 MP: supplied."""
+    """14.5.4 (Lannes entering the battle zone through the marsh), mirrored for Prussia at Warsaw: Thorn is a
+    link; "2 PM pour le marais + 1 PM pour la zone de Thorn" = 3 MP: unsupplied; entering from Thorn's zone, 1 MP:
+    supplied. Updated for issue 9 (item 2): the line is counted from the force (it stood in the marsh before)."""
     st = board()
     st.g["fortresses"]["warsaw"]["active"] = False  # keep Thorn as the only link near Warsaw
-    prussians = put(st, "pultusk", ["pr_i"])
-    assert not supply.force_supplied(st, prussians, via="warsaw")
+    prussians = put(st, "warsaw", ["pr_i"])
+    assert not supply.force_supplied(st, prussians, via="pultusk")
     assert supply.force_supplied(st, prussians, via="thorn")
 
 
@@ -97,3 +98,26 @@ def test_13_4_only_a_depot_of_the_commanders_nation_may_be_spent_carried_or_fixe
     st._advance()
     st.apply(("depot", "fixed"))
     assert st.g["fixed_depots"] == [] and ["depot spent", -2] in rolls(st, "13.6")[0]["mods"]
+
+
+def test_13_5_a_part_picked_up_unsupplied_tests_attrition_alone():
+    """13.5 note: « chaque partie de la nouvelle force garde son statut [...] Seule la partie non ravitaillée subira
+    un éventuel test d'attrition »: Blücher, supplied at Reims, calls in Bülow cut off at Troyes (9.1); only
+    Bülow's 2 steps test, at the end of the activation (13.6.1)."""
+    st = board([1], turn="coalition")
+    st.g["ap_reserve"]["coalition"] = 3
+    blucher = put(st, "reims", ["pr_i", "pr_ii"], commander="blucher", army="armee_elbe")
+    bulow = put(st, "troyes", ["pr_iii"], commander="bulow")
+    play(st, ("op", None), ("force", blucher), ("force", bulow), ("done", None), ("forced_march", 0), ("done", None))
+    test, = rolls(st, "13.6")
+    assert "(2 steps, end of its move)" in test["text"] and not st.g["forces"][blucher]["unsupplied"]
+
+
+def test_13_5_an_unsupplied_army_tests_without_the_supplied_part_it_picks_up():
+    st = board([1], turn="coalition")
+    st.g["ap_reserve"]["coalition"] = 3
+    blucher = put(st, "troyes", ["pr_i", "pr_ii"], commander="blucher", army="armee_elbe")
+    bulow = put(st, "reims", ["pr_iii"], commander="bulow")
+    play(st, ("op", None), ("force", blucher), ("force", bulow), ("done", None), ("forced_march", 0), ("done", None))
+    test, = rolls(st, "13.6")
+    assert "(4 steps, end of its move)" in test["text"]  # Blücher's two corps, not Bülow's

@@ -77,3 +77,34 @@ def test_14_1_a_general_sends_part_of_his_force_and_takes_it_back_if_the_march_f
     play(st, ("leave", "fr_iv"), ("done", None))
     assert rolls(st, "14.1")[0]["row"] == "does not arrive"
     assert st.g["forces"][napoleon]["units"] == {"fr_iii": 2, "fr_iv": 2}  # together again in Soissons
+
+
+def test_14_1_a_counter_march_attrition_test_takes_the_winter_and_poor_zone_modifiers():
+    """13.6.2 / 16: like every other test, in winter (round 6) and when it enters a poor zone (Clermont)."""
+    st = board([6, 1], round_no=6)
+    davout = put(st, "lyon", ["fr_i", "fr_ii"], commander="davout")
+    put(st, "clermont", ["au_i"], commander="schwarzenberg")
+    ney = put(st, "bourges", ["fr_iii"], commander="ney")
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "clermont"), ("stand", None))
+    play(st, ("force", ney))
+    test = rolls(st, "14.1")[1]
+    assert test["mods"] == [["poor zone", 2], ["winter", 2], ["counter-march MP", 2], ["all French", -2]]
+
+
+def test_14_1_a_counter_march_beyond_the_command_limits_is_offered_and_the_surplus_eliminated():
+    """14.1: « Une fois la zone de bataille rejointe [...] une consolidation est obligatoirement réalisée; éliminez
+    les unités et généraux en surplus selon les cas »: Jean's 6 steps march to Charles (4 steps, command 7), who
+    keeps what he may command (11, 10.1); the rest is eliminated and Jean goes to the reserve."""
+    st = board([1, 6, 1])
+    davout = put(st, "stuttgart", ["fr_i", "fr_ii"], commander="davout")
+    charles = put(st, "ulm", ["au_i", "au_ii"], commander="charles")
+    jean = put(st, "munich", ["au_iii", "au_iv", "au_v"], commander="jean")
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "ulm"), ("stand", None))
+    assert st.step == "countermarch" and ("force", jean) in st.legal_actions()
+    play(st, ("force", jean))
+    assert st.step == "send"  # he could leave the surplus behind; he marches with all
+    play(st, ("done", None))
+    assert rolls(st, "14.1")[0]["row"] == "arrives"
+    assert jean not in st.g["forces"] and "jean" in st.g["removed"]
+    assert st.g["forces"][charles]["units"] == {"au_i": 2, "au_ii": 2, "au_iii": 2}
+    assert {"au_iv", "au_v"} <= set(st.g["reserve"]["units"])

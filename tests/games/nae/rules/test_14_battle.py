@@ -125,6 +125,8 @@ def test_14_5_5_a_special_unit_held_back_gives_no_bonus_and_takes_no_forced_loss
 
 
 def test_14_8_the_spearhead_then_special_units_take_the_first_losses():
+    """Updated for issue 9 (item 6): the loss on Uxbridge stands outside the total, so of 3 losses only 2 count and
+    the spearhead's loss is the half owed by morale 5; the last may fall on the morale-4 corps."""
     st = board()
     fid = put(st, "brussels", ["gb_elite_1", "gb_corps_1", "gb_uxbridge"], commander="wellington",
               army="armee_peninsule")
@@ -135,7 +137,21 @@ def test_14_8_the_spearhead_then_special_units_take_the_first_losses():
     play(st, ("loss", "gb_elite_1"))
     assert st.legal_actions() == [("loss", "gb_uxbridge")]
     play(st, ("loss", "gb_uxbridge"))
-    assert st.legal_actions() == [("loss", "gb_elite_1")]  # the last of 3 must be on morale >= 5
+    assert sorted(st.legal_actions()) == [("loss", "gb_corps_1"), ("loss", "gb_elite_1")]
+
+
+def test_14_8_a_loss_a_special_unit_takes_by_choice_stands_outside_the_total():
+    """14.8: "La perte sur l'unité engagée « en tête d'assaut » est prise en compte dans le total, mais pas les pertes
+    sur les unités spéciales". Of 3 losses, one on Uxbridge (held back): half of the other 2 on morale 5."""
+    st = board()
+    fid = put(st, "brussels", ["gb_elite_1", "gb_corps_1", "gb_uxbridge"], commander="wellington",
+              army="armee_peninsule")
+    battle.push_losses(st, fid, 3, rule="14.8", why="test", morale=5)
+    st._advance()
+    play(st, ("loss", "gb_uxbridge"))
+    assert sorted(st.legal_actions()) == [("loss", "gb_corps_1"), ("loss", "gb_elite_1")]
+    play(st, ("loss", "gb_corps_1"))
+    assert st.legal_actions() == [("loss", "gb_elite_1")]
 
 
 def test_14_5_5_the_spearhead_and_the_subordinate_are_the_owners_choice_and_may_be_declined():

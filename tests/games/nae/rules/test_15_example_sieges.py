@@ -52,10 +52,27 @@ def test_15_2_after_winning_a_battle_in_the_zone_the_siege_attack_costs_no_mp():
     besiege(st, "namur", nap)
     st.g["ap_reserve"]["empire"] = 1
     play(st, ("op", None), ("force", nap), ("forced_march", 0))
-    st.frame["mp"], st.frame["free_siege"] = 0, True  # as after the battle won at Ulm (example, round 4)
+    st.frame["mp"], st.frame["free_siege"] = 0, "namur"  # as after the battle won at Ulm (example, round 4)
     assert ("siege", None) in st.legal_actions()
     play(st, ("siege", None))
     assert rolls(st, "15.4")[0]["row"] == "Breach" and st.g["control"]["namur"] == "france"
+
+
+def test_15_2_the_free_siege_attack_is_only_at_the_fortress_of_the_battle_zone():
+    """15.2: "Si le joueur actif a remporté une bataille dans la zone de la forteresse, il peut tenter une attaque
+    de siège gratuitement": won at Namur, Napoleon masks it and goes on; at Liège a siege attack costs 1 MP."""
+    from grognard.games.nae.rules import movement
+
+    st = board()
+    st.g["ap_reserve"]["empire"] = 1
+    nap = put(st, "namur", ["fr_garde", "fr_ii", "fr_iii"], commander="napoleon", army="grande_armee")
+    besiege(st, "namur", nap)
+    play(st, ("op", None), ("force", nap), ("forced_march", 0))
+    movement.after_battle(st, {"att": nap, "dfn": "gone", "zone": "namur", "interceptor_from": None}, nap)
+    assert ("siege", None) in st.legal_actions()
+    play(st, ("leave", "fr_iii"), ("zone", "liege"))
+    st.frame["mp"] = 0
+    assert st.g["fortresses"]["liege"]["besieger"] == nap and ("siege", None) not in st.legal_actions()
 
 
 def test_15_4_round_5_napoleon_takes_salzburg_with_honours_and_breaches_vienna():
@@ -72,6 +89,19 @@ def test_15_4_round_5_napoleon_takes_salzburg_with_honours_and_breaches_vienna()
     assert (vienna["total"], vienna["row"]) == (8, "Breach")
     assert st.g["fortresses"]["salzburg"]["active"] and not st.g["fortresses"]["vienna"]["active"]
     assert st.g["control"]["vienna"] == "france" and st.g["control"]["salzburg"] == "france"
+
+
+def test_12_1_round_5_napoleon_takes_salzburg_and_goes_on_into_vienna():
+    """12.1 / 15.5, the example of play, round 5: « Napoléon poursuit son mouvement et pénètre dans Vienne »: once
+    Salzburg has fallen it no longer stops him; he goes on with his MP left and lays siege to Vienna."""
+    st = board([3], round_no=5)
+    st.g["control"].update(bade="france", ulm="france", munich="france")  # his line back to Strasbourg
+    st.g["fixed_depots"].append({"zone": "bade", "power": "france"})
+    nap = put(st, "munich", ["fr_garde", "fr_ii", "fr_i", "fr_iii"], commander="napoleon", army="grande_armee")
+    play(st, ("op", None), ("force", nap), ("forced_march", 1), ("zone", "salzburg"), ("siege", None))
+    assert rolls(st, "15.4")[0]["row"] == "Honours of war" and st.frame["mp"] == 2
+    play(st, ("zone", "vienna"))
+    assert st.g["forces"][nap]["zone"] == "vienna" and st.g["fortresses"]["vienna"]["besieger"] == nap
 
 
 def test_15_5_round_6_vienna_falls_again_with_honours_and_is_left_empty():

@@ -103,3 +103,61 @@ def test_18_1_a_minor_whose_capital_and_fortresses_the_enemy_holds_is_conquered_
     assert baden not in st.g["forces"] and "bad_1" in st.g["reserve"]["units"]
     assert st.g["sides"]["baden"] == "empire" and st.g["ally_of"]["baden"] == "france"
     assert "baden" in st.g["conquered"]
+
+
+def test_18_1_naples_falls_with_its_capital_only_if_the_conqueror_traces_a_line_to_it():
+    """18.1: « Le contrôle de ces zones est acquis si la zone peut tracer une ligne de ravitaillement vers une source
+    du conquérant », Naples' capital too (3.2)."""
+    from grognard.games.nae.rules import conquest
+
+    st = board()
+    st.g["control"]["naples"] = "austria"
+    st.g["fortresses"]["naples"]["active"] = False  # breached: no longer a relay by sea
+    for zone in ("rome", "abruzzi"):  # French corps cut the Austrian lines
+        put(st, zone, ["fr_i"])
+    assert not conquest.conquered_minor(st, "naples", "coalition")
+    st.g["fortresses"]["naples"]["active"] = True  # reactivated: a port relay of a sea line (13.3)
+    assert conquest.conquered_minor(st, "naples", "coalition")
+
+
+def _last_pass_with_a_demoralized_grande_armee(options: dict[str, bool] | None = None):
+    """Round 6, the Coalition's last action: the Grande Armée, supplied but demoralized at Reims; the Coalition
+    holds Paris, Lyon and Bordeaux with supplied forces (18.2.1 b, as in the test above)."""
+    from grognard import load_game
+    from tests.games.nae.rules.helpers import play
+
+    st = load_game("nae").new_state("1815", seed=1, dice=[1] * 12, options=options or {})
+    st.g["forces"].clear()
+    st.g["fixed_depots"].clear()
+    st.g["round"], st.g["turn"] = 6, "coalition"
+    st.g["hands"] = {"empire": [], "coalition": []}
+    nap = put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
+    st.g["forces"][nap]["demoralized"] = True
+    st.g["control"]["antwerp"] = "france"  # so that 18.2.1 (a) does not hold
+    for zone, unit in (("paris", "gb_corps_1"), ("lyon", "gb_corps_2"), ("bordeaux", "gb_elite_1")):
+        put(st, zone, [unit])
+        st.g["control"][zone] = "britain"
+    for port in ("rouen", "marseille", "bordeaux"):  # British depots supply them by sea (13.3)
+        st.g["control"][port] = "britain"
+        st.g["fixed_depots"].append({"zone": port, "power": "britain"})
+    play(st, ("pass", None))
+    return st, nap
+
+
+def test_14_9_3_supplied_demoralized_forces_rally_at_the_end_of_the_activation_phase():
+    """14.9.3: « Une force démoralisée lors de la phase finale d'activations subit un test d'attrition et le
+    marqueur « Démoralisation » est retiré sauf si elle n'est pas ravitaillée »: rallied before the conquest
+    check, the Grande Armée keeps France unconquered."""
+    st, _ = _last_pass_with_a_demoralized_grande_armee()
+    assert st.over and "france" not in st.g["conquered"] and st.result["winner"] == "empire"
+    assert next(e for e in st.log if "rallies" in e["text"])["rule"] == "14.9.3"
+
+
+def test_5_3_rally_at_conquest_option_keeps_the_markers_through_the_conquest_check():
+    """The other reading (option ``rally_at_conquest``), 5.3: « Les conquêtes [...] sont vérifiées. Les marqueurs
+    [...] de démoralisation sont retirés si les règles l'autorisent »: France is conquered (18.2.1 b: no
+    non-demoralized army at home), then the Grande Armée rallies: neither side's victory holds, a draw."""
+    st, nap = _last_pass_with_a_demoralized_grande_armee({"rally_at_conquest": True})
+    assert st.over and "france" in st.g["conquered"] and st.result["winner"] is None
+    assert not st.g["forces"][nap]["demoralized"]
+    assert next(e for e in st.log if "rallies" in e["text"])["rule"] == "5.3"
