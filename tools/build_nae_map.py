@@ -72,8 +72,9 @@ OTHER_LAND: dict[str, list[tuple[float, float]]] = {"jutland": [(9.3, 56.3)]}
 # Sea zones have no coordinates in map.toml: each is the union of the Voronoi cells of these (lon, lat) seeds, chosen
 # so that every port touches the sea zones its record names.
 SEA_SEEDS: dict[str, list[tuple[float, float]]] = {
-    "manche": [(-5.0, 49.6), (-3.0, 49.9), (-1.0, 50.2), (1.0, 50.6), (1.6, 51.0)],
-    "north_sea": [(2.6, 51.9), (3.5, 53.5), (6.5, 54.3), (4.0, 56.0), (1.0, 57.5), (5.0, 58.5), (3.0, 60.5),
+    # 17.2.4 example: the Manche reaches the Scheldt and the Dutch coast (Anvers and Amsterdam open onto it).
+    "manche": [(-5.0, 49.6), (-3.0, 49.9), (-1.0, 50.2), (1.0, 50.6), (1.6, 51.0), (2.7, 51.6), (3.8, 52.4)],
+    "north_sea": [(2.4, 53.0), (3.5, 53.5), (6.5, 54.3), (4.0, 56.0), (1.0, 57.5), (5.0, 58.5), (3.0, 60.5),
                   (0.5, 59.8), (-1.5, 56.5), (8.0, 55.5)],
     "straits": [(9.5, 58.0), (10.6, 59.2), (11.5, 57.2), (10.9, 55.6), (12.7, 55.7), (11.4, 56.3)],
     "baltic": [(10.6, 54.5), (12.3, 54.5), (14.5, 54.7), (17.0, 55.5), (19.5, 57.5), (23.0, 57.7), (20.0, 59.2),

@@ -103,6 +103,24 @@ def test_12_4_blucher_cavalry_initiative_1_defence_1(counters: Counters) -> None
     assert b.initiative == gen(counters, "davout").initiative  # 12.4: equal initiatives, no +1
 
 
+def test_2_2_en_counter_figures_blucher_command_7_jerome_defence_0(counters: Counters) -> None:
+    # The EN rulebook's counter figures print "Blucher 7" (command) and "Jérome -0" (attack-defence).
+    assert gen(counters, "blucher").command == 7
+    assert gen(counters, "jerome").defence == 0
+
+
+def test_2_1_en_counter_figure_fleet_movement_factor_8(counters: Counters) -> None:
+    # The fleet counter of the EN figures shows movement factor 8, the only digit that survives.
+    assert {f.mf for f in counters.fleets.values()} == {8}
+
+
+def test_10_2_sweden_has_a_general(counters: Counters) -> None:
+    # 10.2 lists Sweden among the nations whose generals command allied forces: Bernadotte, Crown Prince in 1810.
+    (swede,) = counters.generals_of("sweden")
+    assert (swede.id, swede.rank, swede.entry) == ("charles_jean", 1, 1810)
+    assert gen(counters, "bernadotte").removal == swede.entry
+
+
 def test_2_2_brunswick_leaves_when_blucher_arrives_in_1809(counters: Counters) -> None:
     assert gen(counters, "brunswick").replaced_by == "blucher"
     assert gen(counters, "blucher").entry == 1809

@@ -11,6 +11,7 @@ import networkx as nx
 import pytest
 
 from grognard.core.errors import DataError
+from grognard.games.nae.gamedata import NaeData
 from grognard.games.nae.mapdraw import render_svg
 from grognard.games.nae.schema.map import MapData, load_map
 
@@ -140,6 +141,13 @@ def test_ports_touch_their_sea_and_have_a_blockade_box(board: MapData) -> None:
         assert z.seas and z.blockade_box == z.seas[0] and z.blockade_box in board.seas
 
 
+def test_17_2_4_example_amsterdam_and_antwerp_are_blockaded_from_the_manche(board: MapData) -> None:
+    # 17.2.4: British fleets blockading Amsterdam and Anvers may intercept a squadron entering the Manche,
+    # so both blockade boxes lie in the Manche (17.2.6: a port's box lies in its first sea zone).
+    for port in ("amsterdam", "antwerp"):
+        assert board.zones[port].blockade_box == "manche", port
+
+
 def test_sea_zones_named_by_the_rules_exist(board: MapData) -> None:
     names = {s.name_fr for s in board.seas.values()}
     for name in ("Manche", "Mer du Nord", "Golfe de Gascogne", "Atlantique", "Atlantique Sud", "Golfe du Lion",
@@ -264,6 +272,25 @@ def test_18_2_2_gibraltar_malta_ireland_cannot_be_annexed_sicily_sardinia_can(bo
         assert board.provinces[prov].annexable  # Mazovia is the explicit exception
 
 
+def test_18_2_2_provinces_of_frances_key_zones_cannot_be_annexed(board: MapData) -> None:
+    for zid in ("paris", "lyon", "bordeaux", "antwerp"):
+        assert board.zones[zid].key is not None
+        assert not board.provinces[board.zones[zid].province].annexable, zid
+
+
+def test_18_2_2_ireland_holds_a_british_key_zone_dublin(board: MapData) -> None:
+    # "pas Gibraltar ou l'Irlande": a province is closed to annexation because it holds an original key zone.
+    dublin = board.zones["dublin"]
+    assert dublin.province == "irlande" and dublin.owner == "britain" and dublin.key is not None
+    british = sorted(z.id for z in board.zones.values() if z.key is not None and z.owner == "britain")
+    assert british == ["dublin", "gibraltar", "london", "malta"]  # 18.2.1: conquering Britain needs them
+
+
+def test_18_2_2_every_unannexable_province_holds_an_original_key_zone(board: MapData) -> None:
+    keyed = {z.province for z in board.zones.values() if z.key is not None}
+    assert [p.id for p in board.provinces.values() if not p.annexable and p.id not in keyed] == []
+
+
 def test_glossary_blockade_coast_ports(board: MapData) -> None:
     for zid in ("copenhagen", "st_petersburg", "zara"):
         assert board.zones[zid].port and board.zones[zid].continental
@@ -294,7 +321,7 @@ def test_6_3_key_zone_groups(board: MapData) -> None:
     coalition_1806 = {"lisbon", "st_petersburg", "odessa_kiev", "gibraltar_malta", "two_sicilies"}
     assert {kid for kid, g in k.items() if g.side == "coalition"} >= coalition_1806
     assert {(g.permanent, g.zones) for g in k.values() if g.permanent} == {
-        ("france", ("paris",)), ("britain", ("london",)), ("russia", ("moscow",)), ("austria", ("vienna",))}
+        ("france", ("paris",)), ("britain", ("london", "dublin")), ("russia", ("moscow",)), ("austria", ("vienna",))}
 
 
 def test_8_3_markings(board: MapData) -> None:
@@ -374,7 +401,39 @@ def test_14_5_4_thorn_marsh_then_one_mp_is_three(board: MapData) -> None:
 def test_example_1805_round5_charles_mantua_to_south_of_vienna(board: MapData) -> None:
     south = board.find("zone south of Vienna")
     assert board.border(south.id, "vienna") is not None  # Napoleon intercepts from Vienna
+    assert board.move_cost(["vienna", south.id]) == 1  # 12.4: 3 + 1 + 1 = 5, no -1 for difficult terrain
     assert board.cheapest("mantua", south.id) <= 5
+
+
+@pytest.mark.parametrize(("a", "b", "feature"), [
+    ("berlin", "kustrin", "river_bridge"), ("posen", "glogau", "river_bridge"),  # Oder, at its fortresses
+    ("hanover", "kassel", "river_bridge"), ("hanover", "groningen", "river"),  # Weser
+    ("coimbra", "porto", "river"), ("leon", "salamanca", "river"),  # Douro
+    ("pskov", "vitebsk", "river"), ("kovno", "riga", "river_bridge"),  # Dvina
+    ("mogilev", "minsk", "river"), ("vitebsk", "minsk", "river"),  # Berezina
+    ("pultusk", "warsaw", "river_bridge"), ("thorn", "posen", "river_bridge"),  # Vistula
+])
+def test_12_1_rivers_of_the_campaigns(board: MapData, a: str, b: str, feature: str) -> None:
+    assert board.feature_of(a, b).id == feature
+
+
+def test_example_1806_strategic_redeployment_fits_the_map(data: NaeData) -> None:
+    """Example 1806, 7.6: a force without a general moves its printed MF, one with a general twice it; every zone on
+    the way is French or a French ally's (Italy, Switzerland, Baden are with the Empire in 1805-1806)."""
+    board, units = data.map, data.counters.units
+    empire = {p for p in data.map.powers if data.scenarios["1805"].side_of(p) == "empire"}
+    # "le corps de Toulon [rejoint] Florence": a lone French corps, MF 4, along the coast road.
+    toulon = ["toulon", "nice", "genoa", "livorno", "florence"]
+    assert board.move_cost(toulon) == units["fr_x"].mf == 4
+    # "L'armée d'Italie se déplace jusqu'à Mayence en intégrant le corps de Bade ; le test d'attrition obligatoire":
+    # Masséna's army, still at Milan, doubles its MF 4 over the Splügen; it passes its base MF, hence the test. The
+    # Baden corps built at Karlsruhe reaches Mainz on its own MF 3 and is absorbed there (absorbed on the way, its
+    # MF 3 would cap the army at 6 MP, 12.3).
+    italie = ["milan", "chur", "zurich", "bade", "mannheim", "mainz"]
+    assert units["fr_x"].mf < board.move_cost(italie) <= 2 * units["fr_x"].mf
+    assert board.move_cost(["bade", "mannheim", "mainz"]) <= units["bad_1"].mf
+    for zone in {*toulon, *italie}:
+        assert board.zones[zone].owner in empire, zone
 
 
 def test_example_1805_rounds5_6_russians_around_vienna(board: MapData) -> None:

@@ -168,8 +168,33 @@ def test_20_1_statuses_1815_naples_only_french_ally(data: NaeData) -> None:
     majors = [p for p, s in sc.statuses.items() if s.status == "at_war" and s.side == "coalition"]
     assert majors == ["britain", "russia", "prussia", "austria", "spain"]
     assert sc.statuses["turkey"].status == "neutral"
-    overrides = {c.power: c.provinces for c in sc.controls.values() if c.provinces}
-    assert overrides == {"austria": ("piemont", "ligurie", "toscane"), "britain": ("flandres",)}
+    listed = {c.power: c.provinces for c in sc.controls.values() if c.id in ("austrian_italy", "british_flanders")}
+    assert listed == {"austria": ("piemont", "ligurie", "toscane"), "britain": ("flandres",)}
+
+
+def test_20_1_france_holds_nothing_beyond_its_1792_borders(data: NaeData) -> None:
+    # 20.1 lists Piémont, Gênes, Toscane and Flandres as lost; the provinces this board adds beyond the 1792
+    # borders (Parma, the Rhineland, Geneva, Nice) are lost with them, Landau and Chambéry stay French (1814).
+    ctrl = start_control(data.scenarios["1815"], data)
+    for zone in ("parma", "cologne", "coblenz", "trier", "geneva", "nice", "turin", "genoa", "florence", "antwerp"):
+        assert ctrl[zone] != "france", zone
+    for zone in ("landau", "chambery", "toulon", "strasbourg"):
+        assert ctrl[zone] == "france", zone
+
+
+@pytest.mark.parametrize(("scenario", "zone", "holder"), [
+    ("1809", "pamplona", "france"), ("1809", "vitoria", "france"), ("1809", "san_sebastian", "france"),
+    ("1809", "bialystok", "russia"), ("1809", "helsingfors", "russia"), ("1809", "danzig", "france"),
+    ("1809", "thorn", "poland"), ("1809", "bayreuth", "france"), ("1809", "salzburg", "austria"),
+    ("1809", "christiania", "denmark"),
+    ("1815", "bialystok", "russia"), ("1815", "helsingfors", "russia"), ("1815", "danzig", "prussia"),
+    ("1815", "thorn", "prussia"), ("1815", "bayreuth", "bavaria"), ("1815", "salzburg", "bavaria"),
+    ("1815", "christiania", "sweden"),
+])
+def test_20_historical_holders_at_the_start(data: NaeData, scenario: str, zone: str, holder: str) -> None:
+    # 1809: Tilsit (1807), Finland Russian (1808-09), Navarre and Biscay on the road the text gives France;
+    # 1815: Danzig and Thorn Prussian again, Bayreuth and Salzburg Bavarian, Norway Swedish (Kiel, 1814).
+    assert start_control(data.scenarios[scenario], data)[zone] == holder
 
 
 def test_20_3_statuses_1809(data: NaeData) -> None:

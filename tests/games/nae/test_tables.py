@@ -328,6 +328,13 @@ def test_6_5_foreign_war_ends_on_die_plus_card_5(t: Tables) -> None:
     assert t.test("foreign_war_end").passes(2 + 3) and not t.test("foreign_war_end").passes(1 + 3)
 
 
+def test_14_5_3_terrain_penalises_one_side_or_the_other(t: Tables) -> None:
+    # "Selon le terrain de la zone de bataille, l'un ou l'autre camp subit un malus."
+    assert any(x.attacker_modifier < 0 for x in t.terrain.values())
+    assert any(x.defender_modifier < 0 for x in t.terrain.values())
+    assert t.terrain["clear"].attacker_modifier == t.terrain["clear"].defender_modifier == 0  # the examples' battles
+
+
 def test_12_1_difficult_terrain_is_2_mp_or_more(t: Tables, board: MapData) -> None:
     assert t.is_difficult(board.terrains["marsh"].mp) and not t.is_difficult(board.terrains["clear"].mp)
     assert t.is_difficult(board.terrains["clear"].mp + board.features["river"].mp)
@@ -765,8 +772,8 @@ def _error(tmp_path: Path) -> DataError:
 
 
 def test_load_error_missing_field(tmp_path: Path) -> None:
-    _broken(tmp_path, 'attacker_modifier = -1\ndefender_modifier = 0\nsrc = "reconstructed: Bohemian', (
-        'defender_modifier = 0\nsrc = "reconstructed: Bohemian'))
+    _broken(tmp_path, 'attacker_modifier = 0\ndefender_modifier = -1\nsrc = "14.5.3 (', (
+        'defender_modifier = -1\nsrc = "14.5.3 ('))
     err = _error(tmp_path)
     assert (err.record, err.field) == ("terrain forest", "attacker_modifier")
 

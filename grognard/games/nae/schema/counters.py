@@ -221,7 +221,7 @@ def load_counters(data_dir: Path, mapdata: MapData) -> Counters:
     for fl in fleets.values():
         rec = f"fleet {fl.id}"
         _between(fl.initiative, 0, 3, f, rec, "initiative")
-        _between(fl.mf, 1, 6, f, rec, "mf")
+        _between(fl.mf, 1, 9, f, rec, "mf")
         _between(fl.tactical, MIN_FLEET_TACTICAL, MAX_TACTICAL, f, rec, "tactical")
         if fl.area is not None:
             check_ref(fl.area, areas, f, rec, "area", "fleet area")

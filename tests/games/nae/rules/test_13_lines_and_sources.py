@@ -33,6 +33,7 @@ def test_13_2_a_besieged_capital_is_no_source():
 
 def test_13_3_the_defenders_line_may_not_cross_the_zone_the_attacker_came_from():
     st = board([3] * 8, turn="coalition")
+    st.g["control"].update(dict.fromkeys(("cologne", "coblenz", "trier"), "france"))  # 1815: Prussian
     st.g["fixed_depots"].append({"zone": "trier", "power": "france"})
     vandamme = put(st, "cologne", ["fr_i"], commander="vandamme")
     assert supply.force_supplied(st, vandamme)  # through Coblenz and the depot at Trier
@@ -46,6 +47,7 @@ def test_3_2_an_unsupplied_force_that_wins_a_battle_does_not_take_the_zone():
     from grognard.games.nae.rules import movement
 
     st = board()
+    st.g["control"].update(dict.fromkeys(("cologne", "coblenz", "trier"), "france"))  # 1815: Prussian
     blucher = put(st, "cologne", ["pr_i"], commander="blucher")
     st.g["forces"][blucher]["unsupplied"] = True
     st.push("march", fid=blucher, mp=2, extra_mp=0, victory_mp=0, free_siege=None, ended=False)

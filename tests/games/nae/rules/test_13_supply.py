@@ -16,6 +16,7 @@ def test_13_2_own_capital_and_fortresses_are_sources_far_away_is_unsupplied():
 
 def test_13_3_a_fixed_depot_extends_the_line_and_an_enemy_force_blocks_it():
     st = board()
+    st.g["control"].update(dict.fromkeys(("cologne", "coblenz", "trier"), "france"))  # 1815: Prussian
     fid = put(st, "cologne", ["fr_i"])  # beyond the Rhine: not within 2 MP of a French link
     assert not supply.force_supplied(st, fid)
     st.g["fixed_depots"].append({"zone": "coblenz", "power": "france"})

@@ -93,10 +93,10 @@ def test_14_round_5_charles_attacks_into_napoleons_interception_and_is_destroyed
     "4+C". Charles 2 + 1 - 3 = 0: demoralized whatever the die; Davout unhurt; pursuit 2 + 3 + 2 + 1 = 8: two more
     losses destroy Charles' force.
 
-    Our map puts the Semmering pass between Vienna and Graz, which 12.4 (movement) counts as difficult terrain:
-    the interception die is 4 (4 + 1 + 1 - 1 = 5) where the book rolls 3 (3 + 1 + 1 = 5). Charles' earlier attrition
-    (digest 9.1 #11) is left out: his force starts with the 6 steps it had left."""
-    st = board([4, 1, 4, 4, 3, 4, 2, 1, 2], round_no=5, turn="coalition", hands={"empire": ["5F"], "coalition": []})
+    The interception die is the book's 3 + 1 (cavalry superiority) + 1 (better initiative) = 5: Vienna to the zone
+    south of it costs 1 MP, no difficult terrain. Charles' earlier attrition (digest 9.1 #11) is left out: his force
+    starts with the 6 steps it had left."""
+    st = board([3, 1, 4, 4, 3, 4, 2, 1, 2], round_no=5, turn="coalition", hands={"empire": ["5F"], "coalition": []})
     french_line(st, "ulm", "munich", "salzburg", "vienna")
     st.g["ap_reserve"]["coalition"] = 2
     napoleon = put(st, "vienna", {"fr_i": 1, "fr_iii": 2, "fr_iv": 2, "fr_v": 2, "fr_garde": 1, "fr_cav_reserve": 2},
@@ -104,7 +104,9 @@ def test_14_round_5_charles_attacks_into_napoleons_interception_and_is_destroyed
     charles = put(st, "laibach", ["au_iv", "au_v", "au_vi"], commander="charles")
     play(st, ("op", None), ("force", charles), ("forced_march", 0), ("zone", "graz"))
     play(st, ("intercept", napoleon), ("card", "5F"), ("done", None))  # the whole army intercepts
-    assert rolls(st, "12.4")[0]["row"] == "intercepts"
+    interception = rolls(st, "12.4")[0]
+    assert interception["total"] == 5 and interception["row"] == "intercepts"
+    assert sorted(interception["mods"]) == [["better initiative", 1], ["cavalry superiority", 1]]
     assert st.step == "battle.choose" and st.active == "empire"
     play(st, ("spearhead", "fr_i"), ("subordinate", "davout"))
     assert "Battle in Graz: Archduke Charles (6) attacks Napoleon (Grande Armée) (10); odds 1:2" in texts(st)
