@@ -66,20 +66,70 @@ def scenarios(game: Annotated[str | None, typer.Argument(help="a game id or modu
 
 @app.command()
 def play(
-    game: str,
-    scenario: str,
-    empire: Annotated[str, typer.Option(help="human, or an agent name")] = "human",
-    coalition: Annotated[str, typer.Option(help="human, or an agent name")] = "random",
-    seed: int = 0,
+    game: Annotated[str, typer.Argument(help="a game id")] = "nae",
+    scenario: Annotated[str, typer.Argument(help="a scenario of the game")] = "1815",
+    empire: Annotated[str | None, typer.Option(help="human, or an agent name [default: human]")] = None,
+    coalition: Annotated[str | None, typer.Option(help="human, or an agent name [default: random]")] = None,
+    seed: Annotated[int | None, typer.Option(help="fix the dice [default: a random seed, printed]")] = None,
+    load: Annotated[Path | None, typer.Option(help="resume the game saved in this record")] = None,
     option: OPTION = None,
 ) -> None:
-    """Play a game in the terminal against the computer, or hotseat."""
-    from grognard.play.terminal import play as run_play
+    """Play a game in the terminal against the computer, or hotseat; an unfinished game can be continued."""
+    from grognard.play import terminal
 
+    if load is not None:
+        g, st, saved = _load_record(load)
+        terminal.resume(g, st, _players(empire, coalition, saved), console, console.input,
+                        terminal.autosave_path(g.name))
+        return
     g = _game(game)
     _check_scenario(g, scenario)
-    run_play(g, scenario, {"empire": empire, "coalition": coalition}, seed, console, console.input,
-             _options(g, option))
+    autosave = terminal.autosave_path(g.name)
+    found = terminal.unfinished(g, autosave)
+    if found is not None:
+        st, saved = found
+        try:
+            answer = console.input(f"An unfinished game of {g.title} ({st.setup['scenario']}, seed {st.setup['seed']}, "
+                                   f"{len(st.actions)} actions) was autosaved. Continue it? [Y/n] ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            raise typer.Exit(0) from None
+        if answer in ("", "y", "yes"):
+            terminal.resume(g, st, _players(empire, coalition, saved), console, console.input, autosave)
+            return
+    if seed is None:
+        seed = terminal.new_seed()
+        console.print(f"Seed {seed} (replay this game with --seed {seed}).")
+    terminal.play(g, scenario, _players(empire, coalition, {}), seed, console, console.input, _options(g, option),
+                  autosave)
+
+
+def _players(empire: str | None, coalition: str | None, saved: dict[str, str]) -> dict[str, str]:
+    """Seats: as given on the command line, else as saved with the game, else a human Empire against the computer."""
+    return {"empire": empire or saved.get("empire", "human"),
+            "coalition": coalition or saved.get("coalition", "random")}
+
+
+def _load_record(path: Path) -> tuple[Any, Any, dict[str, str]]:
+    """A saved game record replayed to its last position, or one clear error line and exit status 2."""
+    try:
+        rec = records.load(path)
+    except (OSError, ValueError) as exc:
+        err.print(f"[red]Cannot load {path}: {exc}[/red]")
+        raise typer.Exit(2) from None
+    if not isinstance(rec.get("game"), str):
+        err.print(f"[red]{path} is not a Grognard game record[/red]")
+        raise typer.Exit(2)
+    g = _game(rec["game"])
+    try:
+        st = g.replay(rec)
+    except (records.ReplayMismatch, ValueError, KeyError, TypeError) as exc:
+        err.print(f"[red]Cannot resume {path}: {exc}[/red]")
+        raise typer.Exit(2) from None
+    if st.over:
+        console.print(f"This game is over. {g.outcome(st)}")
+        raise typer.Exit(0)
+    return g, st, dict(rec.get("players") or {})
 
 
 @app.command()

@@ -9,6 +9,12 @@ from grognard.core.registry import ENV
 os.environ[ENV] = ",".join(x for x in (os.environ.get(ENV), "tests.fixtures.duel") if x)
 
 
+@pytest.fixture(autouse=True)
+def _user_data_in_tmp(tmp_path_factory, monkeypatch):
+    """The terminal game autosaves in the user's data directory: never the real one in tests."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+
+
 @pytest.fixture
 def duel():
     return load_game("tests.fixtures.duel")

@@ -89,6 +89,18 @@ class Game:
         verb, arg = action
         return verb if arg is None else f"{verb} {arg}"
 
+    def outcome(self, st: State) -> str:
+        """Who won and why, once ``st`` is over; games override to name the condition that decided."""
+        return st.prompt
+
+    def card_text(self, name: str) -> str | None:
+        """The text of the card ``name`` (an id or a title), or None if the game has no such card."""
+        return None
+
+    def why(self, st: State, target: str) -> str:
+        """Why ``target`` (a place or piece the player names) is or is not among the choices now."""
+        return f"{self.title} cannot explain its choices; the legal ones are listed."
+
     # -- construction ---------------------------------------------------------------
     def new_state(
         self,
@@ -562,8 +574,10 @@ class State:
         row, result = table(total) if table else (None, None)
         shown = "+".join(str(d) for d in rolled)
         mod_text = "".join(f" {v:+d} {label}" for label, v in mods)
-        text = f"{why}: rolled {shown}{mod_text} = {total}" + (f" → {row}" if row else "")
-        self.note(text, rule=rule, dice=list(rolled), mods=[list(m) for m in mods], total=total, row=row)
+        needs = _needs(n, total - sum(rolled), table)
+        text = f"{why}{f', {needs}' if needs else ''}: rolled {shown}{mod_text} = {total}"
+        text += f" → {row}" if row else ""
+        self.note(text, rule=rule, dice=list(rolled), mods=[list(m) for m in mods], total=total, row=row, needs=needs)
         self.commit()
         return Roll(rolled, total, row, result)
 
@@ -662,6 +676,40 @@ def _show(value: object) -> str:
         return _short.repr(value)
     except Exception:
         return f"<{type(value).__name__}>"
+
+
+def _needs(n: int, mod: int, table: Callable[[int], tuple[str, Any]] | None) -> str | None:
+    """What a one-die roll needed, read off its own table over the six faces (so it can never disagree with the
+    rule): "needs 5+ (arrives)" for a pass/fail test, the totals of each row otherwise. Totals include the
+    modifiers ``mod``. Several dice (the combat table) are read by row only."""
+    if table is None or n != 1:
+        return None
+    faces = [(d + mod, *table(d + mod)) for d in range(1, 7)]
+    if all(isinstance(result, bool) for _, _, result in faces):
+        wins = [total for total, _, result in faces if result]
+        if not wins:
+            return "no roll can succeed"
+        if len(wins) == len(faces):
+            return "any roll succeeds"
+        row = next(r for _, r, result in faces if result)
+        if wins == [x for x, _, _ in faces[-len(wins):]]:
+            return f"needs {wins[0]}+ ({row})"
+        if wins == [x for x, _, _ in faces[: len(wins)]]:
+            return f"needs {wins[-1]} or less ({row})"
+        return f"needs {', '.join(map(str, wins))} ({row})"
+    spans: list[list[Any]] = []  # [first total, last total, row]
+    for total, row, _ in faces:
+        if spans and spans[-1][2] == row:
+            spans[-1][1] = total
+        else:
+            spans.append([total, total, row])
+    if len(spans) == 1:
+        return f"any roll gives {spans[0][2]}"
+    heads = {str(row).rpartition(": ")[0] for _, _, row in spans}
+    head = heads.pop() if len(heads) == 1 else ""  # rows of one table column: name the column once
+    cut = len(head) + 2 if head else 0
+    ranges = "; ".join(f"{a}{'' if a == b else f'-{b}'} → {str(row)[cut:]}" for a, b, row in spans)
+    return f"table{' ' + head if head else ''}: {ranges}"
 
 
 def _lower_first(text: str) -> str:

@@ -80,11 +80,11 @@ def replay(game: Game, record: dict[str, Any]) -> State:
     return st
 
 
-def save(record: dict[str, Any], path: Path) -> None:
-    """Write a record atomically (a crash leaves the old file or the new one, never half)."""
+def save(record: dict[str, Any], path: Path, *, durable: bool = True) -> None:
+    """Write a record atomically (a crash leaves the old file or the new one, never half); see ``atomic_write``."""
     from grognard.core.storage import atomic_write
 
-    atomic_write(path, msgspec.json.format(msgspec.json.encode(record)))
+    atomic_write(path, msgspec.json.format(msgspec.json.encode(record)), durable=durable)
 
 
 def load(path: Path) -> dict[str, Any]:

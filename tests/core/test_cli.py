@@ -136,7 +136,7 @@ def test_nae_board_is_not_reprinted_within_a_turn():
     res = runner.invoke(app, ["play", "nae", "1815", "--seed", "1"], input="1\n1\n1\n1\nb\nq\n")
     assert res.exit_code == 0, res.output
     out = flat(res.output)
-    board = "empire to act. AP reserve:"
+    board = "empire to act. Hands: Empire"
     assert out.count("empire> ") == 6
     assert out.count(board) == 2 and out.count(" Coalition: ") == 2  # at the start and after b
     last_prompt = out.rindex("empire: ")

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, Game, State
+from grognard.games.nae import describe
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation, battle, cards, command, events, movement, sequence, stacking, supply
 from grognard.games.nae.rules.siege import Replacements, SiegeAttack
 from grognard.games.nae.schema.scenario import Place
+from grognard.games.nae.why import why
 
 PLAYABLE = ("1815",)  # scenarios whose rules this engine runs end to end
 
@@ -239,29 +241,24 @@ class NaeGame(Game):
         view["hand"] = list(g["hands"][side]) if side else None
         view["hand_sizes"] = {s: len(h) for s, h in g["hands"].items()}
         view["deck_sizes"] = {s: len(d) for s, d in g["decks"].items()}
+        # What every client displays: the texts of the cards in the viewer's hand and the board summary (25, 26)
+        view["hand_cards"] = describe.hand_cards(st, side) if side else None
+        view["summary"] = describe.summary(st, side)
+        view["outcome"] = describe.outcome(st) if st.over else None  # who won and by which victory record (22)
         return view
 
     def describe(self, st: State, side: str | None) -> list[str]:
-        g = st.g
-        w = S.data().tables.weather(g["round"])
-        lines = [f"{g['year']}, round {g['round']} ({w.name}); {g['turn']} to act. "
-                 f"AP reserve: Empire {g['ap_reserve']['empire']}, Coalition {g['ap_reserve']['coalition']}."]
-        for s in S.SIDES:
-            lines.append(f"{s.capitalize()}:")
-            for fid, f in g["forces"].items():
-                if f["side"] != s:
-                    continue
-                marks = [m for m, on in (("demoralized", f["demoralized"]), ("unsupplied", f["unsupplied"]),
-                                         ("in fortress", f["in_fortress"])) if on]
-                lines.append(f"  {S.name_of(st, fid)} at {S.zone_name(f['zone'])}: {S.combat_value(f)} combat, "
-                             f"{len(f['depots'])} depot(s)" + (f" [{', '.join(marks)}]" if marks else ""))
-        sieges = [f"{S.zone_name(z)} (Siege {fort['siege']})" for z, fort in g["fortresses"].items()
-                  if fort["siege"] is not None]
-        if sieges:
-            lines.append("Sieges: " + ", ".join(sieges))
-        if side is not None:
-            lines.append("Your hand: " + ", ".join(cards.title(c) for c in g["hands"][side]))
-        return lines
+        return describe.board_lines(describe.summary(st, side), describe.hand_cards(st, side) if side else None)
+
+    def outcome(self, st: State) -> str:
+        return describe.outcome(st)
+
+    def card_text(self, name: str) -> str | None:
+        cid = describe.card_id(name)
+        return None if cid is None else describe.card_page(cid)
+
+    def why(self, st: State, target: str) -> str:
+        return why(st, target)
 
     def label(self, st: State, action: Action) -> str:
         verb, arg = action
@@ -294,9 +291,9 @@ class NaeGame(Game):
             return (f"Activate {S.general(arg).name} apart from his army, with units he takes "
                     f"({S.general(arg).initiative} AP)")
         if verb == "unit" and st.step == "activation":
-            return f"Activate {S.unit(arg).name} alone, out of its force (1 AP)"
+            return f"Activate {S.unit_name(arg)} alone, out of its force (1 AP)"
         if verb in UNIT_VERBS:
-            return UNIT_VERBS[verb].format(unit=S.unit(arg).name)
+            return UNIT_VERBS[verb].format(unit=S.unit_name(arg))
         if verb in GENERAL_VERBS:
             return GENERAL_VERBS[verb].format(general=S.general(arg).name)
         if verb == "absorb":
@@ -316,11 +313,11 @@ class NaeGame(Game):
             return "Into the fortress" if arg == "fortress" else f"To {S.zone_name(arg)}"
         if verb == "loss":
             f = S.force(st, st.frame["fid"])
-            return f"Take the loss on {S.unit(arg).name} ({f['units'][arg]})"
+            return f"Take the loss on {S.unit_name(arg)} ({f['units'][arg]})"
         if verb == "mask":
-            return f"Leave {S.unit(arg).name} to mask the fortress and go on"
+            return f"Leave {S.unit_name(arg)} to mask the fortress and go on"
         if verb == "reactivate":
-            how = "a mobile depot" if arg == "depot" else f"a step of {S.unit(arg).name}"
+            how = "a mobile depot" if arg == "depot" else f"a step of {S.unit_name(arg)}"
             return f"Reactivate the fortress with {how}"
         if verb == "forced_march":
             return f"Forced march of +{arg} MP" if arg else "No forced march"

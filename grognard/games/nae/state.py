@@ -59,6 +59,16 @@ def unit(uid: str) -> Unit:
     return data().counters.units[uid]
 
 
+def unit_name(uid: str) -> str:
+    """A unit with its nation, as the log and menus name it ("Prussian II Corps"), unless its name says it already
+    ("Swiss Corps", "Turkish Corps 1") or it is a special unit, named after a person or body ("Uxbridge")."""
+    u = unit(uid)
+    power = data().map.powers[u.power]
+    if u.special or power.adjective in u.name or power.name in u.name:
+        return u.name
+    return f"{power.adjective} {u.name}"
+
+
 class UnitFacts(NamedTuple):
     """What the hot rules read of a unit counter, precomputed once (10.1 command limits, 14.2 combat value)."""
 
@@ -233,7 +243,7 @@ def name_of(st: State, fid: str) -> str:
             g = f["group"]
             text += f" and {general(g['commander']).name} ({data().counters.armies[g['army']].name})"
         return text
-    return unit(next(iter(f["units"]))).name
+    return unit_name(next(iter(f["units"])))
 
 
 def zone_name(zone: str) -> str:

@@ -83,30 +83,44 @@ def army_moved(st: State, f: Frame, force: S.Force) -> bool:
 
 
 def _fits(st: State, f: Frame, force: S.Force, cost: int, commander: str | None, power: str) -> bool:
-    """May the activation under way activate a force (or part of one) led by ``commander`` of ``power`` for
-    ``cost`` AP (its initiative)?"""
+    return _unfit(st, f, force, cost, commander, power) is None
+
+
+def _unfit(st: State, f: Frame, force: S.Force, cost: int, commander: str | None, power: str) -> str | None:
+    """Why the activation under way may not activate a force (or part of one) led by ``commander`` of ``power``
+    for ``cost`` AP (its initiative); None: it may."""
     if force["side"] != f["side"]:
-        return False
+        return f"it is a force of the {force['side']}, 9.1"
     fort = st.g["fortresses"].get(force["zone"])
     if force["in_fortress"] and fort is not None and fort["siege"] is not None:
-        return False  # besieged: sorties against the besiegers are not part of this slice
+        return "it is besieged in its fortress (sorties are not implemented), 15"
     if f["count"] is None:
-        return cost <= int(f["ap"])
+        return None if cost <= int(f["ap"]) else f"it costs {cost} AP (initiative) and {f['ap']} AP are left, 9.1"
     if f["count"] <= 0:
-        return False
+        return "the card has activated all the forces it may, 6.4"
     if f["commander"] is not None and commander != f["commander"]:
-        return False
+        return f"the card activates only {S.general(f['commander']).name}'s force, 6.4"
     if f["power"] is not None and power != f["power"]:
-        return False
+        return f"the card activates only forces of {S.data().map.powers[f['power']].name}, 6.4"
     if f["max_initiative"] is not None and cost > f["max_initiative"]:
-        return False
-    return not (f["distinct_powers"] and S.major_of(st, power) in f["powers_used"])
+        return f"the card activates forces of initiative {f['max_initiative']} at most, and this one is {cost}, 6.4"
+    if f["distinct_powers"] and S.major_of(st, power) in f["powers_used"]:
+        return "the card activates forces of different powers, and this power's was activated already, 6.4"
+    return None
 
 
 def may_activate(st: State, f: Frame, fid: str) -> bool:
     force = S.force(st, fid)
     fits = _fits(st, f, force, S.initiative(force), force["commander"], force["power"])  # the cheap test first
     return fits and not army_moved(st, f, force)
+
+
+def activation_refusal(st: State, f: Frame, fid: str) -> str | None:
+    """Why the activation ``f`` may not activate force ``fid`` (None: it may), from the checks of ``may_activate``."""
+    force = S.force(st, fid)
+    if army_moved(st, f, force):
+        return "its units (or army) have already moved in this activation, 12.2.1"
+    return _unfit(st, f, force, S.initiative(force), force["commander"], force["power"])
 
 
 def parts(st: State, f: Frame) -> list[Action]:

@@ -118,10 +118,10 @@ def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
         mods.append(("unsupplied", t.combat_modifier("unsupplied")))
     head = ctx["heads"][role] if "spearhead" not in cancelled else None
     if head:
-        mods.append((f"spearhead {S.unit(head).name}", t.combat_modifier("spearhead") * S.unit(head).stars))
+        mods.append((f"spearhead {S.unit_name(head)}", t.combat_modifier("spearhead") * S.unit(head).stars))
     for uid in ctx["engaged"][role]:
         if uid in me["units"]:
-            mods.append((S.unit(uid).name, int(S.unit(uid).bonus or 0)))
+            mods.append((S.unit_name(uid), int(S.unit(uid).bonus or 0)))
     if me["commander"]:
         mods.append((S.general(me["commander"]).name, tactical(me, attacker)))
     sub = ctx["subs"][role]
@@ -756,7 +756,7 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
     st.note(f"{S.name_of(st, fid)} retreats from {S.zone_name(src)} to {S.zone_name(dest)}", rule="14.10")
     for uid in [u for u in f["units"] if not S.limited_ok({u: 1}, dest)]:  # glossary "Milices"
         S.eliminate(st, f, uid)
-        st.note(f"{S.unit(uid).name} may not leave its National Territory and is eliminated", rule="12.1")
+        st.note(f"{S.unit_name(uid)} may not leave its National Territory and is eliminated", rule="12.1")
     command.enforce_limits(st, fid)  # 10.1 (it checks the force too)
     if fid not in st.g["forces"]:
         return
@@ -893,7 +893,7 @@ class Losses:
             if uid in f["specials"]:
                 f["specials"].remove(uid)
             gone = S.lose_step(st, fid, uid)
-            st.note(f"{S.unit(uid).name} {'is eliminated' if gone else 'is reduced'} ({f['why']})", rule=f["rule"])
+            st.note(f"{S.unit_name(uid)} {'is eliminated' if gone else 'is reduced'} ({f['why']})", rule=f["rule"])
         f["n"] -= 1
         f["taken"] += 1
         S.check_force(st, fid, f["rule"])

@@ -416,7 +416,7 @@ class Replace:
         for uid in [u for u in force["units"] if u != keep]:
             S.eliminate(st, force, uid)
         force.update(commander=None, army=None, subs=[], group=None)
-        st.note(f"No general is left to lead it: only {S.unit(keep).name} stays, the rest is eliminated", rule="11")
+        st.note(f"No general is left to lead it: only {S.unit_name(keep)} stays, the rest is eliminated", rule="11")
 
 
 # Lasting effects: effects that outlast the moment the card is played, kept in st.g["card_effects"] ---------------

@@ -121,7 +121,7 @@ def absorb(st: State, fid: str, other: str, choose_subs: bool = False) -> None:
         S.set_demoralized(f, True, index)  # 14.9.3: stacking with a demoralized force demoralizes
     S.refresh_group(f)
     text = f"{S.name_of(st, fid)} absorbs " + (S.general(o["commander"]).name if o["commander"] else
-                                                S.unit(next(iter(o["units"]))).name)
+                                                S.unit_name(next(iter(o["units"]))))
     if o["commander"]:
         a = S.armies(f)[index]
         gen, lead = S.general(o["commander"]), S.general(a.commander) if a.commander else None
@@ -267,7 +267,7 @@ def enforce_limits(st: State, fid: str) -> None:
         while a.units and not within_command(st, a.commander, a.army, a.units):
             uid = min(a.units, key=lambda u: (S.unit(u).power == own, -a.units[u], u))
             S.lose_step(st, fid, uid)
-            st.note(f"A step of {S.unit(uid).name} exceeds what {S.general(a.commander).name} may command and is "
+            st.note(f"A step of {S.unit_name(uid)} exceeds what {S.general(a.commander).name} may command and is "
                     "eliminated", rule="10.1")
             a = S.armies(f)[index]
         powers = {S.unit(u).power for u in a.units}
@@ -305,7 +305,7 @@ def swap(st: State, fid: str, uid: str) -> None:
         g["units"].append(uid)
         to = g["commander"]
     S.refresh_group(f)
-    st.note(f"{S.unit(uid).name} passes to {S.general(to).name}'s army", rule="9.1")
+    st.note(f"{S.unit_name(uid)} passes to {S.general(to).name}'s army", rule="9.1")
 
 
 def _without(units: dict[str, int], uid: str) -> dict[str, int]:
@@ -345,7 +345,7 @@ def take(st: State, fid: str, other: str, uid: str) -> None:
         S.set_demoralized(f, True, index)  # 14.9.3: taking units of a demoralized force is stacking with it
         S.refresh_group(f)
     del o["units"][uid]
-    st.note(f"{S.name_of(st, fid)} takes {S.unit(uid).name} from {S.name_of(st, other)}", rule="12.2")
+    st.note(f"{S.name_of(st, fid)} takes {S.unit_name(uid)} from {S.name_of(st, other)}", rule="12.2")
 
 
 def may_leave(st: State, fid: str, uid: str) -> bool:
@@ -369,7 +369,7 @@ def leave(st: State, fid: str, uid: str) -> str:
     """12.2.1: the unit stays behind; returns the force it now belongs to."""
     f = S.force(st, fid)
     here = [o for o in S.forces_in(st, f["zone"], f["side"]) if o != fid and not st.g["forces"][o]["in_fortress"]]
-    new = detach(st, fid, [uid], note=f"{S.name_of(st, fid)} leaves {S.unit(uid).name} behind in "
+    new = detach(st, fid, [uid], note=f"{S.name_of(st, fid)} leaves {S.unit_name(uid)} behind in "
                                       f"{S.zone_name(f['zone'])}")
     if not here:
         return new

@@ -162,7 +162,7 @@ class Conscripts:
         if verb == "restore":
             force = next(x for x in st.g["forces"].values() if uid in x["units"])
             force["units"][uid] += 1
-            st.note(f"{S.unit(uid).name} is restored by one step", rule="6.4")
+            st.note(f"{S.unit_name(uid)} is restored by one step", rule="6.4")
             if f["steps"] == 0:
                 st.pop()
         elif f["steps"] == 0:
@@ -215,7 +215,7 @@ class Place:
         return str(f["side"])
 
     def prompt(self, st: State, f: Frame) -> str:
-        return f"{f['why']}: choose the reinforcement zone where {S.unit(f['units'][0]).name} enters."
+        return f"{f['why']}: choose the reinforcement zone where {S.unit_name(f['units'][0])} enters."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         return [("zone", z) for z in place_options(st, f["side"], f["units"][0])]
@@ -239,7 +239,7 @@ class Place:
 def skip_unplaceable(st: State, f: Frame) -> None:
     """A unit with no zone to enter stays out of play (6.4: not enough room for the event)."""
     while f["units"] and not place_options(st, f["side"], f["units"][0]):
-        st.note(f"{S.unit(f['units'].pop(0)).name} finds no reinforcement zone and stays out", rule="6.4")
+        st.note(f"{S.unit_name(f['units'].pop(0))} finds no reinforcement zone and stays out", rule="6.4")
     if not f["units"]:
         st.pop()
 

@@ -154,19 +154,34 @@ class Declare:
 
 
 def may_enter(st: State, fid: str, src: str, dst: str, mp: int) -> bool:
-    """12.1: cost within the MP left, never a neutral's zone, limited units stay home. 12.2.1: a friendly force
+    return enter_refusal(st, fid, src, dst, mp) is None
+
+
+def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | None:
+    """Why force ``fid`` may not move from ``src`` into adjacent ``dst`` with ``mp`` left (None: it may).
+    12.1: cost within the MP left, never a neutral's zone, limited units stay home. 12.2.1: a friendly force
     there it cannot join (absorb, be absorbed by, or form a group of armies with) is passed through (MP must be
     left to go on); where an enemy will stop the force, the two must be able to consolidate (11)."""
     m = S.data().map
     cost = m.enter_cost(src, dst)
-    if cost is None or cost > mp or S.is_neutral_ground(st, dst):
-        return False
+    name = S.zone_name(dst)
+    if cost is None:
+        return f"the way from {S.zone_name(src)} into {name} costs a force's whole MF, at the start of a move, 12.1"
+    if cost > mp:
+        return f"entering {name} costs {cost} MP and {mp} MP are left, 12.1"
+    if S.is_neutral_ground(st, dst):
+        return f"{name} is a neutral's zone, which no force may enter, 12.1"
     f = S.force(st, fid)
     side = f["side"]
     stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, side))
-    if stuck and (S.outside(st, dst, S.other(side)) or not way_on(st, dst, mp - cost)):
-        return False
-    return S.limited_ok(f["units"], dst)
+    if stuck and S.outside(st, dst, S.other(side)):
+        return f"the friendly force in {name} could not consolidate with this one before the battle there, 11"
+    if stuck and not way_on(st, dst, mp - cost):
+        return (f"the friendly force in {name} cannot join this one, so it may only be passed through, and no MP "
+                "would be left to go on, 12.2.1")
+    if not S.limited_ok(f["units"], dst):
+        return f"militia and National Guards never leave their National Territory, and {name} is outside it, 12.1"
+    return None
 
 
 def way_on(st: State, zone: str, mp: int) -> bool:
@@ -324,7 +339,7 @@ def mask(st: State, fid: str, uid: str) -> None:
     cover = command.detach(st, fid, [uid], note="")
     fort = st.g["fortresses"][f["zone"]]
     fort["siege"], fort["besieger"] = 0, cover
-    st.note(f"{S.name_of(st, fid)} leaves {S.unit(uid).name} to mask {S.zone_name(f['zone'])} (Siege 0) and may "
+    st.note(f"{S.name_of(st, fid)} leaves {S.unit_name(uid)} to mask {S.zone_name(f['zone'])} (Siege 0) and may "
             "go on", rule="15.1")
 
 
@@ -1005,7 +1020,7 @@ def garrison(st: State, fid: str, uid: str) -> None:
     f = S.force(st, fid)
     inside = command.detach(st, fid, [uid], note="")
     S.force(st, inside)["in_fortress"] = True
-    st.note(f"{S.unit(uid).name} withdraws into the fortress of {S.zone_name(f['zone'])} while "
+    st.note(f"{S.unit_name(uid)} withdraws into the fortress of {S.zone_name(f['zone'])} while "
             f"{S.name_of(st, fid)} tries to evade", rule="15.1")
     stacking.consolidate(st, inside, garrisons=False)  # 15.1: apart from the force that tries to evade
 

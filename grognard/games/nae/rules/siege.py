@@ -206,7 +206,7 @@ def replacement_candidates(st: State, f: Frame) -> list[str]:
 def give_replacement(st: State, f: Frame, uid: str) -> None:
     S.force(st, f["fid"])["units"][uid] += 1
     f["left"] -= 1
-    st.note(f"{S.unit(uid).name} receives a replacement step", rule="20.1")
+    st.note(f"{S.unit_name(uid)} receives a replacement step", rule="20.1")
 
 
 class Replacements:

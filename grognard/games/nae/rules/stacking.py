@@ -78,7 +78,7 @@ def squeeze(st: State, fid: str, other: str) -> str:
     for fort in st.g["fortresses"].values():
         if fort["besieger"] == drop:
             fort["besieger"] = keep
-    names = ", ".join(S.unit(u).name for u in lost) or "no unit"
+    names = ", ".join(S.unit_name(u) for u in lost) or "no unit"
     st.note(f"{S.name_of(st, keep)} takes in what it may command of another force of its side: {names} eliminated"
             + (f"; {', '.join(S.general(g).name for g in S.generals_of(gone))} to the reserve"
                if S.generals_of(gone) else ""), rule="11")

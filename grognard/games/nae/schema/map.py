@@ -31,6 +31,7 @@ class Power(Record):
 
     name: str
     name_fr: str
+    adjective: str  # how its units are named in the log: "Prussian II Corps"
     kind: str
     capital: str | None = None
     provinces: tuple[str, ...] = ()

@@ -48,7 +48,7 @@ def test_14_napoleon_beats_blucher_demoralizes_him_and_pursues_4_3_2_1_is_10_for
     texts = [e["text"] for e in st.log]
     assert any("odds 1:1" in t for t in texts) and any("Minor battle" in t for t in texts)
     att = rolls(st, "14.6")[0]
-    assert att["mods"] == [["cavalry superiority", 1], ["spearhead Imperial Guard", 2], ["Guard Cavalry", 1],
+    assert att["mods"] == [["cavalry superiority", 1], ["spearhead French Imperial Guard", 2], ["Guard Cavalry", 1],
                            ["Napoleon", 3], ["Murat (subordinate)", 2]]
     assert att["total"] == 15 and att["row"] == "8-21: 4C"
     assert rolls(st, "14.7")[0]["row"] == "unhurt"
@@ -119,7 +119,7 @@ def test_14_5_5_a_special_unit_held_back_gives_no_bonus_and_takes_no_forced_loss
     play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "brussels"), ("stand", None))
     play(st, ("spearhead", "fr_ii"), ("hold_back", "fr_cav_garde"), ("subordinate", "murat"))
     att = rolls(st, "14.6")[0]
-    assert att["mods"] == [["cavalry superiority", 1], ["spearhead II Corps", 1], ["Napoleon", 3],
+    assert att["mods"] == [["cavalry superiority", 1], ["spearhead French II Corps", 1], ["Napoleon", 3],
                            ["Murat (subordinate)", 2]]  # the held-back Guard Cavalry still counts as cavalry
     assert att["total"] == 13
 

@@ -59,7 +59,7 @@ def test_14_round_4_ulm_mack_is_caught_jean_joins_him_and_the_austrian_army_is_d
     play(st, ("subordinate", "soult"))
     assert "Morale: Napoleon (Grande Armée) 5, Mack (Army of Germany) 3" in texts(st)
     att, dfn = rolls(st, "14.6")
-    assert att["mods"] == [["cavalry superiority", 1], ["spearhead I Corps", 1], ["Napoleon", 3],
+    assert att["mods"] == [["cavalry superiority", 1], ["spearhead French I Corps", 1], ["Napoleon", 3],
                            ["Soult (subordinate)", 2]]
     assert att["dice"] == [4, 4] and att["total"] == 15 and att["row"] == "8-21: 4C"
     assert dfn["mods"] == [] and dfn["total"] == 6 and dfn["row"] == "8-21: 1+"
@@ -113,7 +113,7 @@ def test_14_round_5_charles_attacks_into_napoleons_interception_and_is_destroyed
     assert "Morale: Archduke Charles 2, Napoleon (Grande Armée) 5" in texts(st)
     att, dfn = rolls(st, "14.6")
     assert att["mods"] == [["odds", -1], ["Archduke Charles", 1]] and att["total"] == 8 and att["row"] == "8-21: 1+"
-    assert sorted(dfn["mods"]) == sorted([["cavalry superiority", 1], ["spearhead I Corps", 1], ["Napoleon", 3],
+    assert sorted(dfn["mods"]) == sorted([["cavalry superiority", 1], ["spearhead French I Corps", 1], ["Napoleon", 3],
                                           ["Davout (subordinate)", 3], ["interceptor", 1]])
     assert dfn["total"] == 16 and dfn["row"] == "8-21: 4+C"
     assert rolls(st, "14.7")[0]["row"] == "unhurt"
@@ -175,9 +175,9 @@ def test_14_round_6_kutuzov_attacks_vienna_is_beaten_holds_and_falls_back():
     assert "Battle in Vienna: Kutuzov (1st Army) (7) attacks Napoleon (Grande Armée) (7); odds 1:1" in texts(st)
     assert "Morale: Kutuzov (1st Army) 4, Napoleon (Grande Armée) 5" in texts(st)
     att, dfn = rolls(st, "14.6")
-    assert att["mods"] == [["spearhead I Corps", 1], ["Kutuzov", 1], ["Buxhowden (subordinate)", 1]]
+    assert att["mods"] == [["spearhead Russian I Corps", 1], ["Kutuzov", 1], ["Buxhowden (subordinate)", 1]]
     assert att["total"] == 13 and att["row"] == "8-21: 3"
-    assert dfn["mods"] == [["cavalry superiority", 1], ["spearhead Imperial Guard", 2], ["Napoleon", 3],
+    assert dfn["mods"] == [["cavalry superiority", 1], ["spearhead French Imperial Guard", 2], ["Napoleon", 3],
                            ["Soult (subordinate)", 1]]
     assert dfn["total"] == 15 and dfn["row"] == "8-21: 4C"
     assert [r["row"] for r in rolls(st, "14.7")] == ["unhurt", "unhurt"]

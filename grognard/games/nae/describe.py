@@ -1,0 +1,163 @@
+"""What a player reads about an NAE game, for any client (terminal, browser): card texts, a board summary and the
+end-of-game announcement.
+
+All are built from what the reader may see (a hand only for its owner); ``summary``, ``hand_cards`` and ``outcome``
+go into ``state.view(side)`` so every client shows the same facts, and the terminal renders them as lines
+(``board_lines``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grognard.core.machine import State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import cards, victory
+from grognard.games.nae.schema.scenario import Condition
+
+
+def card_info(cid: str) -> dict[str, Any]:
+    """One card as a player reads it: title, value, when it is played, its text, and whether the engine's reading of
+    it is reconstructed (``reconstructed`` then quotes the card's provenance, which says what was reconstructed)."""
+    card = S.data().cards.cards[cid]
+    return {
+        "id": cid, "title": card.title, "title_fr": card.title_fr, "side": card.side, "value": card.value,
+        "phases": list(card.phases), "combat": card.combat, "gold_star": card.gold_star, "text": card.text,
+        "reconstructed": card.src if "reconstructed" in card.src else None,
+    }
+
+
+def card_id(text: str) -> str | None:
+    """The card a player names: its id in any case ("3f"), or a unique start of its title ("column")."""
+    all_cards = S.data().cards.cards
+    key = text.strip().lower()
+    if not key:
+        return None
+    by_id = {cid.lower(): cid for cid in all_cards}
+    if key in by_id:
+        return by_id[key]
+    found = [cid for cid, c in all_cards.items()
+             if c.title.lower().startswith(key) or c.title_fr.lower().startswith(key)]
+    return found[0] if len(found) == 1 else None
+
+
+def hand_cards(st: State, side: str) -> list[dict[str, Any]]:
+    """The cards of ``side``'s hand with their activation value now (``ap``: 6.2, a Grande Coalition adds 1)."""
+    return [card_info(c) | {"ap": cards.ap_value(st, c)} for c in st.g["hands"][side]]
+
+
+def card_line(c: dict[str, Any]) -> str:
+    """A ``card_info`` as one line: id, title, AP value, text, and a mark when the card is reconstructed."""
+    mark = " [reconstructed]" if c["reconstructed"] else ""
+    return f"{c['id']} {c['title']} ({c.get('ap', c['value'])} AP, {'/'.join(c['phases'])}){mark}: {c['text']}"
+
+
+def card_page(cid: str) -> str:
+    """Everything a player may want to read about one card, its provenance included when it is reconstructed."""
+    c = card_info(cid)
+    text = card_line(c)
+    if c["combat"]:
+        text += " Combat card (CC, 6.6)."
+    if c["gold_star"]:
+        text += " Gold star: removed from the game once played as an event (6.2)."
+    if c["reconstructed"]:
+        text += f" Reconstructed (the printed card is not available): {c['reconstructed']}"
+    return text
+
+
+def outcome(st: State) -> str:
+    """The end of the game in words: who won and the victory record (20.1) that decided, with the state of each of
+    its conditions; for a draw, why no record holds."""
+    assert st.result is not None
+    winner = st.result["winner"]
+    head = f"The {winner.capitalize()} wins." if winner else "The game is a draw."
+    sc = S.data().scenarios[st.g["scenario"]]
+    decided = [v for v in sc.victory.values() if v.result == winner and all(victory.holds(st, c) for c in v.all_of)]
+    if decided:
+        v = decided[0]
+        return f"{head} Decided by {v.src}: {v.text} ({'; '.join(condition_text(st, c) for c in v.all_of)})."
+    why = "; ".join(f"{v.text} ({', '.join(condition_text(st, c) for c in v.all_of)})" for v in sc.victory.values())
+    return f"{head} {st.result['text']} {why}."
+
+
+def condition_text(st: State, c: Condition) -> str:
+    """One victory condition as it stands now, in words."""
+    now = victory.holds(st, c) != c.negate  # the plain fact, before the record's negation
+    power = S.data().map.powers[c.power].name if c.power else ""
+    if c.kind == "conquered":
+        return f"{power} {'is' if now else 'is not'} conquered"
+    if c.kind == "has_army":
+        kind = "non-demoralised army" if c.non_demoralised else "army"
+        return f"{power} {'has a' if now else 'has no'} {kind} on the map"
+    if c.kind == "general_removed":
+        return f"{S.general(str(c.general)).name} {'is off the map' if now else 'is on the map'}"
+    if c.kind == "controls_zone":
+        return f"the {c.side} {'controls' if now else 'does not control'} {S.zone_name(str(c.zone))}"
+    return f"the {c.side} {'controls' if now else 'does not control'} every key zone of {power}"
+
+
+def summary(st: State, side: str | None) -> dict[str, Any]:
+    """The public state of the board: round, weather, victory conditions and who meets them now, every force with
+    its units and generals, supply, sieges, hand sizes and AP reserves. Nothing of any hidden hand is in it."""
+    g = st.g
+    w = S.data().tables.weather(g["round"])
+    sc = S.data().scenarios[g["scenario"]]
+    return {
+        "year": g["year"], "round": g["round"], "last_round": g["last_round"],
+        "round_of": f"round {g['round']} of {g['last_round']}",  # the rulebook's numbering (1815 opens in round 2)
+        "weather": w.name, "turn": g["turn"],
+        "victory": [{"id": vid, "result": v.result, "text": v.text, "src": v.src,
+                     "met": all(victory.holds(st, c) for c in v.all_of)} for vid, v in sc.victory.items()],
+        "forces": [_force(st, fid) for fid in g["forces"]],
+        "sieges": [{"zone": z, "zone_name": S.zone_name(z), "level": fort["siege"]}
+                   for z, fort in g["fortresses"].items() if fort["siege"] is not None],
+        "hand_sizes": {s: len(h) for s, h in g["hands"].items()},
+        "ap_reserve": dict(g["ap_reserve"]),
+    }
+
+
+def _force(st: State, fid: str) -> dict[str, Any]:
+    f = S.force(st, fid)
+    generals = []
+    for a in S.armies(f):
+        for gid, role in [(a.commander, "commander"), *((s, "subordinate") for s in a.subs)]:
+            if gid:
+                gen = S.general(gid)
+                generals.append({"id": gid, "name": gen.name, "role": role, "initiative": gen.initiative,
+                                 "command": gen.command, "attack": gen.attack, "defence": gen.defence})
+    units = [{"id": uid, "name": S.unit_name(uid), "value": v, "full": v == S.unit(uid).steps}
+             for uid, v in f["units"].items()]
+    return {"id": fid, "name": S.name_of(st, fid), "side": f["side"], "zone": f["zone"],
+            "zone_name": S.zone_name(f["zone"]), "combat": S.combat_value(f), "units": units, "generals": generals,
+            "depots": len(f["depots"]), "supplied": not f["unsupplied"], "demoralized": f["demoralized"],
+            "in_fortress": f["in_fortress"]}
+
+
+def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[str]:
+    """A ``summary`` as plain text lines, with the viewer's ``hand``; the first line names the round and the side to act
+    and nothing else, so a client may show the board again only when it changes."""
+    reserve, hands = s["ap_reserve"], s["hand_sizes"]
+    lines = [f"{s['year']}, {s['round_of']} ({s['weather']}); {s['turn']} to act.",
+             f"Hands: Empire {hands['empire']}, Coalition {hands['coalition']} cards. "
+             f"AP reserve: Empire {reserve['empire']}, Coalition {reserve['coalition']}."]
+    lines.append("Victory (20.1):")
+    for v in s["victory"]:
+        lines.append(f"  [{'met now' if v['met'] else 'not met'}] {v['text']}")
+    for side in ("empire", "coalition"):
+        lines.append(f"{side.capitalize()}:")
+        for f in (x for x in s["forces"] if x["side"] == side):
+            marks = [m for m, on in (("unsupplied", not f["supplied"]), ("demoralized", f["demoralized"]),
+                                     ("in fortress", f["in_fortress"])) if on] or ["supplied"]
+            lines.append(f"  {f['name']} at {f['zone_name']}: {f['combat']} combat, {f['depots']} depot(s) "
+                         f"[{', '.join(marks)}]")
+            gens = ", ".join(f"{x['name']} ({x['role']}, initiative {x['initiative']}, command {x['command']}, "
+                             f"attack {x['attack']}, defence {x['defence']})" for x in f["generals"])
+            if gens:
+                lines.append(f"    generals: {gens}")
+            units = ", ".join(f"{u['name']} {u['value']}{'' if u['full'] else ' (reduced)'}" for u in f["units"])
+            lines.append(f"    units: {units}")
+    if s["sieges"]:
+        lines.append("Sieges: " + ", ".join(f"{x['zone_name']} (Siege {x['level']})" for x in s["sieges"]))
+    if hand is not None:
+        lines.append("Your hand:")
+        lines += [f"  {card_line(c)}" for c in hand]
+    return lines

@@ -1,0 +1,87 @@
+"""Why an option a player expects is not offered: ``why(state, "Breda")`` names the rule that forbids acting on a
+zone or force at the current step. The answers come from the rules' own checks (``movement.enter_refusal``,
+``activation.activation_refusal``), never from a second copy of a rule."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from grognard.core.machine import State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import activation, movement
+
+
+def why(st: State, target: str) -> str:
+    """Explain, for the side to act, why ``target`` (a zone, or a force named by its general, unit or id) is or is
+    not among the choices of the current step. Only what that side may see is used."""
+    if st.over:
+        return "The game is over: nothing more can be done."
+    zone = find_zone(target)
+    fid = None if zone else find_force(st, target)
+    if zone is None and fid is None:
+        return f"{target!r} names no zone and no force on the map."
+    legal = st.legal_actions()
+    step = st.step
+    f = st.frame
+    if zone is not None:
+        name = S.zone_name(zone)
+        if any(a[1] == zone for a in legal):
+            return f"{name} is one of the choices now."
+        if step == "march":
+            return _why_not_enter(st, f, zone)
+        return f"{name} is not asked for now: {st.prompt}"
+    assert fid is not None
+    name = S.name_of(st, fid)
+    if any(a[1] == fid for a in legal):
+        return f"{name} is one of the choices now."
+    if step == "activation":
+        reason = activation.activation_refusal(st, f, fid)
+        if reason:
+            return f"{name} cannot be activated: {reason}."
+        return f"{name} may be activated: it is offered as a whole force."
+    return f"{name} is not asked for now: {st.prompt}"
+
+
+def _why_not_enter(st: State, m: dict[str, object], zone: str) -> str:
+    fid = str(m["fid"])
+    force = S.force(st, fid)
+    here = force["zone"]
+    name = S.zone_name(zone)
+    if zone not in S.data().map.neighbours(here):
+        return f"cannot enter {name}: it is not next to {S.zone_name(here)}, where {S.name_of(st, fid)} stands, 12.1."
+    if m["stopped"]:
+        enemy = S.outside(st, here, S.other(force["side"]))
+        what = "an enemy force stands" if enemy else "an active enemy fortress stands that no other force besieges"
+        return f"cannot enter {name}: the force must stop in {S.zone_name(here)}, where {what}, 12.1 / 15.1."
+    reason = movement.enter_refusal(st, fid, here, zone, int(str(m["mp"])))
+    if reason:
+        return f"cannot enter {name}: {reason}."
+    if not activation.can_pay(st, fid):
+        return (f"cannot enter {name}: a lone corps fighting there (or entering a zone its side does not control, "
+                "optional rule) pays a second AP, and none is left, 9.1.")
+    return f"{name} may be entered."
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents, so "zurich" finds Zürich and "blucher" Blücher."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if unicodedata.category(c) != "Mn").strip()
+
+
+def find_zone(text: str) -> str | None:
+    """A zone named by its id or its English or French name (accents and case ignored)."""
+    key = _fold(text)
+    for z in S.data().map.zones.values():
+        if key in (z.id, _fold(z.name), _fold(z.name_fr)):
+            return z.id
+    return None
+
+
+def find_force(st: State, text: str) -> str | None:
+    """A force named by its id, one of its generals or one of its units (with or without nation)."""
+    key = _fold(text)
+    for fid, f in st.g["forces"].items():
+        names = [fid, S.name_of(st, fid)] + [S.general(g).name for g in S.generals_of(f)]
+        names += [n for u in f["units"] for n in (S.unit(u).name, S.unit_name(u))]
+        if key in (_fold(n) for n in names):
+            return fid
+    return None
