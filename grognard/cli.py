@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -50,6 +51,10 @@ app = typer.Typer(cls=Commands, no_args_is_help=True, add_completion=False,
                   help="Napoleonic board wargames, every rule enforced.")
 console = Console()
 OPTION = Annotated[list[str] | None, typer.Option("--option", "-o", help="turn on a game option (repeatable)")]
+RAY = Annotated[bool, typer.Option("--ray", help="play the games on a Ray cluster (one started on this machine, "
+                                                 "unless --ray-address names a running cluster's head)")]
+RAY_ADDRESS = Annotated[str | None, typer.Option(help="address of a running Ray cluster's head (implies --ray)")]
+JOBS = Annotated[int, typer.Option(min=1, help="local worker processes")]
 err = Console(stderr=True)
 
 
@@ -151,38 +156,117 @@ def selfplay(
     scenario: str,
     games: Annotated[int, typer.Option(min=1)] = 10,
     seed: int = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="local worker processes")] = 1,
-    empire: str = "random",
-    coalition: str = "random",
+    jobs: JOBS = 1,
+    empire: Annotated[str, typer.Option(help="agent spec: random, heuristic, ai:easy|normal|hard, "
+                                             "search:iterations=N")] = "random",
+    coalition: Annotated[str, typer.Option(help="agent spec, as for --empire")] = "random",
     out: Annotated[Path | None, typer.Option(help="write one JSON record per game here")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON summary object")] = False,
     option: OPTION = None,
+    ray: RAY = False,
+    ray_address: RAY_ADDRESS = None,
 ) -> None:
-    """Let computer players play many games and report the results."""
+    """Let computer players play many games and report win rates with Wilson 95% intervals."""
     from grognard.selfplay import selfplay as run_selfplay
 
     g = _game(game)
     _check_scenario(g, scenario)
     options = _options(g, option)
-    with Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err, transient=True,
-    ) as progress:
+    players = {"empire": empire, "coalition": coalition}
+    _check_agents(list(players.values()))
+    with _progress() as progress:
         task = progress.add_task(f"{game} {scenario}", total=games)
-        summary = run_selfplay(
-            game, scenario, games, seed, {"empire": empire, "coalition": coalition}, jobs, out,
-            on_game=lambda _o: progress.advance(task), options=options,
-        )
+        summary = _run_games(lambda: run_selfplay(
+            game, scenario, games, seed, players, jobs, out,
+            on_game=lambda _o: progress.advance(task), options=options, ray=_ray(ray, ray_address)))
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    table = Table("result", "games", title=f"{games} games of {game} {scenario}")
+    table = Table("result", "games", "rate", "95% interval", title=f"{games} games of {game} {scenario}: "
+                  f"{empire} (empire) against {coalition} (coalition)")
     for k, v in summary["results"].items():
-        table.add_row(k, str(v))
+        lo, hi = summary["ci95"][k]
+        table.add_row(k, str(v), f"{summary['win_rate'][k]:.1%}", f"{lo:.1%} - {hi:.1%}")
     console.print(table)
     d = summary["decisions"]
     console.print(f"decisions per game: min {d['min']}, mean {d['mean']}, max {d['max']}; "
                   f"{summary['decisions_per_s']} decisions/s")
+
+
+@app.command()
+def tournament(
+    game: str,
+    scenario: str,
+    agents: Annotated[str, typer.Option(help="comma-separated agent specs, e.g. random,heuristic,ai:normal")],
+    games: Annotated[int, typer.Option(min=1, help="games per pairing and seating")] = 10,
+    seed: int = 0,
+    jobs: JOBS = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON summary object")] = False,
+    option: OPTION = None,
+    ray: RAY = False,
+    ray_address: RAY_ADDRESS = None,
+) -> None:
+    """Play every pairing of agents on both sides and print a Bradley-Terry rating table (Elo scale)."""
+    from grognard.selfplay import tournament as run_tournament
+
+    g = _game(game)
+    _check_scenario(g, scenario)
+    options = _options(g, option)
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    _check_agents(names)
+    if len(set(names)) < 2:
+        err.print("[red]a tournament needs at least two different agents[/red]")
+        raise typer.Exit(2)
+    total = games * len(set(names)) * (len(set(names)) - 1)
+    with _progress() as progress:
+        task = progress.add_task(f"{game} {scenario} tournament", total=total)
+        summary = _run_games(lambda: run_tournament(
+            game, scenario, names, games, seed, jobs, on_game=lambda _o: progress.advance(task),
+            options=options, ray=_ray(ray, ray_address)))
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    results = Table("seating", *g.sides, "draw", title=f"{summary['games']} games of {game} {scenario}")
+    for k, v in summary["pairings"].items():
+        results.add_row(k, *(str(v[s]) for s in (*g.sides, "draw")))
+    console.print(results)
+    table = Table("agent", "rating (Elo)", "95% interval", "score", title="Bradley-Terry ratings")
+    for r in summary["ratings"]:
+        table.add_row(r["agent"], f"{r['elo']:+.0f}", f"{r['ci95'][0]:+.0f} to {r['ci95'][1]:+.0f}",
+                      f"{r['score']:g} / {r['games']}")
+    console.print(table)
+    adv = summary["first_side_advantage"]
+    console.print(f"Advantage of the {adv['side']} seat: {adv['elo']:+.0f} Elo.")
+
+
+def _ray(ray: bool, address: str | None) -> str | None:
+    return address or ("local" if ray else None)
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, transient=True,
+    )
+
+
+def _run_games(run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    try:
+        return run()
+    except (RuntimeError, ConnectionError, ValueError) as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from None
+
+
+def _check_agents(specs: list[str]) -> None:
+    from grognard.agents import make_agent
+
+    for spec in specs:
+        try:
+            make_agent(spec, 0)
+        except ValueError as exc:
+            err.print(f"[red]{exc}[/red]")
+            raise typer.Exit(2) from None
 
 
 @app.command("map")

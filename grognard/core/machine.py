@@ -13,6 +13,7 @@ serialises to canonical JSON, copies fast and digests the same on every machine.
 from __future__ import annotations
 
 import hashlib
+import random
 import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol, cast
@@ -79,6 +80,15 @@ class Game:
     def public_view(self, st: State, side: str | None) -> dict[str, Any]:
         """The game part of ``view(side)``: ``st.g`` with what ``side`` may not see removed."""
         raise NotImplementedError
+
+    def action_catalog(self, scenario: str) -> list[Action]:
+        """Every action the game may ever offer in ``scenario``, in a fixed order (the action index of learning
+        environments); games that support them override this."""
+        raise NotImplementedError(f"{self.name} has no fixed action index")
+
+    def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
+        """Redraw in ``st`` (a copy) the game's hidden pieces ``side`` cannot see (other hands, draw piles),
+        consistently with what it has seen; the core redraws the dice. Games without hidden pieces keep this."""
 
     def describe(self, st: State, side: str | None) -> list[str]:
         """A few lines a terminal shows above the prompt (from the side's view only)."""
@@ -488,6 +498,24 @@ class State:
         if not st.search:
             st.undo_stack = list(self.undo_stack)
         st._legal = self._legal  # never mutated in place: shared until either state changes
+        return st
+
+    def determinize(self, side: str, rng: random.Random) -> State:
+        """A copy in which everything ``side`` cannot see is redrawn from ``rng``: the dice stream, the other
+        hands and the draw piles (by the game), the log entries meant for others, and the undo snapshots and
+        seed that would give them away. Agents search on these copies only (a search copy: no undo, see ``copy``)."""
+        st = State(self.game)
+        st.search = True
+        st.setup = {**self.setup, "seed": None, "dice": None}
+        st.core = _unpack.decode(_pack.encode(self.core))
+        st.core["rng"] = [rng.getrandbits(32) for _ in range(4)]
+        if not any(st.core["rng"]):
+            st.core["rng"][0] = 1  # the all-zero state is a fixed point
+        st.core["script"] = []
+        st.core["undo_side"] = None
+        st.log = self.log_for(side)
+        st.actions = []
+        self.game.resample_hidden(st, side, rng)
         return st
 
     def digest(self) -> str:

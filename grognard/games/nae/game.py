@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, Game, State
@@ -13,6 +14,7 @@ from grognard.games.nae.schema.scenario import Place
 from grognard.games.nae.why import why
 
 PLAYABLE = ("1815",)  # scenarios whose rules this engine runs end to end
+MAX_FORCES = 300  # force ids of the fixed action index (action_catalog)
 
 
 # 20.1 set-up choices -------------------------------------------------------------------------------------------
@@ -246,6 +248,45 @@ class NaeGame(Game):
         view["summary"] = describe.summary(st, side)
         view["outcome"] = describe.outcome(st) if st.over else None  # who won and by which victory record (22)
         return view
+
+    def action_catalog(self, scenario: str) -> list[Action]:
+        """Every (verb, argument) the rules can offer, by the kind of argument each verb takes; force ids are
+        numbered up to ``MAX_FORCES`` (an 1815 game creates about 50)."""
+        d = S.data()
+        kinds: dict[str, list[Any]] = {
+            "none": [None], "card": list(d.cards.cards), "zone": [*d.map.zones, "fortress"],
+            "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
+            "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
+            "depot": ["fixed", "mobile"],
+        }
+        verbs = {
+            "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
+                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot"),
+            "card": ("card", "event"), "zone": ("zone", "setup"),
+            "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
+                     "spearhead", "swap", "take", "unit"),
+            "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
+            "force": ("absorb", "force", "intercept"), "march": ("forced_march",), "morale": ("morale",),
+            "depot": ("depot", "setup"),
+        }
+        out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
+        return [*out, ("reactivate", "depot")]
+
+    def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
+        """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
+        played (6.4: played cards are shown). Another side's hand and pile are thus one pool it cannot split, and
+        its own pile's order is unknown: each is dealt again from its sorted contents, so that two hidden truths
+        ``side`` cannot tell apart give the same copy for the same ``rng``."""
+        hands, decks = st.g["hands"], st.g["decks"]
+        for s in S.SIDES:
+            if s == side:
+                decks[s] = sorted(decks[s])
+                rng.shuffle(decks[s])
+                continue
+            pool = sorted(hands[s] + decks[s])
+            rng.shuffle(pool)
+            n = len(hands[s])
+            hands[s], decks[s] = pool[:n], pool[n:]
 
     def describe(self, st: State, side: str | None) -> list[str]:
         return describe.board_lines(describe.summary(st, side), describe.hand_cards(st, side) if side else None)

@@ -1,0 +1,687 @@
+"""How a computer plays Napoleon against Europe: the priority rules of the heuristic player and the evaluation
+function the search scores its truncated rollouts with.
+
+Each rule is a small function ``rule(st, side, legal) -> (action, reason) | None`` named after what a strong player
+does, with its reason in one line; a step's rules are tried in order and the first that answers decides. Rules read
+only what ``side`` may see (its own hand, the board, the played cards), so the heuristic needs no determinization.
+The 1815 objectives (20.1): the Coalition wins by removing Napoléon or by conquering France (18.2.1: Paris, Lyon,
+Bordeaux and Antwerp) once France has no non-demoralized army; otherwise France wins."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from grognard.core.machine import Action, Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import battle, cards, conquest
+from grognard.games.nae.schema.cards import ActivateForces, CombatBonus, EnterUnits, MoraleModifier
+
+Choice = tuple[Action, str]
+Rule = Callable[[State, str, list[Action]], Choice | None]
+
+NAPOLEON = "napoleon"
+SAFE_ODDS = 1.0  # a march ends next to enemies no stronger than the force
+
+
+# -- the board as a player reads it ---------------------------------------------------------------------------
+
+@cache
+def distances(zone: str) -> dict[str, int]:
+    """Borders to cross from ``zone`` to every zone (breadth first over land borders)."""
+    m = S.data().map
+    out = {zone: 0}
+    todo = deque([zone])
+    while todo:
+        here = todo.popleft()
+        for nxt in m.neighbours(here):
+            if nxt not in out:
+                out[nxt] = out[here] + 1
+                todo.append(nxt)
+    return out
+
+
+def dist(a: str, b: str) -> int:
+    return distances(a).get(b, 99)
+
+
+@cache
+def french_keys() -> tuple[str, ...]:
+    return tuple(conquest.key_zones("france"))
+
+
+class Board:
+    """The forces by zone, read once per decision (the rules below ask the same questions many times)."""
+
+    def __init__(self, st: State) -> None:
+        self.outside: dict[tuple[str, str], list[str]] = {}
+        self.value: dict[tuple[str, str], int] = {}
+        self.napoleon: str | None = None
+        for fid, f in st.g["forces"].items():
+            key = (f["zone"], f["side"])
+            self.value[key] = self.value.get(key, 0) + S.combat_value(f)
+            if not f["in_fortress"]:
+                self.outside.setdefault(key, []).append(fid)
+            if self.napoleon is None and NAPOLEON in S.generals_of(f):
+                self.napoleon = fid
+
+
+_board: list[Any] = [None, None]  # [state, its Board or None until asked] while ``policy`` or ``evaluate`` runs
+
+
+def board(st: State) -> Board:
+    if _board[0] is st:
+        if _board[1] is None:
+            _board[1] = Board(st)
+        return _board[1]  # type: ignore[no-any-return]
+    return Board(st)
+
+
+def napoleon_force(st: State) -> str | None:
+    return board(st).napoleon
+
+
+def strength(st: State, zone: str, side: str, reach: int = 0) -> int:
+    """Combat value of ``side``'s forces within ``reach`` (0 or 1) borders of ``zone``, fortresses included."""
+    values = board(st).value
+    total = values.get((zone, side), 0)
+    if reach:
+        total += sum(values.get((z, side), 0) for z in S.data().map.neighbours(zone))
+    return total
+
+
+def odds(a: int, d: int) -> str:
+    """The odds as a player says them: 3:2, 2:1, 1:2."""
+    if d <= 0:
+        return "no defender"
+    r = a / d
+    if r >= 1:
+        return f"{round(r)}:1" if r >= 1.75 or r < 1.25 else "3:2"
+    return f"1:{round(1 / r)}" if r <= 0.57 or r > 0.8 else "2:3"
+
+
+def edge(st: State, att: str, foes: list[str], zone: str, came_from: str) -> float:
+    """The attacker's expected lead on the battle dice (14.5): odds column, terrain and border, the generals'
+    tactical values, cavalry superiority, the best elite corps and supply; +99 when the odds destroy the defender
+    outright (5:1, 14.2), -99 when they destroy the attacker (1:5)."""
+    t = S.data().tables
+    me = S.force(st, att)
+    a = S.combat_value(me)
+    d = sum(S.combat_value(S.force(st, x)) for x in foes)
+    if d == 0:
+        return 99.0
+    if a == 0:
+        return -99.0
+    row = t.odds_row(a, d)
+    if row.destroys:
+        return 99.0 if row.destroys == "defender" else -99.0
+    foe = S.force(st, max(foes, key=lambda x: S.combat_value(S.force(st, x))))
+    terrain = t.terrain[S.data().map.zones[zone].terrain]
+    border = t.borders[S.data().map.feature_of(came_from, zone).id] if zone != came_from else None
+    lead = float(row.modifier + terrain.attacker_modifier - terrain.defender_modifier)
+    if border is not None:
+        lead += border.army_attacker_modifier if S.is_army(me) else border.attacker_modifier
+    lead += battle.tactical(me, True) - battle.tactical(foe, False)
+    lead += _best_stars(me) - _best_stars(foe)
+    mc, fc = battle.cavalry_count(me), battle.cavalry_count(foe)
+    lead += 1 if mc > fc else -1 if fc > mc else 0
+    lead -= 3 * me["unsupplied"] - 3 * foe["unsupplied"]
+    return lead
+
+
+def _best_stars(f: S.Force) -> int:
+    return max((S.unit(u).stars or 0 for u in f["units"] if not S.unit(u).special), default=0)
+
+
+def attack_ok(st: State, side: str, fid: str, foes: list[str], zone: str) -> bool:
+    """A battle worth fighting. The Coalition trades steps gladly (it has twice France's men): even dice and 3:2
+    numbers suffice; against Napoléon even dice with any superiority, or twice his numbers and at most 2 down on
+    the dice. France fights only with a clear lead, and never risks Napoléon next to a stronger enemy."""
+    f = S.force(st, fid)
+    lead = edge(st, fid, foes, zone, f["zone"])
+    mine = S.combat_value(f)
+    theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
+    if side == "coalition":
+        hunting = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
+        if hunting:
+            return (lead >= 0 and mine > theirs) or (lead >= -2 and mine >= 2 * theirs)
+        return lead >= 0 and mine * 2 >= theirs * 3
+    if NAPOLEON in S.generals_of(f) and strength(st, zone, S.other(side), 1) > mine:
+        return False
+    return lead >= 2 and mine * 2 >= theirs * 3
+
+
+def objectives(st: State, side: str) -> list[str]:
+    """Zones the side marches on. The Coalition: Napoléon's force, then the French key zones it does not hold. The
+    Empire: its key zones an enemy stands next to (it wins by holding on)."""
+    nap = napoleon_force(st)
+    if side == "coalition":
+        out = [z for z in french_keys() if S.controller(st, z) != "coalition"]
+        if nap is not None:
+            out.insert(0, S.force(st, nap)["zone"])
+        return out
+    return [z for z in french_keys() if S.controller(st, z) == "empire" and strength(st, z, "coalition", 1)]
+
+
+def goal_distance(st: State, side: str, zone: str) -> int:
+    goals = objectives(st, side)
+    return min((dist(zone, g) for g in goals), default=0)
+
+
+def enemy_forces_in(st: State, zone: str, side: str) -> list[str]:
+    return board(st).outside.get((zone, S.other(side)), [])
+
+
+# -- the evaluation function ----------------------------------------------------------------------------------
+
+def evaluate(st: State, side: str) -> float:
+    """How good the position is for ``side``, from -1 (lost) to 1 (won): the result when the game is over, else
+    the victory conditions weighed with steps, supply, morale and control (a logistic of an Empire score)."""
+    if st.over:
+        winner = st.result["winner"] if st.result else None
+        return 0.0 if winner is None else (1.0 if winner == side else -1.0)
+    _board[:] = [st, None]
+    try:
+        value = _evaluate(st)
+    finally:
+        _board[:] = [None, None]
+    return value if side == "empire" else -value
+
+
+def _evaluate(st: State) -> float:
+    g = st.g
+    score = 0.0
+    nap = napoleon_force(st)
+    score += 3.0 if nap is not None else -6.0  # 20.1: Napoléon removed is the Coalition's victory
+    steps = {"empire": 0, "coalition": 0}
+    for f in g["forces"].values():
+        value = S.combat_value(f)
+        steps[f["side"]] += value
+        sign = 1 if f["side"] == "empire" else -1
+        if f["unsupplied"]:
+            score -= sign * 0.05 * value  # 13: unsupplied forces fight worse and wither
+        if f["demoralized"]:
+            score -= sign * 0.05 * value
+    score += 0.08 * steps["empire"] - 0.04 * steps["coalition"]  # the Coalition has twice the men to spend
+    armies = sum(1 for f in g["forces"].values() for i, a in enumerate(S.armies(f))
+                 if a.army and f["side"] == "empire" and not S.army_demoralized(f, i))
+    score += 1.0 * min(armies, 2)  # 20.1: France wins with a non-demoralized army
+    for z in french_keys():
+        if S.controller(st, z) == "coalition":
+            score -= 1.2  # 18.2.1: every key zone held brings the conquest of France closer
+    if nap is not None:
+        nz = S.force(st, nap)["zone"]
+        danger = strength(st, nz, "coalition", 1) - strength(st, nz, "empire", 1)
+        score -= 0.08 * max(0, danger)  # Napoléon next to a stronger enemy may be caught
+    # the Coalition's approach: its strength near Paris counts before the battles are fought
+    near = sum(S.combat_value(f) / (1 + dist(f["zone"], "paris")) for f in g["forces"].values()
+               if f["side"] == "coalition")
+    score -= 0.15 * near
+    return math.tanh(score / 6)
+
+
+# -- rules by step --------------------------------------------------------------------------------------------
+
+def _first(legal: list[Action], verb: str) -> Action | None:
+    return next((a for a in legal if a[0] == verb), None)
+
+
+def keep_combat_cards(st: State, cid: str) -> bool:
+    """A card with a strong combat use (a combat bonus or morale) is kept for the decisive battle."""
+    card = S.data().cards.cards[cid]
+    return any(isinstance(e, (CombatBonus, MoraleModifier)) and card.use_of(e) == "combat" for e in cards.leaves(card))
+
+
+def event_worth(st: State, side: str, cid: str) -> int:
+    """An event's worth in AP: forces it activates (about 2 AP each), units it brings (Fatherland in Danger, the
+    Conscripts, the Chouans: 3), a seventh round for a Coalition that needs time (4)."""
+    card = S.data().cards.cards[cid]
+    worth = 0
+    for e in card.effects("event"):
+        if isinstance(e, ActivateForces):
+            worth += 2 * e.count
+        elif isinstance(e, EnterUnits):
+            worth += 3
+    if cid in ("31F", "5C"):
+        worth += 3
+    if cid == "16C" and side == "coalition":
+        worth += 5
+    return worth
+
+
+def threatened_key(st: State, side: str) -> str | None:
+    """A key zone of France an enemy stronger than its defenders stands next to."""
+    if side != "empire":
+        return None
+    for z in french_keys():
+        if S.controller(st, z) == "empire" and strength(st, z, "coalition", 1) > strength(st, z, "empire", 0):
+            return z
+    return None
+
+
+def good_attack(st: State, side: str, fid: str) -> tuple[str, int, int] | None:
+    """An enemy force next to ``fid`` worth attacking (``attack_ok``): the strongest such."""
+    f = S.force(st, fid)
+    mine = S.combat_value(f)
+    best = None
+    for z in S.data().map.neighbours(f["zone"]):
+        foes = enemy_forces_in(st, z, side)
+        if not foes:
+            continue
+        theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
+        if attack_ok(st, side, fid, foes, z) and (best is None or theirs > best[2]):
+            best = (z, mine, theirs)
+    return best
+
+
+def play_event_worth_more(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Play an event when it is worth more than the card's AP."""
+    best = max((a for a in legal if a[0] == "event"), key=lambda a: event_worth(st, side, a[1]), default=None)
+    if best is None:
+        return None
+    worth = event_worth(st, side, best[1])
+    if worth > cards.ap_value(st, best[1]) and (side == "coalition" or worth >= 4):
+        return best, f"its event is worth more than its {cards.ap_value(st, best[1])} AP"
+    return None
+
+
+def empire_holds_on(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """France wins by holding on: pass unless a key zone is threatened or a good attack is there."""
+    if side != "empire":
+        return None
+    if threatened_key(st, side) or any(good_attack(st, side, fid) for fid, f in st.g["forces"].items()
+                                       if f["side"] == side and f["commander"]):
+        return None
+    return ("pass", None), "France wins by holding on: nothing is threatened and no attack is worth the risk"
+
+
+def activate_with_a_spare_card(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Play for AP the card worth the most AP among those not kept for battle."""
+    plays = [a for a in legal if a[0] == "card"]
+    if not plays:
+        return None
+    spare = [a for a in plays if not keep_combat_cards(st, a[1])] or plays
+    best = max(spare, key=lambda a: (cards.ap_value(st, a[1]), a[1]))
+    return best, f"{cards.ap_value(st, best[1])} AP to move, the combat cards kept for the decisive battle"
+
+
+def operation_without_card(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """With no card to spare, a 1-AP operation still moves a corps."""
+    if side == "coalition" and _first(legal, "op"):
+        return ("op", None), "no card to spare: a 1-AP operation"
+    return None
+
+
+def pass_turn(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Nothing worth an action: pass (the hand is kept; no card is drawn in 1815)."""
+    return ("pass", None), "nothing worth doing"
+
+
+def force_value(st: State, side: str, fid: str) -> float:
+    """What activating force ``fid`` is worth: an attack worth fighting (Napoléon's force first), the defence of a
+    threatened key zone, or (the Coalition) a strong force closing on Napoléon or a key zone. Small forces far
+    from anything are not worth the AP: what is left goes to the reserve for the armies (9.2)."""
+    f = S.force(st, fid)
+    value = S.combat_value(f)
+    attack = good_attack(st, side, fid)
+    if attack:
+        prey = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in enemy_forces_in(st, attack[0], side))
+        return 100.0 + attack[2] + (100.0 if prey else 0.0)
+    key = threatened_key(st, side)
+    if key and f["zone"] != key and dist(f["zone"], key) <= 2 and NAPOLEON not in S.generals_of(f):
+        return 50.0 + value
+    if side != "coalition" or f["in_fortress"]:
+        return 0.0
+    target = march_target(st, side, fid)
+    here = dist(f["zone"], target)
+    if not any(dist(z, target) < here and not enemy_forces_in(st, z, side)
+               for z in S.data().map.neighbours(f["zone"])):
+        return 0.0  # no step nearer without a battle it should not fight: keep the AP
+    if value < 4 and not (f["zone"] in french_keys() or dist(f["zone"], "paris") <= 2):
+        return 0.0
+    return value * (2 if S.is_army(f) else 1) / (1 + here)
+
+
+def march_target(st: State, side: str, fid: str) -> str:
+    """Where a Coalition force heads: a friendly force near Napoléon stronger than itself, to concentrate before
+    the battle, when it is too weak to fight him alone; else the nearest objective."""
+    f = S.force(st, fid)
+    nap = napoleon_force(st)
+    if side == "coalition" and nap is not None:
+        nz = S.force(st, nap)["zone"]
+        mine = S.combat_value(f)
+        if mine < 1.5 * S.combat_value(S.force(st, nap)):
+            friends = [(o["zone"]) for x, o in st.g["forces"].items()
+                       if x != fid and o["side"] == side and not o["in_fortress"] and dist(o["zone"], nz) <= 2
+                       and S.combat_value(o) >= mine]
+            if friends:
+                return min(friends, key=lambda z: (dist(f["zone"], z), z))
+    goals = objectives(st, side)
+    return min(goals, key=lambda g: (dist(f["zone"], g), g)) if goals else f["zone"]
+
+
+def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Move the force that gains most: a good attack, a threatened key zone, a strong force nearing its goal."""
+    options = [(force_value(st, side, a[1]), a) for a in legal if a[0] == "force"]
+    options = [o for o in options if o[0] > 0]
+    if not options:
+        return None
+    value, best = max(options, key=lambda o: o[0])
+    why = "an attack at good odds" if value >= 100 else (
+        "a key zone of France is threatened" if value >= 50 else "concentrate on the objective")
+    return best, f"activate {S.name_of(st, best[1])}: {why}"
+
+
+def finish_activation(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Stop when no force gains by moving: unused AP go to the reserve (9.2)."""
+    return ("done", None), "no other force gains by moving"
+
+
+def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Attack an enemy force next door when the dice favour it (``attack_ok``), the biggest prize first."""
+    fid = st.frame["fid"]
+    f = S.force(st, fid)
+    mine = S.combat_value(f)
+    best = None
+    for a in legal:
+        if a[0] != "zone":
+            continue
+        foes = enemy_forces_in(st, a[1], side)
+        if not foes or not attack_ok(st, side, fid, foes, a[1]):
+            continue
+        theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
+        napoleon = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
+        if best is None or (napoleon, theirs) > best[3]:
+            best = (a, foes[0], theirs, (napoleon, theirs))
+    if best is None:
+        return None
+    a, foe, theirs, _ = best
+    lead = edge(st, fid, enemy_forces_in(st, a[1], side), a[1], f["zone"])
+    m1 = battle.force_morale(st, f)
+    m2 = battle.force_morale(st, S.force(st, foe))
+    return a, (f"{S.name_of(st, fid)} attacks {S.name_of(st, foe)} at {S.zone_name(a[1])}: odds {odds(mine, theirs)}, "
+               f"dice {lead:+.0f}, morale {m1} against {m2}")
+
+
+def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Besiege the fortresses the victory conditions need."""
+    if not _first(legal, "siege"):
+        return None
+    zone = S.force(st, st.frame["fid"])["zone"]
+    if side == "coalition" or zone in french_keys():
+        return ("siege", None), f"besiege {S.zone_name(zone)}: the victory conditions need it"
+    return None
+
+
+def march_flag(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Take control of a key zone or city where the force stands."""
+    if not _first(legal, "flag"):
+        return None
+    zone = S.force(st, st.frame["fid"])["zone"]
+    if zone in french_keys() or side == "coalition":
+        return ("flag", None), f"take control of {S.zone_name(zone)}"
+    return None
+
+
+def march_rally(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """A demoralized force rallies before anything else (14.9.4)."""
+    if _first(legal, "rally"):
+        return ("rally", None), "a demoralized army rallies before it fights (14.9.4)"
+    return None
+
+
+def safe_zone(st: State, side: str, zone: str, mine: int) -> bool:
+    """No enemy force stronger than ``mine`` stands in or next to ``zone``."""
+    return strength(st, zone, S.other(side), 1) <= SAFE_ODDS * mine
+
+
+def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Close on the target (``march_target``) along safe zones, never into an enemy at bad odds."""
+    fid = st.frame["fid"]
+    f = S.force(st, fid)
+    mine = S.combat_value(f)
+    here = f["zone"]
+    target = march_target(st, side, fid)
+    goal = dist(here, target)
+    options = []
+    for a in legal:
+        if a[0] != "zone" or enemy_forces_in(st, a[1], side):
+            continue
+        d = dist(a[1], target)
+        if d >= goal:
+            continue
+        if (side == "empire" or NAPOLEON in S.generals_of(f)) and not safe_zone(st, side, a[1], mine):
+            continue
+        options.append((d, S.data().map.enter_cost(here, a[1]) or 0, a))
+    if not options:
+        return None
+    _, _, best = min(options, key=lambda o: (o[0], o[1], o[2][1]))
+    why = "concentrates before the battle" if target in [o["zone"] for o in st.g["forces"].values()
+                                                          if o["side"] == side] else "marches on its objective"
+    return best, f"{S.name_of(st, fid)} {why}, by {S.zone_name(best[1])}"
+
+
+def march_stop(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Nothing better to do: the march ends (attrition tests only if forced or unsupplied)."""
+    if _first(legal, "done"):
+        return ("done", None), "the march ends here"
+    return None
+
+
+def march_forced_on(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Must go on (12.2.1): the move nearest the objective."""
+    zones = [a for a in legal if a[0] == "zone"]
+    if not zones:
+        return None
+    best = min(zones, key=lambda a: (goal_distance(st, side, a[1]), a[1]))
+    return best, "the force may not stop here"
+
+
+def no_forced_march(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Forced marches cost steps (12.3): none unless the force attacks."""
+    return (("forced_march", 0) if ("forced_march", 0) in legal else legal[0]), "no forced march: it costs steps"
+
+
+def intercept_when_stronger(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Intercept a moving force only where the battle is worth fighting (and never with Napoléon)."""
+    f = st.frame
+    for a in legal:
+        if a[0] == "intercept":
+            me = S.force(st, a[1])
+            if NAPOLEON not in S.generals_of(me) and attack_ok(st, side, a[1], [f["fid"]], f["zone"]):
+                mover = S.combat_value(S.force(st, f["fid"]))
+                return a, f"{S.name_of(st, a[1])} intercepts at odds {odds(S.combat_value(me), mover)}"
+    return ("decline", None), "no force strong enough to intercept"
+
+
+def cheapest_intercept_card(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Pay for an interception with the cheapest card, combat cards last."""
+    plays = [a for a in legal if a[0] == "card"]
+    if not plays:
+        return None
+    best = min(plays, key=lambda a: (keep_combat_cards(st, a[1]), cards.ap_value(st, a[1]), a[1]))
+    return best, "the cheapest card that pays for the interception"
+
+
+def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Stand when the attacker has no lead on the dice; otherwise withdraw into a fortress or evade. Napoléon
+    stands only with the lead himself."""
+    f = st.frame
+    me, foe = S.force(st, f["fid"]), S.force(st, f["mover"])
+    came_from = st.core["stack"][-2].get("came_from", f["zone"])
+    lead = edge(st, f["mover"], [f["fid"]], f["zone"], came_from)
+    a, d = S.combat_value(foe), S.combat_value(me)
+    limit = -1 if NAPOLEON in S.generals_of(me) else 0
+    if lead <= limit:
+        return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)}, dice {-lead:+.0f} for it"
+    for verb in ("fortress", "evade"):
+        if (verb, None) in legal:
+            return (verb, None), (f"{S.name_of(st, f['fid'])} is outmatched (odds {odds(a, d)}, dice {lead:+.0f} "
+                                  "against it): it withdraws")
+    return ("stand", None), "no way out: it stands"
+
+
+def safest_zone(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Retreat or evade to the zone farthest from the enemy, nearest friends and Paris."""
+    zones = [a for a in legal if a[0] == "zone"]
+    if not zones:
+        return None
+
+    def danger(z: str) -> tuple[int, int, str]:
+        return (strength(st, z, S.other(side), 1) - strength(st, z, side, 1), dist(z, "paris"), z)
+
+    best = min(zones, key=lambda a: danger(a[1]))
+    return best, f"to {S.zone_name(best[1])}, away from the enemy"
+
+
+def best_morale(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Morale: the highest; a spearhead and a subordinate: the strongest (their bonus is worth the risk)."""
+    if legal[0][0] == "morale":
+        return max(legal, key=lambda a: a[1]), "fight with the best morale"
+    if legal[0][0] == "engage":
+        return legal[0], "every bonus counts in battle"
+    named = [a for a in legal if a[1] is not None]
+    if not named:
+        return legal[0], "nobody to designate"
+    if named[0][0] == "spearhead":
+        best = max(named, key=lambda a: (S.unit(a[1]).stars, a[1]))
+        return best, f"{S.unit(best[1]).name} leads the assault"
+    best = max(named, key=lambda a: (S.general(a[1]).attack + S.general(a[1]).defence, a[1]))
+    return best, f"{S.general(best[1]).name} lends his tactical value"
+
+
+def spread_losses(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Reduce full-strength units before eliminating any, the least valuable first; a depot before a step."""
+    if ("depot", None) in legal:
+        return ("depot", None), "a depot is cheaper than a step"
+    force = S.force(st, st.frame["fid"])
+
+    def cost(a: Action) -> tuple[int, int, int, str]:
+        u = S.unit(a[1])
+        full = force["units"][a[1]] == u.steps and u.reduced is not None
+        return (0 if full else 1, u.stars, int(u.morale or 0), a[1])
+
+    best = min(legal, key=cost)
+    return best, f"{S.unit(best[1]).name} takes the loss"
+
+
+def _battle_of(st: State, f: Frame) -> Frame:
+    return st.core["stack"][f["target"]]
+
+
+def combat_card_for_big_battle(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Combat cards are spent in the decisive battles: Napoléon's, or one of at least 8 steps."""
+    plays = [a for a in legal if a[0] == "card"]
+    if not plays:
+        return None
+    f = st.frame
+    ctx = _battle_of(st, f)
+    forces = [st.g["forces"].get(ctx.get(k)) for k in ("att", "dfn")]
+    forces = [x for x in forces if x is not None]
+    decisive = any(NAPOLEON in S.generals_of(x) for x in forces) or sum(S.combat_value(x) for x in forces) >= 16
+    if f["window"] in ("evasion", "countermarch", "contact") or decisive:
+        best = max(plays, key=lambda a: (S.data().cards.cards[a[1]].value, a[1]))
+        return best, f"{cards.title(best[1])}: a decisive moment"
+    return None
+
+
+def done(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Carry on: keep the cards and the forces where they are."""
+    if ("done", None) in legal:
+        return ("done", None), "carry on"
+    return None
+
+
+def countermarch_to_help(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """March to the sound of the guns with a force that is not Napoléon's (he joins only his own battles)."""
+    forces = [a for a in legal if a[0] == "force" and NAPOLEON not in S.generals_of(S.force(st, a[1]))]
+    if not forces:
+        return None
+    best = max(forces, key=lambda a: (S.combat_value(S.force(st, a[1])), a[1]))
+    return best, f"{S.name_of(st, best[1])} marches to the sound of the guns"
+
+
+def attack_now(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """A Major Campaign attacks at once rather than wait for the others (12.6)."""
+    if legal and legal[0][0] in ("attack", "wait"):
+        a = _first(legal, "attack")
+        return (a or legal[0]), "strike before the enemy reinforces"
+    return None
+
+
+def spend_depot(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Spend a depot on the attrition test: depots are cheaper than steps (13.4)."""
+    if ("depot", None) in legal or _first(legal, "depot"):
+        return _first(legal, "depot") or legal[0], "a depot spares the steps (13.4)"
+    return None
+
+
+def call_in_forces(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Call in the forces next door: concentrate before the battle (9.1)."""
+    forces = [a for a in legal if a[0] == "force"]
+    if forces:
+        return forces[0], "concentrate before battle"
+    return None
+
+
+def place_near_threat(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Reinforcements enter nearest Paris, which every Coalition plan aims at."""
+    zones = [a for a in legal if a[0] == "zone"]
+    if not zones:
+        return None
+    best = min(zones, key=lambda a: (dist(a[1], "paris"), a[1]))
+    return best, f"reinforce near Paris: {S.zone_name(best[1])}"
+
+
+def take_first_offered(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """A step without a rule of its own: take the first choice the rules offer (the default of the step)."""
+    return legal[0], "the usual choice"
+
+
+RULES: dict[str, tuple[Rule, ...]] = {
+    "round": (play_event_worth_more, empire_holds_on, activate_with_a_spare_card, operation_without_card,
+              pass_turn),
+    "activation": (activate_best_force, finish_activation),
+    "march": (march_rally, march_attack, march_siege, march_flag, march_on, march_stop, march_forced_on),
+    "march.declare": (no_forced_march,),
+    "intercept": (intercept_when_stronger,),
+    "intercept.card": (cheapest_intercept_card, take_first_offered),
+    "evade": (evade_when_outmatched,),
+    "evade.where": (safest_zone,),
+    "retreat": (safest_zone,),
+    "battle.choose": (best_morale,),
+    "losses": (spread_losses,),
+    "cards.window": (combat_card_for_big_battle, done),
+    "countermarch": (countermarch_to_help, done),
+    "campaign.hold": (attack_now, take_first_offered),
+    "attrition.depot": (spend_depot, take_first_offered),
+    "pickup": (call_in_forces, done),
+    "place": (place_near_threat,),
+    "detach": (done, take_first_offered),
+    "send": (done, take_first_offered),
+    "swap": (done, take_first_offered),
+}
+
+
+def policy(st: State, side: str, legal: list[Action] | None = None) -> Choice:
+    """The heuristic's move and its reason."""
+    legal = st.legal_actions() if legal is None else legal
+    _board[:] = [st, None]
+    try:
+        for rule in (*RULES.get(str(st.step), ()), take_first_offered):
+            choice = rule(st, side, legal)
+            if choice is not None and choice[0] in legal:
+                return choice
+        return legal[0], "the usual choice"
+    finally:
+        _board[:] = [None, None]
+
+
+def describe_choice(st: State, action: Action, reason: str) -> str:
+    """The sentence a client prints for a computer move."""
+    return f"{st.game.label(st, action)}: {reason}"
+
+
