@@ -41,7 +41,7 @@ $(VENV)/.bench-installed: pyproject.toml | $(STAMP)
 	touch $@
 
 bench: $(STAMP) $(VENV)/.bench-installed
-	PYTHONPATH=. $(BIN)/python bench/selfplay_bench.py tests.fixtures.duel standard 200
+	PYTHONPATH=. GROGNARD_GAMES=tests.fixtures.duel $(BIN)/python bench/selfplay_bench.py tests.fixtures.duel standard 200
 	$(BIN)/python bench/selfplay_bench.py nae 1815 100
 	$(BIN)/python bench/agents_bench.py ai:normal 40
 	$(BIN)/python bench/web_bench.py 200 3 10

@@ -3,19 +3,52 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
+import msgspec
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperGroup
 
 from grognard.core import record as records
+from grognard.core.errors import DataError, IllegalAction
 from grognard.core.registry import BUILTIN, load_game
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="Napoleonic board wargames, every rule enforced.")
+DEBUG = "GROGNARD_DEBUG"  # set it to see the traceback of an error instead of its one line
+
+
+class Commands(TyperGroup):
+    """Every command's errors end as one clear line on stderr and exit status 2: no traceback reaches a user."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort):
+            raise
+        except Exception as exc:
+            if (hasattr(exc, "show") and hasattr(exc, "exit_code")) or os.environ.get(DEBUG):
+                raise  # a usage error, which typer reports itself; or a developer asking for the traceback
+            typer.echo(f"grognard: {_reason(exc)}", err=True)
+            raise typer.Exit(2) from None
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, OSError) and exc.filename is not None:
+        text = f"{exc.strerror or exc}: {exc.filename}"
+    elif isinstance(exc, (ValueError, DataError, IllegalAction, records.ReplayMismatch, msgspec.MsgspecError)):
+        text = str(exc)
+    else:
+        text = f"internal error, please report it ({type(exc).__name__}: {exc}); {DEBUG}=1 shows the traceback"
+    return " ".join(text.split())
+
+
+app = typer.Typer(cls=Commands, no_args_is_help=True, add_completion=False,
+                  help="Napoleonic board wargames, every rule enforced.")
 console = Console()
 OPTION = Annotated[list[str] | None, typer.Option("--option", "-o", help="turn on a game option (repeatable)")]
 RAY = Annotated[bool, typer.Option("--ray", help="play the games on a Ray cluster (one started on this machine, "
@@ -268,8 +301,7 @@ def draw_map(
 ) -> None:
     """Draw a game's board from its data (zones, borders by feature, cities, fortresses, ports, seas)."""
     if game != "nae":
-        err.print(f"[red]no map data for game {game!r}; maps exist for: nae[/red]")
-        raise typer.Exit(2)
+        raise ValueError(f"no map data for game {game!r}; maps exist for: nae")
     from grognard.core.storage import atomic_write
     from grognard.games.nae.gamedata import DATA_DIR
     from grognard.games.nae.mapdraw import render_svg
@@ -310,23 +342,17 @@ def admin_patch(
 
 
 def _game(name: str):
-    try:
-        return load_game(name)
-    except ValueError as exc:
-        err.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+    return load_game(name)  # an unknown game: a ValueError, reported by ``Commands``
 
 
 def _options(g, names: list[str] | None) -> dict[str, bool]:
     unknown = [n for n in names or [] if n not in g.options]
     if unknown:
         known = "; ".join(f"{k}: {v}" for k, v in g.options.items()) or "none"
-        err.print(f"[red]{g.name} has no option {', '.join(unknown)}. Options: {known}[/red]")
-        raise typer.Exit(2)
+        raise ValueError(f"{g.name} has no option {', '.join(unknown)}. Options: {known}")
     return {n: True for n in names or []}
 
 
 def _check_scenario(g, scenario: str) -> None:
     if scenario not in g.scenarios():
-        err.print(f"[red]{g.name} has no scenario {scenario!r}; it has: {', '.join(g.scenarios())}[/red]")
-        raise typer.Exit(2)
+        raise ValueError(f"{g.name} has no scenario {scenario!r}; it has: {', '.join(g.scenarios())}")

@@ -1,6 +1,12 @@
+import os
+
 import pytest
 
 from grognard import load_game
+from grognard.core.registry import ENV
+
+# Duel, the fixture game, is registered like any game from outside Grognard (workers and subprocesses inherit it).
+os.environ[ENV] = ",".join(x for x in (os.environ.get(ENV), "tests.fixtures.duel") if x)
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+MAX_MESSAGE = 2000  # a refusal is read by people and sent over the network: never as long as the input
+
 
 class IllegalAction(Exception):
     """An action the rules refuse. The state it was offered to is unchanged."""
@@ -14,7 +16,7 @@ class IllegalAction(Exception):
             shown = ", ".join(f"({v!r}, {a!r})" for v, a in legal[:12])
             more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
             text = f"{reason} Legal now: {shown}{more}."
-        super().__init__(text)
+        super().__init__(text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "...")
 
 
 class DataError(Exception):

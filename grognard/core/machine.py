@@ -12,9 +12,9 @@ serialises to canonical JSON, copies fast and digests the same on every machine.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import random
+import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol, cast
 
@@ -126,6 +126,11 @@ class Game:
         if unknown:
             known = ", ".join(self.options) or "none"
             raise ValueError(f"{self.name} has no option {', '.join(unknown)}; it has: {known}")
+        for name, value in (options or {}).items():
+            if type(value) is not bool:
+                raise ValueError(f"option {name} is on or off (True or False), not {_show(value)}")
+        if not all(type(d) is int and 1 <= d <= 6 for d in dice or ()):
+            raise ValueError(f"scripted dice are whole numbers from 1 to 6, not {_show(list(dice or ()))}")
         st = State(self)
         st.setup = {
             "game": self.name,
@@ -148,17 +153,67 @@ class Game:
         return st
 
     def load_state(self, text: str | bytes) -> State:
-        """Rebuild a state from ``State.to_json``."""
-        doc = msgspec.json.decode(text)
-        if doc.get("game") != self.name:
-            raise ValueError(f"this state is of game {doc.get('game')!r}, not {self.name!r}")
+        """Rebuild a state from ``State.to_json``, refusing a corrupt or tampered one with a ValueError that says
+        what is wrong (its shape, its steps, dice and log, then the game's own ``check_state``)."""
+        try:
+            saved = msgspec.json.decode(text, type=_Saved)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise ValueError(f"not a saved {self.name} game: {exc}") from None
+        if saved.game != self.name or saved.setup.game != self.name:
+            raise ValueError(f"this state is of game {_show(saved.game)}, not {self.name!r}")
+        doc = msgspec.json.decode(text)  # again as plain data: dicts keep their order, ints stay ints
         st = State(self)
-        st.setup = doc["setup"]
-        st.core = doc["core"]
-        st.log = doc["log"]
+        st.setup, st.core, st.log = doc["setup"], doc["core"], doc["log"]
         st.actions = [(a[0], a[1]) for a in doc["actions"]]
-        st.undo_stack = [base64.b64decode(u) for u in doc["undo"]]
+        st.undo_stack = list(saved.undo)
+        self._check_saved(st)
+        for i, snapshot in enumerate(st.undo_stack):
+            try:
+                back = msgspec.convert(_unpack.decode(snapshot), _Snapshot)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise ValueError(f"saved state: undo point {i + 1} is corrupt: {exc}") from None
+            if back.nlog > len(st.log) or back.nact > len(st.actions):
+                raise ValueError(f"saved state: undo point {i + 1} lies after the end of the game")
+            undone = State(self)
+            undone.setup, undone.core, undone.log = st.setup, _unpack.decode(snapshot)["core"], st.log[: back.nlog]
+            undone.actions = st.actions[: back.nact]
+            self._check_saved(undone, f"undo point {i + 1}: ")
         return st
+
+    def _check_saved(self, st: State, where: str = "") -> None:
+        """The checks every game shares, then ``check_state``; a position that still fails is refused."""
+        setup, core = st.setup, st.core
+        if setup["scenario"] not in self.scenarios():
+            raise ValueError(f"saved state: {where}{self.name} has no scenario {_show(setup['scenario'])}")
+        unknown = sorted(set(setup["options"]) - set(self.options))
+        if unknown:
+            raise ValueError(f"saved state: {where}{self.name} has no option {_show(unknown[0])}")
+        for f in core["stack"]:
+            if f.get("step") not in self.steps:
+                raise ValueError(f"saved state: {where}unknown step {_show(f.get('step'))}")
+        if (core["result"] is None) == (not core["stack"]):
+            raise ValueError(f"saved state: {where}a game goes on while it has steps, and only then")
+        if core["stack"] and hasattr(self.steps[core["stack"][-1]["step"]], "run"):
+            raise ValueError(f"saved state: {where}the current step {core['stack'][-1]['step']!r} asks no one")
+        if len(core["rng"]) != 4 or not all(0 <= w <= dice.M32 for w in core["rng"]) or not any(core["rng"]):
+            raise ValueError(f"saved state: {where}the dice generator is not four 32-bit words, not all zero")
+        if not all(1 <= d <= 6 for d in core["script"]):
+            raise ValueError(f"saved state: {where}a scripted die is not between 1 and 6")
+        sides = (None, *self.sides)
+        if core["undo_side"] not in sides or any(e.get("to") not in sides for e in st.log):
+            raise ValueError(f"saved state: {where}a side that is not one of {', '.join(self.sides)}")
+        try:
+            self.check_state(st)
+            if not st.over:
+                st.active, st.prompt, st.legal_actions()
+        except ValueError as exc:
+            raise ValueError(f"saved state: {where}{exc}") from None
+        except Exception as exc:
+            raise ValueError(f"saved state: {where}the position is inconsistent ({type(exc).__name__}: "
+                             f"{_show(str(exc))})") from None
+
+    def check_state(self, st: State) -> None:
+        """Raise ValueError if ``st.g`` is not a position of this game (a save loaded from outside)."""
 
     def replay(self, record: dict[str, Any]) -> State:
         """Re-run a game record and check its digests; see ``grognard.core.record``."""
@@ -169,6 +224,45 @@ class Game:
 
 def _seed_words(seed: int) -> list[int]:
     return dice.seed_rng(seed)
+
+
+class _Setup(msgspec.Struct):
+    game: str
+    scenario: str
+    seed: int
+    options: dict[str, bool]
+    dice: list[int] | None
+
+
+class _Core(msgspec.Struct):
+    g: dict[str, Any]
+    stack: list[dict[str, Any]]
+    rng: list[int]
+    script: list[int]
+    result: dict[str, Any] | None
+    undo_side: str | None
+
+
+class _LogEntry(msgspec.Struct):
+    text: str
+    to: str | None = None
+
+
+class _Saved(msgspec.Struct):
+    """What ``State.to_json`` writes, typed so that a save of another shape is refused before it is used."""
+
+    game: str
+    setup: _Setup
+    core: _Core
+    log: list[_LogEntry]
+    actions: list[tuple[str, Any]]
+    undo: list[bytes]
+
+
+class _Snapshot(msgspec.Struct):
+    core: _Core
+    nlog: int
+    nact: int
 
 
 class Roll(msgspec.Struct, frozen=True):
@@ -238,36 +332,44 @@ class State:
             return []
         return list(self._legal_list())
 
-    def apply(self, action: Action | Sequence[Any], *, check: bool = True) -> None:
-        """Carry out ``action`` for the active side; refuse it with a reason otherwise.
+    def apply(self, action: Action | Sequence[Any], *, side: str | None = None, check: bool = True) -> None:
+        """Carry out ``action`` for the side to act; refuse it with a reason otherwise (the state is then unchanged).
+
+        ``side`` is who sends the action: one that is not to act is refused and told only whom the game waits for.
+        Only the side to act, or a caller naming no side (trusted to act for it), is shown the legal actions in a
+        refusal. The action must equal a legal one exactly, types included: ``False`` and ``0.0`` are not ``0``.
 
         ``check=False`` trusts the caller that ``action`` is one of ``legal_actions()`` (a search playing moves it
         drew from that list) and skips the test; an action that is not legal then has undefined effects.
         """
-        act = self._normalise(action)
         if self.over:
-            raise IllegalAction(f"The game is over; {act!r} cannot be played.")
+            raise IllegalAction(f"The game is over; {_show(action)} cannot be played.")
         step, f = self._decision()
+        actor = step.actor(self, f)
+        if side is not None and side != actor:
+            raise IllegalAction(f"{_show(action)} is refused: the side to act is {actor}, not {_show(side)}.")
         if check:
             legal = self._legal_list()
-            if act not in legal:
-                raise IllegalAction(
-                    f"{act!r} is not legal now: {self.active} is asked to {_lower_first(self.prompt)}", list(legal)
-                )
+            found = _find(action, legal)
+            if found is None:
+                why = f"{_show(action)} is not legal now: {actor} is asked to {_lower_first(step.prompt(self, f))}"
+                raise IllegalAction(why, list(legal))
+            act = found
+        else:
+            act = (action[0], action[1])
         self._legal = None
-        side = step.actor(self, f)
         if self.search:
             # A search copy keeps no undo and is not rolled back: a legal action never raises, and a rules bug
             # that did would only spoil a copy the search throws away. ``undo_side`` is kept as below: it is part
             # of the digest.
-            self.core["undo_side"] = side
+            self.core["undo_side"] = actor
             self.actions.append(act)
             step.resolve(self, f, act)
             self._advance()
         else:
-            self._apply_undoable(step, f, act, side)
+            self._apply_undoable(step, f, act, actor)
         self._legal = None  # whatever rules code may have asked in between
-        if self.active != side:
+        if self.active != actor:
             self.commit()  # the other side now sees the outcome
 
     def _apply_undoable(self, step: Decision, f: Frame, act: Action, side: str) -> None:
@@ -330,8 +432,11 @@ class State:
             out.append(entry)
         return out
 
-    def undo(self) -> None:
-        """Take back the active side's last action of this turn, if nothing hidden was revealed since."""
+    def undo(self, *, side: str | None = None) -> None:
+        """Take back the active side's last action of this turn, if nothing hidden was revealed since; ``side``, as
+        for ``apply``, is who asks (only the side to act may)."""
+        if side is not None and side != self.active:
+            raise IllegalAction(f"Undo is refused: the side to act is {self.active}, not {_show(side)}.")
         if not self.undo_stack:
             raise IllegalAction(
                 "Nothing to undo: the last action revealed a die roll or a card, "
@@ -351,6 +456,8 @@ class State:
     def view(self, side: str | None) -> dict[str, Any]:
         """What ``side`` may see (``None`` = spectator), JSON-able."""
         active = self.active
+        if side is not None and side not in self.game.sides:
+            raise ValueError(f"{self.game.name} has no side {_show(side)}; its sides: {', '.join(self.game.sides)}")
         return {
             "game": self.setup["game"],
             "scenario": self.setup["scenario"],
@@ -572,11 +679,31 @@ class State:
         del self.log[doc["nlog"] :]
         del self.actions[doc["nact"] :]
 
-    @staticmethod
-    def _normalise(action: Action | Sequence[Any]) -> Action:
-        if isinstance(action, (tuple, list)) and len(action) == 2 and isinstance(action[0], str):
-            return (action[0], action[1])
-        raise IllegalAction(f"An action is a (verb, argument) pair, not {action!r}.")
+
+
+def _find(action: object, legal: list[Action]) -> Action | None:
+    """The legal action ``action`` names, compared with exact types (``True == 1`` and ``3.0 == 3`` in Python); None
+    for anything else, a malformed action included."""
+    if not isinstance(action, (tuple, list)) or len(action) != 2 or type(action[0]) is not str:
+        return None
+    verb, arg = action
+    kind = type(arg)
+    for a in legal:
+        if a[0] == verb and type(a[1]) is kind and a[1] == arg:
+            return a
+    return None
+
+
+_short = reprlib.Repr()
+_short.maxstring = _short.maxother = 60
+
+
+def _show(value: object) -> str:
+    """A short repr of what a caller sent, safe for any input (a huge int has no repr in Python 3.11)."""
+    try:
+        return _short.repr(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
 
 
 def _needs(n: int, mod: int, table: Callable[[int], tuple[str, Any]] | None) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,24 @@ class ReplayMismatch(Exception):
     """A replay that does not reach the recorded state."""
 
 
+class BadRecord(ValueError):
+    """A file or document that is not a well-formed game record."""
+
+
+class _Record(msgspec.Struct):
+    """The fields a replay reads, typed so that a malformed record is refused before it is used."""
+
+    format: str
+    game: str
+    scenario: str
+    seed: int
+    actions: list[tuple[str, Any]]
+    digest: str
+    options: dict[str, bool] = msgspec.field(default_factory=dict)
+    dice: list[int] | None = None
+    digests: dict[str, str] = msgspec.field(default_factory=dict)
+
+
 def make_record(st: State, *, digests: dict[str, str] | None = None, **extra: Any) -> dict[str, Any]:
     """A JSON-able record of ``st``: set-up, actions, final digest and result."""
     rec: dict[str, Any] = {
@@ -36,22 +55,27 @@ def make_record(st: State, *, digests: dict[str, str] | None = None, **extra: An
 
 
 def replay(game: Game, record: dict[str, Any]) -> State:
-    """Re-run ``record`` on ``game``; raise ReplayMismatch at the first digest that differs."""
-    if record.get("format") != FORMAT:
-        raise ReplayMismatch(f"not a Grognard record (format {record.get('format')!r}, expected {FORMAT!r})")
-    if record.get("game") != game.name:
-        raise ReplayMismatch(f"record of game {record.get('game')!r}, not {game.name!r}")
-    st = game.new_state(record["scenario"], seed=record["seed"], options=record.get("options"), dice=record.get("dice"))
-    checks: dict[str, str] = record.get("digests") or {}
-    for i, action in enumerate(record["actions"], start=1):
+    """Re-run ``record`` on ``game``; raise BadRecord if it is malformed, ReplayMismatch at the first digest that
+    differs."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        found = record.get("format") if isinstance(record, dict) else None
+        raise BadRecord(f"not a Grognard record (format {reprlib.repr(found)}, expected {FORMAT!r})")
+    try:
+        rec = msgspec.convert(record, _Record)
+    except msgspec.ValidationError as exc:
+        raise BadRecord(f"malformed game record: {exc}") from None
+    if rec.game != game.name:
+        raise BadRecord(f"record of game {reprlib.repr(rec.game)}, not {game.name!r}")
+    st = game.new_state(rec.scenario, seed=rec.seed, options=rec.options, dice=rec.dice)
+    for i, action in enumerate(rec.actions, start=1):
         try:
-            st.apply((action[0], action[1]))
+            st.apply(action)
         except IllegalAction as exc:
-            raise ReplayMismatch(f"action {i} ({action!r}) is refused on replay: {exc}") from None
-        want = checks.get(str(i))
+            raise ReplayMismatch(f"action {i} is refused on replay: {exc}") from None
+        want = rec.digests.get(str(i))
         if want is not None and st.digest() != want:
-            raise ReplayMismatch(f"state after action {i} ({action!r}) differs from the record")
-    if st.digest() != record["digest"]:
+            raise ReplayMismatch(f"state after action {i} ({reprlib.repr(action)}) differs from the record")
+    if st.digest() != rec.digest:
         raise ReplayMismatch("final state differs from the record's digest")
     return st
 
@@ -64,4 +88,8 @@ def save(record: dict[str, Any], path: Path, *, durable: bool = True) -> None:
 
 
 def load(path: Path) -> dict[str, Any]:
-    return msgspec.json.decode(path.read_bytes(), type=dict[str, Any])
+    """A record file as a dict (checked field by field when replayed); BadRecord if it is no JSON object."""
+    try:
+        return msgspec.json.decode(path.read_bytes(), type=dict[str, Any])
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise BadRecord(f"{path} is not a game record: {exc}") from None

@@ -53,7 +53,7 @@ def test_illegal_action_says_why_and_lists_legal(duel):
     text = str(exc.value)
     assert "not legal now" in text and "empire is asked to round 1" in text and "('pass', None)" in text
     assert st.to_json() == before
-    with pytest.raises(IllegalAction, match="verb, argument"):
+    with pytest.raises(IllegalAction, match="not legal now"):
         st.apply("pass")
 
 

@@ -217,6 +217,26 @@ class NaeGame(Game):
         else:
             place_forces(st, {})
 
+    def check_state(self, st: State) -> None:
+        """A save loaded from outside: its scenario, known cards, each of a side's cards in exactly one place (its hand,
+        its pile, its played pile, or out of the game: 6.4), forces of known units in known zones."""
+        g, d = st.g, S.data()
+        if g["scenario"] != st.setup["scenario"]:
+            raise ValueError(f"the board is of scenario {g['scenario']!r}, the set-up of {st.setup['scenario']!r}")
+        known = d.cards.cards
+        for side in S.SIDES:
+            places = (g["hands"][side], g["decks"][side], g["discards"][side])
+            for cid in [c for p in (*places, g["out"]) for c in p]:
+                if not isinstance(cid, str) or cid not in known:
+                    raise ValueError(f"unknown card {cid!r}")
+            held = sorted([c for p in places for c in p] + [c for c in g["out"] if known[c].side == side])
+            if held != sorted(getattr(d.scenarios[g["scenario"]].header.cards, side).deck):
+                raise ValueError(f"the {side}'s cards are not each in one place: hand, pile, played pile or out")
+        for fid, f in g["forces"].items():
+            if f["side"] not in S.SIDES or f["zone"] not in d.map.zones or any(
+                    u not in d.counters.units for u in f["units"]):
+                raise ValueError(f"force {fid!r} is not made of known units in a known zone")
+
     def public_view(self, st: State, side: str | None) -> dict[str, Any]:
         g = st.g
         view = {k: v for k, v in g.items() if k not in ("hands", "decks")}
@@ -353,7 +373,8 @@ class NaeGame(Game):
             "fixed_depot": "Set up a mobile depot here as a fixed depot", "stand": "Stand and fight",
             "mobile_depot": "Take up the fixed depot here as a mobile depot",
             "fortress": "Withdraw into the fortress", "evade": "Try to evade", "keep": "Keep the depot",
-            "rally": "Try to rally the force (2 MP)",
+            "rally": "Try to rally the force (2 MP)", "attack": "Attack now",
+            "wait": "Wait here for the other forces of the campaign",
             "depot": {"attrition.depot": f"Spend a {arg} depot", "detach": "Take a mobile depot"}.get(
                 str(st.step), "Lose a mobile depot instead"),
         }

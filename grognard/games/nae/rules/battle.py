@@ -292,13 +292,16 @@ def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
 
 def marching_distance(st: State, ctx: Frame, side: str) -> list[str]:
     """14.1: forces of ``side`` led by a general, not demoralized, in a zone next to the battle's, not across a
-    mountain without pass or a strait, nor inside a fortress."""
+    mountain without pass or a strait, nor inside a fortress, nor facing an enemy force in their own zone (a force
+    waiting there for its Major Campaign battle, 12.6, is bound to it: marching off would leave units with the
+    enemy and the battle unfought)."""
     m = S.data().map
     t = S.data().tables
     out = []
     for fid, f in st.g["forces"].items():
         border = m.border(f["zone"], ctx["zone"])
         if (f["side"] == side and f["commander"] and not f["demoralized"] and not f["in_fortress"]
+                and not S.outside(st, f["zone"], S.other(side))
                 and border is not None and not t.borders[border.feature].blocks_counter_march
                 and m.enter_cost(f["zone"], ctx["zone"]) is not None):
             out.append(fid)

@@ -79,6 +79,7 @@ def discard(st: State, side: str, cid: str, why: str) -> None:
     st.g["hands"][side].remove(cid)
     st.g["discards"][side].append(cid)
     st.note(f"{side} plays {title(cid)} {why}", rule="6.4")
+    st.commit()  # the other side has seen the card: no undo past it, as past a die roll
 
 
 def play_event(st: State, side: str, cid: str) -> None:
@@ -89,6 +90,7 @@ def play_event(st: State, side: str, cid: str) -> None:
     st.g["hands"][side].remove(cid)
     (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
     st.note(f"{side} plays {title(cid)} as an event: {card.text}", rule="6.4")
+    st.commit()  # the other side has seen the card: no undo past it
     EVENTS[cid](st, side, card)
 
 
@@ -254,13 +256,11 @@ def open_demoralized_window(st: State, battle: Frame) -> None:
 def offer_contact_cards(st: State, mover: str, dfn: str, zone: str, came_from: str) -> None:
     """3F Column of March: when the active force ``mover`` enters ``zone`` holding the enemy force ``dfn``, its side
     may play the card before the enemy decides to evade (movement's contact step calls this once per enemy force,
-    then asks ``cancelled(st, dfn, "evasion")``). The window opens only for a playable card: the moving side is
-    the one acting, so the other side learns nothing from it."""
-    ctx = st.push("cards.context", att=mover, dfn=dfn, zone=zone, came_from=came_from,
-                  cards={"attacker": [], "defender": []})
-    side = S.force(st, mover)["side"]
-    if combat_cards(st, side, "contact", ctx, "attacker"):
-        open_window(st, side, "attacker", "contact", len(st.core["stack"]) - 1)
+    then asks ``cancelled(st, dfn, "evasion")``). Like every window it opens whenever the side holds a card: opened
+    only for a playable one, it would keep the enemy waiting (or ask him at once to evade) depending on the hand."""
+    st.push("cards.context", att=mover, dfn=dfn, zone=zone, came_from=came_from,
+            cards={"attacker": [], "defender": []})
+    open_window(st, S.force(st, mover)["side"], "attacker", "contact", len(st.core["stack"]) - 1)
 
 
 def offer_interior_lines(st: State, attacker: str, dfn: str, zone: str, came_from: str) -> None:
@@ -319,6 +319,7 @@ class CardWindow:
         ctx["cards"][f["role"]].append(cid)
         st.note(f"{f['side']} plays {title(cid)} as {'an event' if as_event else 'a combat card'}: {card.text}",
                 rule="6.4" if as_event else "14.5.7")
+        st.commit()  # the other side has seen the card: no undo past it
         record_lasting_effects(st, f["side"], cid, _own(ctx, f["role"]), target=_foe(ctx, f["role"]))
         for e in effects:
             if isinstance(e, WoundTest):

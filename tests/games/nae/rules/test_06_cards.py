@@ -70,8 +70,8 @@ def test_6_6_each_side_plays_as_many_combat_cards_as_it_likes_the_attacker_first
     st = board([3, 3, 3, 3], hands={"empire": ["28F", "43F"], "coalition": ["42C", "29C"]})
     napoleon = put(st, "reims", ["fr_i", "fr_ii", "fr_iii"], commander="napoleon")
     put(st, "troyes", ["pr_i", "pr_ii"], commander="blucher")
-    play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "troyes"), ("stand", None),
-         ("spearhead", "fr_i"))
+    play(st, ("op", None), ("force", napoleon), ("forced_march", 0), ("zone", "troyes"), ("done", None),
+         ("stand", None), ("spearhead", "fr_i"))
     assert st.active == "empire" and st.step == "cards.window"
     play(st, ("card", "28F"), ("card", "43F"), ("done", None))
     assert st.active == "coalition"

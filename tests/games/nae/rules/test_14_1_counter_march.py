@@ -38,7 +38,7 @@ def test_14_1_sound_of_the_guns_adds_2_to_a_counter_march():
     davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
     ney = put(st, "soissons", ["fr_iii"], commander="ney")
     put(st, "namur", ["pr_i"])
-    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "namur"), ("stand", None))
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "namur"), ("done", None), ("stand", None))
     play(st, ("force", ney))
     assert st.step == "cards.window" and st.legal_actions() == [("card", "2F"), ("done", None)]
     play(st, ("card", "2F"), ("done", None))

@@ -31,7 +31,8 @@ def test_12_5_turning_movement_takes_3_from_the_evasion_roll():
     st = board([6, 1, 1, 1, 1, 1, 1, 1, 1], hands={"empire": ["19F"], "coalition": []})
     davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
     put(st, "luxembourg", ["pr_i"], commander="blucher")
-    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "luxembourg"), ("evade", None))
+    play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "luxembourg"), ("done", None),
+         ("evade", None))
     assert st.active == "empire" and st.legal_actions() == [("card", "19F"), ("done", None)]
     play(st, ("card", "19F"), ("done", None))
     roll = rolls(st, "12.5")[0]
@@ -71,8 +72,8 @@ def test_13_6_2_campaign_of_france_gives_minus_1_to_the_forces_attrition_this_ac
     napoleon = put(st, "reims", ["fr_i", "fr_ii", "fr_iii"], commander="napoleon")
     other = put(st, "lille", ["fr_iv"], commander="ney")
     put(st, "troyes", ["pr_i"], commander="blucher")
-    play(st, ("op", None), ("force", napoleon), ("forced_march", 2), ("zone", "troyes"), ("stand", None),
-         ("spearhead", "fr_i"))
+    play(st, ("op", None), ("force", napoleon), ("forced_march", 2), ("zone", "troyes"), ("done", None),
+         ("stand", None), ("spearhead", "fr_i"))
     assert st.step == "cards.window" and ("card", "43F") in st.legal_actions()
     play(st, ("card", "43F"))
     assert ("The Campaign of France card", -1) in supply.attrition_mods(st, napoleon)

@@ -38,7 +38,7 @@ def test_14_round_4_ulm_mack_is_caught_jean_joins_him_and_the_austrian_army_is_d
     jean = put(st, "innsbruck", ["au_viii"], commander="jean")
     play(st, ("op", None), ("force", napoleon), ("forced_march", 0))
     st.g["forces"][napoleon]["units"]["fr_garde"] = 1  # the Garde is reduced in 1805 (no 1815 replacements, 20.1)
-    play(st, ("zone", "ulm"), ("evade", None), ("card", "19F"), ("done", None))
+    play(st, ("zone", "ulm"), ("done", None), ("evade", None), ("card", "19F"), ("done", None))
     assert rolls(st, "12.5")[0]["total"] == 3 and rolls(st, "12.5")[0]["row"] == "caught"
     # 14.1: the Coalition counter-marches with Jean from the Tyrol
     assert st.step == "countermarch" and st.legal_actions() == [("force", jean), ("done", None)]

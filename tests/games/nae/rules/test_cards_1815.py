@@ -21,6 +21,8 @@ def attack(st, mover: str, zone: str, fm: int = 0) -> None:
     """The side to act spends a 1-AP operation and its reserve to move ``mover`` into ``zone``."""
     st.g["ap_reserve"][st.g["turn"]] = 2
     play(st, ("op", None), ("force", mover), ("forced_march", fm), ("zone", zone))
+    if st.step == "cards.window" and st.frame["window"] == "contact" and st.legal_actions() == [("done", None)]:
+        play(st, ("done", None))  # 3F: the window at contact opens for any hand; nothing to play in it here
 
 
 # Empire -------------------------------------------------------------------------------------------------------
