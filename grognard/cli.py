@@ -6,7 +6,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import msgspec
 import typer
@@ -33,8 +33,7 @@ class Commands(TyperGroup):
         except Exception as exc:
             if (hasattr(exc, "show") and hasattr(exc, "exit_code")) or os.environ.get(DEBUG):
                 raise  # a usage error, which typer reports itself; or a developer asking for the traceback
-            typer.echo(f"grognard: {_reason(exc)}", err=True)
-            raise typer.Exit(2) from None
+            _fail(_reason(exc))
 
 
 def _reason(exc: Exception) -> str:
@@ -44,7 +43,13 @@ def _reason(exc: Exception) -> str:
         text = str(exc)
     else:
         text = f"internal error, please report it ({type(exc).__name__}: {exc}); {DEBUG}=1 shows the traceback"
-    return " ".join(text.split())
+    return text
+
+
+def _fail(text: str, code: int = 2) -> NoReturn:
+    """One clear line on stderr, never wrapped, and the exit status."""
+    typer.echo(f"grognard: {' '.join(text.split())}", err=True)
+    raise typer.Exit(code)
 
 
 app = typer.Typer(cls=Commands, no_args_is_help=True, add_completion=False,
@@ -120,17 +125,14 @@ def _load_record(path: Path) -> tuple[Any, Any, dict[str, str]]:
     try:
         rec = records.load(path)
     except (OSError, ValueError) as exc:
-        err.print(f"[red]Cannot load {path}: {exc}[/red]")
-        raise typer.Exit(2) from None
+        _fail(f"Cannot load {path}: {exc}")
     if not isinstance(rec.get("game"), str):
-        err.print(f"[red]{path} is not a Grognard game record[/red]")
-        raise typer.Exit(2)
+        _fail(f"{path} is not a Grognard game record")
     g = _game(rec["game"])
     try:
         st = g.replay(rec)
     except (records.ReplayMismatch, ValueError, KeyError, TypeError) as exc:
-        err.print(f"[red]Cannot resume {path}: {exc}[/red]")
-        raise typer.Exit(2) from None
+        _fail(f"Cannot resume {path}: {exc}")
     if st.over:
         console.print(f"This game is over. {g.outcome(st)}")
         raise typer.Exit(0)
@@ -145,8 +147,7 @@ def replay(file: Path) -> None:
     try:
         st = g.replay(rec)
     except records.ReplayMismatch as exc:
-        err.print(f"[red]Replay failed:[/red] {exc}")
-        raise typer.Exit(1) from None
+        _fail(f"Replay failed: {exc}", 1)
     console.print(f"Replayed {len(rec['actions'])} actions: digest {st.digest()[:16]} matches. {st.prompt}")
 
 
@@ -210,8 +211,7 @@ def serve(
 
         from grognard.server.app import create_app
     except ImportError as exc:
-        err.print(f"[red]The web app needs the server extra: pip install 'grognard[server]' ({exc}).[/red]")
-        raise typer.Exit(2) from None
+        _fail(f"The web app needs the server extra: pip install 'grognard[server]' ({exc}).")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     web = create_app(db, ai_workers=ai_workers, base_url=public_url or f"http://{shown}:{port}")
     console.print(f"Grognard is served at [bold]http://{shown}:{port}/[/bold] (Ctrl-C stops it).")
@@ -240,8 +240,7 @@ def tournament(
     names = [a.strip() for a in agents.split(",") if a.strip()]
     _check_agents(names)
     if len(set(names)) < 2:
-        err.print("[red]a tournament needs at least two different agents[/red]")
-        raise typer.Exit(2)
+        _fail("a tournament needs at least two different agents")
     total = games * len(set(names)) * (len(set(names)) - 1)
     with _progress() as progress:
         task = progress.add_task(f"{game} {scenario} tournament", total=total)
@@ -279,8 +278,7 @@ def _run_games(run: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     try:
         return run()
     except (RuntimeError, ConnectionError, ValueError) as exc:
-        err.print(f"[red]{exc}[/red]")
-        raise typer.Exit(1) from None
+        _fail(str(exc), 1)
 
 
 def _check_agents(specs: list[str]) -> None:
@@ -290,8 +288,7 @@ def _check_agents(specs: list[str]) -> None:
         try:
             make_agent(spec, 0)
         except ValueError as exc:
-            err.print(f"[red]{exc}[/red]")
-            raise typer.Exit(2) from None
+            _fail(str(exc))
 
 
 @app.command("map")
@@ -331,8 +328,7 @@ def admin_patch(
     try:
         results = patch(store, write=write, games=game)
     except GameNotFound as exc:
-        err.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+        _fail(str(exc))
     table = Table("game", "replay", "detail", title=f"{len(results)} games re-run")
     for r in results:
         table.add_row(r.game_id, r.status + (" (rewritten)" if r.rewritten else ""), r.detail)
