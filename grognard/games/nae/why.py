@@ -1,6 +1,7 @@
 """Why an option a player expects is not offered: ``why(state, "Breda")`` names the rule that forbids acting on a
 zone or force at the current step. The answers come from the rules' own checks (``movement.enter_refusal``,
-``activation.activation_refusal``), never from a second copy of a rule."""
+``activation.activation_refusal``, ``command.absorb_refusal``, ``battle.retreat_refusal``,
+``movement.evasion_refusal``), never from a second copy of a rule."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import unicodedata
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, movement
+from grognard.games.nae.rules import activation, battle, command, movement
 
 
 def why(st: State, target: str) -> str:
@@ -29,6 +30,10 @@ def why(st: State, target: str) -> str:
             return f"{name} is one of the choices now."
         if step == "march":
             return _why_not_enter(st, f, zone)
+        if step == "retreat":
+            return _why_not_retreat(st, f, zone)
+        if step == "evade.where":
+            return _why_not_evade(st, f, zone)
         return f"{name} is not asked for now: {st.prompt}"
     assert fid is not None
     name = S.name_of(st, fid)
@@ -39,7 +44,55 @@ def why(st: State, target: str) -> str:
         if reason:
             return f"{name} cannot be activated: {reason}."
         return f"{name} may be activated: it is offered as a whole force."
+    if step == "march":
+        return _why_not_absorb(st, f, fid)
+    if step == "evade" and fid == f["fid"]:
+        return _why_no_evasion(st, f)
     return f"{name} is not asked for now: {st.prompt}"
+
+
+def _came_from(st: State) -> str | None:
+    """The zone the attacker entered the battle or contact zone from (the innermost frame that knows it)."""
+    return next((str(x["came_from"]) for x in reversed(st.core["stack"]) if x.get("came_from")), None)
+
+
+def _why_not_retreat(st: State, f: dict[str, object], zone: str) -> str:
+    fid = str(f["fid"])
+    here = S.force(st, fid)["zone"]
+    name = S.zone_name(zone)
+    reason = battle.retreat_refusal(st, fid, here, _came_from(st), zone)
+    if reason:
+        return f"cannot retreat into {name}: {reason}."
+    return f"cannot retreat into {name}: the force {f.get('why', 'retreats')} toward a zone its side supplies, 15.3."
+
+
+def _why_not_evade(st: State, f: dict[str, object], zone: str) -> str:
+    fid = str(f["fid"])
+    reason = movement.evasion_refusal(st, fid, S.force(st, fid)["zone"], _came_from(st) or "", zone)
+    return f"cannot evade into {S.zone_name(zone)}: {reason or 'it is not offered'}."
+
+
+def _why_no_evasion(st: State, f: dict[str, object]) -> str:
+    fid = str(f["fid"])
+    force = S.force(st, fid)
+    if not force["commander"] and not force["demoralized"]:
+        return f"{S.name_of(st, fid)} cannot evade: only a force led by a general (or a demoralized one) evades, 12.5."
+    return f"{S.name_of(st, fid)} cannot evade: every zone next to it is closed to an evasion, 12.5."
+
+
+def _why_not_absorb(st: State, m: dict[str, object], other: str) -> str:
+    fid = str(m["fid"])
+    name = S.name_of(st, other)
+    if S.force(st, other)["zone"] != S.force(st, fid)["zone"]:
+        return f"{name} is not in {S.zone_name(S.force(st, fid)['zone'])}, where {S.name_of(st, fid)} stands, 12.2."
+    if fid == other:
+        return f"{name} is the moving force: {st.prompt}"
+    if activation.moved(st, other):
+        return f"{name} cannot be absorbed: its units have already moved this round, 12.2.1."
+    reason = command.absorb_refusal(st, fid, other)
+    if reason:
+        return f"{name} cannot be absorbed by {S.name_of(st, fid)}: {reason}."
+    return f"{name} may be absorbed: it is offered when the move ends its step in this zone."
 
 
 def _why_not_enter(st: State, m: dict[str, object], zone: str) -> str:

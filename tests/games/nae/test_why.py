@@ -3,8 +3,10 @@ rules' own checks."""
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import battle, movement
 from grognard.games.nae.why import find_force, find_zone, why
-from tests.games.nae.rules.helpers import board, play, put
+from tests.games.nae.rules.helpers import board, play, push, put
 
 
 def test_terminal_27_why_a_zone_cannot_be_entered():
@@ -45,3 +47,47 @@ def test_terminal_27_why_names_unknown_targets_and_other_steps():
     assert why(st, "Atlantis") == "'Atlantis' names no zone and no force on the map."
     assert why(st, "Reims").startswith("Reims is not asked for now: 1815, round 2")
     assert find_zone("zurich") == find_zone("Zürich") == "zurich"
+
+
+def test_terminal_27_why_a_force_cannot_be_absorbed():
+    """12.2 / 10.1 / 10.2 / 12.2.1: the moving force's absorb options, explained when missing."""
+    st = board()
+    massena = put(st, "reims", ["fr_i", "fr_ii", "fr_iii"], commander="massena")  # 6 steps = command 6
+    oudinot = put(st, "paris", ["fr_iv"], commander="oudinot")
+    play(st, ("op", None), ("force", massena), ("forced_march", 0), ("zone", "paris"))
+    assert st.step == "march"
+    assert why(st, oudinot) == (f"{S.name_of(st, oudinot)} cannot be absorbed by Masséna: Masséna may not command "
+                                "its units too (steps, reserve cavalry or allied steps beyond his limits), 10.1.")
+    far = put(st, "lille", ["fr_vi"], commander="grouchy")
+    assert why(st, far).endswith("is not in Paris, where Masséna stands, 12.2.")
+
+
+def test_terminal_27_why_a_force_cannot_retreat_or_evade_into_a_zone():
+    """14.10 / 12.5: the retreat and evasion menus, explained for a zone left off them."""
+    st = board()
+    wellington = put(st, "brussels", ["gb_elite_1"], commander="wellington")
+    put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
+    options = battle.retreat_options(st, wellington, "brussels", "namur")
+    push(st, "retreat", fid=wellington, side="coalition", options=options)
+    assert st.step == "retreat" and "lille" not in options
+    assert why(st, "Lille") == "cannot retreat into Lille: an active enemy fortress stands there, 14.10."
+    assert why(st, "Paris") == "cannot retreat into Paris: it is not next to Brussels, 14.10."
+    assert why(st, options[0]).endswith("is one of the choices now.")
+    st.pop()
+    push(st, "evade.where", fid=wellington, side="coalition",
+         options=movement.evasion_destinations(st, wellington, "brussels", "namur"))
+    assert why(st, "Lille") == "cannot evade into Lille: an enemy force stands there, 12.5."
+
+
+def test_terminal_27_why_a_retreat_follows_the_priorities():
+    """14.10: an enemy-controlled empty zone is a retreat only when no zone of the first priority is open."""
+    st = board()
+    wellington = put(st, "brussels", ["gb_elite_1"], commander="wellington")
+    enemy_zone = "antwerp"
+    st.g["control"][enemy_zone] = "france"
+    st.g["fortresses"][enemy_zone]["active"] = False
+    friendly = battle.retreat_options(st, wellington, "brussels", "namur")
+    assert enemy_zone not in friendly
+    assert battle.retreat_refusal(st, wellington, "brussels", "namur", enemy_zone) == (
+        "a retreat goes to the zones of the first priority open ("
+        + ", ".join(S.zone_name(z) for z in friendly) + "), 14.10")

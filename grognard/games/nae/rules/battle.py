@@ -628,21 +628,59 @@ def retreat_options(st: State, fid: str, zone: str, came_from: str) -> list[str]
     open zone without enemy forces, (2) the unbesieged friendly fortress of the battle zone ("fortress"), (3) an
     enemy-controlled zone without enemy units or fortress, (4) an enemy-held zone where it would have 5:1 odds.
     A zone holding a force of its side is open to it: they consolidate there, the excess eliminated (10.2, 11)."""
+    near = [(z, _retreat_priority(st, fid, zone, came_from, z)) for z in S.data().map.neighbours(zone)]
+    for priority in (1, 2, 3, 4):
+        if priority == 2:
+            if _fortress_open(st, fid, zone):
+                return ["fortress"]
+            continue
+        best = [z for z, p in near if p == priority]
+        if best:
+            return best
+    return []
+
+
+def _fortress_open(st: State, fid: str, zone: str) -> bool:
+    fort = st.g["fortresses"].get(zone)
+    return bool(fort and fort["active"] and fort["siege"] is None
+                and S.controller(st, zone) == S.force(st, fid)["side"])
+
+
+def _retreat_priority(st: State, fid: str, zone: str, came_from: str | None, z: str) -> int | str:
+    """14.10: the priority (1, 3 or 4) of retreating from ``zone`` into ``z``, or why it is never a retreat."""
     side = S.force(st, fid)["side"]
     m = S.data().map
-    near = [z for z in m.neighbours(zone) if z != came_from and not S.is_neutral_ground(st, z)
-            and m.enter_cost(zone, z) is not None]
-    empty = [z for z in near if not S.outside(st, z, S.other(side))]
-    first = [z for z in empty if S.controller(st, z) in (side, None)]
-    if first:
-        return first
-    fort = st.g["fortresses"].get(zone)
-    if fort and fort["active"] and fort["siege"] is None and S.controller(st, zone) == side:
-        return ["fortress"]
-    third = [z for z in empty if not _enemy_fortress(st, z, side)]
-    if third:
-        return third
-    return [z for z in near if not _enemy_fortress(st, z, side) and _crushes(st, fid, z)]
+    if z not in m.neighbours(zone):
+        return f"it is not next to {S.zone_name(zone)}, 14.10"
+    if z == came_from:
+        return "the attacker came from there, 14.10"
+    if S.is_neutral_ground(st, z):
+        return "it is a neutral's zone, which no force may enter, 12.1"
+    if m.enter_cost(zone, z) is None:
+        return "crossing into it costs a force's whole MF, 12.1"
+    if not S.outside(st, z, S.other(side)):
+        if S.controller(st, z) in (side, None):
+            return 1
+        if not _enemy_fortress(st, z, side):
+            return 3
+        return "an active enemy fortress stands there, 14.10"
+    if _enemy_fortress(st, z, side):
+        return "an active enemy fortress stands there, 14.10"
+    if _crushes(st, fid, z):
+        return 4
+    return "enemy forces stand there and the retreating force would not have 5:1 odds against them, 14.10"
+
+
+def retreat_refusal(st: State, fid: str, zone: str, came_from: str | None, z: str) -> str | None:
+    """Why force ``fid``, beaten in ``zone``, may not retreat into ``z`` (with the rule), or None if it may."""
+    options = retreat_options(st, fid, zone, came_from or "")
+    if z in options:
+        return None
+    priority = _retreat_priority(st, fid, zone, came_from, z)
+    if isinstance(priority, str):
+        return priority
+    first = "the fortress of the battle zone" if options == ["fortress"] else ", ".join(map(S.zone_name, options))
+    return f"a retreat goes to the zones of the first priority open ({first}), 14.10"
 
 
 def _crushes(st: State, fid: str, zone: str) -> bool:

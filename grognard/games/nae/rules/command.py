@@ -99,19 +99,34 @@ def add_units(f: S.Force, units: dict[str, int], index: int) -> None:
 
 def may_absorb(st: State, fid: str, other: str) -> bool:
     """12.2: may force ``fid`` take in the whole of force ``other``?"""
+    return absorb_refusal(st, fid, other) is None
+
+
+def absorb_refusal(st: State, fid: str, other: str) -> str | None:
+    """Why force ``fid`` may not take in the whole of force ``other`` (with the rule), or None if it may."""
     f, o = S.force(st, fid), S.force(st, other)
-    if not f["commander"] or o["army"] or o["in_fortress"] != f["in_fortress"] or o["side"] != f["side"]:
-        return False
+    if o["side"] != f["side"]:
+        return "it is an enemy force, 12.2"
+    if not f["commander"]:
+        return "a force with no general takes in no other force, 12.2"
+    if o["army"]:
+        return "an army is never absorbed: two armies form a group of armies, 12.2.1"
+    if o["in_fortress"] != f["in_fortress"]:
+        return "one of them is inside the fortress walls and the other outside, 15.1"
     if o["commander"] and not commands(st, f, o, {**f["units"], **o["units"]}):
-        return False  # 10.2: a lower-ranked general never commands a higher-ranked one
-    return army_for(st, fid, o["units"]) is not None
+        return (f"{S.general(o['commander']).name} outranks {S.general(f['commander']).name}: a lower-ranked general "
+                "never commands a higher-ranked one, 10.2")
+    if army_for(st, fid, o["units"]) is None:
+        return (f"{S.general(f['commander']).name} may not command its units too (steps, reserve cavalry or allied "
+                "steps beyond his limits), 10.1")
+    return None
 
 
-def absorb(st: State, fid: str, other: str, choose_subs: bool = False) -> None:
+def absorb(st: State, fid: str, other: str) -> None:
     """12.2: units, depots and markers pass to ``fid``; the other general becomes a subordinate of an army or
-    returns to the reserve (in 1815, for good). An army at its 3 subordinates: with ``choose_subs`` (a decision of
-    the moving force's owner, whose step goes on after this) the owner chooses who goes to the reserve (12.2.2),
-    otherwise the newcomer goes."""
+    returns to the reserve (in 1815, for good). An army past its 3 subordinates asks its owner who goes to the
+    reserve (12.2.2, ``ask_subordinates``), wherever the forces meet (a move, a call-in, a retreat, an evasion, a
+    counter-march, an interception, a Major Campaign): the caller's step goes on once he has chosen."""
     f = S.force(st, fid)
     index = army_for(st, fid, st.g["forces"][other]["units"]) or 0
     o = st.g["forces"].pop(other)
@@ -126,11 +141,10 @@ def absorb(st: State, fid: str, other: str, choose_subs: bool = False) -> None:
         a = S.armies(f)[index]
         gen, lead = S.general(o["commander"]), S.general(a.commander) if a.commander else None
         outranked = lead is not None and (lead.power != gen.power or lead.rank < gen.rank)  # 10.2
-        if a.army and outranked and (choose_subs or len(a.subs) < ARMY_SUBORDINATES):
+        if a.army and outranked:
             a.subs.append(o["commander"])
             text += " as a subordinate general"
-            if len(a.subs) > ARMY_SUBORDINATES:  # 12.2.2: the owner chooses who goes to the reserve
-                st.push("army.subordinates", commander=a.commander, side=f["side"])
+            ask_subordinates(st, a, f["side"])
         else:
             st.g["removed"].append(o["commander"])
             text += f"; {S.general(o['commander']).name} returns to the reserve"
@@ -421,6 +435,14 @@ class ArmySubordinates:
                 rule="12.2.2")
         if len(army.subs) <= ARMY_SUBORDINATES:
             st.pop()
+
+
+def ask_subordinates(st: State, army: S.Army, side: str) -> None:
+    """12.2.2: an army with more than 3 subordinates: its owner's decision comes next (pushed on the stack, so the
+    step that merged the forces resumes once he has chosen; callers do not pop after merging)."""
+    if len(army.subs) > ARMY_SUBORDINATES and army.commander and not any(
+            x["step"] == ArmySubordinates.name and x["commander"] == army.commander for x in st.core["stack"]):
+        st.push(ArmySubordinates.name, commander=army.commander, side=side)
 
 
 def _army_of(st: State, gid: str) -> S.Army:

@@ -115,7 +115,7 @@ class Pickup:
         f["steps"] += S.steps(other)
         other["zone"] = S.force(st, f["fid"])["zone"]
         siege.refresh_sieges(st)
-        command.absorb(st, f["fid"], action[1], choose_subs=True)
+        command.absorb(st, f["fid"], action[1])
         m["mp"] = max(0, movement_factor(st, f["fid"]) - 1) + m["extra_mp"]
 
 
@@ -291,7 +291,7 @@ def regroup(st: State, m: Frame, action: Action) -> None:
     mf = S.base_mf(S.force(st, fid))
     if verb == "absorb":
         activation.mark_moved(st, S.force(st, arg)["units"])
-        command.absorb(st, fid, arg, choose_subs=True)
+        command.absorb(st, fid, arg)
     elif verb == "take":
         activation.mark_moved(st, [arg])
         other = next(o for o in friends_here(st, fid) if arg in S.force(st, o)["units"])
@@ -597,11 +597,11 @@ class MarchEnd:
             supply.push_attrition(st, f["fid"], [(str(a), int(b)) for a, b in f["mods"]], "end of its move",
                                   units=f["units"])
             return
+        st.pop()  # first: the consolidation may ask the owner to choose (12.2.2)
         if f["fid"] in st.g["forces"]:
             stacking.consolidate(st, f["fid"])  # e.g. a covering force (15.1) the force did not leave behind
         siege.refresh_sieges(st)
         stacking.rejoin_garrisons(st)
-        st.pop()
 
 
 class MarchReactivate:
@@ -713,6 +713,8 @@ class Contact:
         for w in waiting:
             camp["waiting"].remove(w)
             join_campaign_force(st, f, m, w)
+        if st.frame is not f:
+            return True  # 12.2.2: the owner chooses who leaves an army past 3 subordinates, then the contact resumes
         if f["hold"] and camp["count"]:
             st.push("campaign.hold", fid=f["fid"], dfn=dfn, side=S.force(st, f["fid"])["side"])
             return True
@@ -929,7 +931,7 @@ class InterceptCard:
         st.pop()
         if roll.result:
             st.push("intercept.battle", fid=f["fid"], interceptor=f["interceptor"], zone=f["zone"],
-                    came_from=f["came_from"], origin=me["zone"], sent=False, tested=False)
+                    came_from=f["came_from"], origin=me["zone"], sent=False, tested=False, joined=False)
 
 
 class InterceptBattle:
@@ -959,17 +961,20 @@ class InterceptBattle:
             m["done"] = True
             test_march(st, m, "before its first battle")
             return
+        if not f["joined"]:
+            f["joined"] = True
+            fid = f["interceptor"]
+            forces[fid]["zone"] = f["zone"]
+            st.note(f"{S.name_of(st, fid)} intercepts in {S.zone_name(f['zone'])}", rule="12.4")
+            for other in S.outside(st, f["zone"], forces[fid]["side"]):
+                if other != fid and other in forces:  # 10.2 / 11: consolidation in the zone
+                    fid = stacking.merge(st, fid, other) or stacking.squeeze(st, fid, other)
+            f["interceptor"] = fid
+            siege.refresh_sieges(st)
+            if st.frame is not f:
+                return  # 12.2.2: the owner first chooses who leaves an army past 3 subordinates
         st.pop()
-        if f["fid"] not in forces:
-            stacking.consolidate(st, f["interceptor"])  # 11: no battle: it takes back what it left behind
-            return
         fid = f["interceptor"]
-        forces[fid]["zone"] = f["zone"]
-        st.note(f"{S.name_of(st, fid)} intercepts in {S.zone_name(f['zone'])}", rule="12.4")
-        for other in S.outside(st, f["zone"], forces[fid]["side"]):
-            if other != fid and other in forces:  # 10.2 / 11: consolidation in the zone
-                fid = stacking.merge(st, fid, other) or stacking.squeeze(st, fid, other)
-        siege.refresh_sieges(st)
         contact = st.core["stack"][-1]
         if contact["step"] == "contact":
             contact["fought"].append(fid)
@@ -979,20 +984,30 @@ class InterceptBattle:
 # 12.5 Evasion ------------------------------------------------------------------------------------------------
 
 def evasion_destinations(st: State, fid: str, zone: str, came_from: str) -> list[str]:
+    """12.5: the zones force ``fid``, attacked in ``zone`` from ``came_from``, may evade into."""
+    return [z for z in S.data().map.neighbours(zone) if evasion_refusal(st, fid, zone, came_from, z) is None]
+
+
+def evasion_refusal(st: State, fid: str, zone: str, came_from: str, z: str) -> str | None:
+    """Why force ``fid`` may not evade from ``zone`` into ``z`` (with the rule), or None if it may."""
     f = S.force(st, fid)
     m = S.data().map
-    out = []
-    for z in m.neighbours(zone):
-        if z == came_from or m.enter_cost(zone, z) is None or S.is_neutral_ground(st, z):
-            continue
-        if S.outside(st, z, S.other(f["side"])):
-            continue  # 12.5 / 10.2: onto a force of its side it may go: they consolidate there (11)
-        fort = st.g["fortresses"].get(z)
-        if fort and fort["active"] and fort["siege"] is None and S.controller(st, z) not in (f["side"], None):
-            continue
-        if S.limited_ok(f["units"], z):
-            out.append(z)
-    return out
+    if z not in m.neighbours(zone):
+        return f"it is not next to {S.zone_name(zone)}, 12.5"
+    if z == came_from:
+        return "the attacker came from there, 12.5"
+    if m.enter_cost(zone, z) is None:
+        return "crossing into it costs a force's whole MF, 12.1"
+    if S.is_neutral_ground(st, z):
+        return "it is a neutral's zone, which no force may enter, 12.1"
+    if S.outside(st, z, S.other(f["side"])):
+        return "an enemy force stands there, 12.5"  # onto a force of its side it may go: they consolidate (11)
+    fort = st.g["fortresses"].get(z)
+    if fort and fort["active"] and fort["siege"] is None and S.controller(st, z) not in (f["side"], None):
+        return "an unbesieged enemy fortress stands there, 12.5 / 15.1"
+    if not S.limited_ok(f["units"], z):
+        return "militia and National Guards never leave their National Territory, and it is outside it, 12.1"
+    return None
 
 
 def evasion_options(st: State, fid: str, zone: str, came_from: str) -> list[str]:
