@@ -291,6 +291,16 @@ def test_18_2_2_every_unannexable_province_holds_an_original_key_zone(board: Map
     assert [p.id for p in board.provinces.values() if not p.annexable and p.id not in keyed] == []
 
 
+def test_8_3_3_innsbruck_denies_the_bavarian_card_but_is_no_austrian_key_zone(board: MapData) -> None:
+    # 8.3.3: the Kingdom of Bavaria's card is denied "si la Coalition contrôle Munich ou Innsbruck"; Innsbruck is
+    # no key zone of its own, so Austria is conquered through Vienna and Prague (example 1805 conquest, 18.2.1) and
+    # Tyrol, awarded to Bavaria at the peace (8.3.3), stays annexable.
+    assert "innsbruck" in board.keys["bavaria_kingdom"].zones and board.zones["innsbruck"].key is None
+    assert sorted(z.id for z in board.zones.values() if z.key is not None and z.owner == "austria") == [
+        "prague", "vienna"]
+    assert board.provinces["tyrol"].annexable
+
+
 def test_glossary_blockade_coast_ports(board: MapData) -> None:
     for zid in ("copenhagen", "st_petersburg", "zara"):
         assert board.zones[zid].port and board.zones[zid].continental
