@@ -418,6 +418,7 @@ def test_example_1805_round5_charles_mantua_to_south_of_vienna(board: MapData) -
 @pytest.mark.parametrize(("a", "b", "feature"), [
     ("berlin", "kustrin", "river_bridge"), ("posen", "glogau", "river_bridge"),  # Oder, at its fortresses
     ("hanover", "kassel", "river_bridge"), ("hanover", "groningen", "river"),  # Weser
+    ("kassel", "magdeburg", "river_bridge"), ("berg", "erfurt", "river_bridge"),  # the upper Weser
     ("coimbra", "porto", "river"), ("leon", "salamanca", "river"),  # Douro
     ("pskov", "vitebsk", "river"), ("kovno", "riga", "river_bridge"),  # Dvina
     ("mogilev", "minsk", "river"), ("vitebsk", "minsk", "river"),  # Berezina
@@ -425,6 +426,14 @@ def test_example_1805_round5_charles_mantua_to_south_of_vienna(board: MapData) -
 ])
 def test_12_1_rivers_of_the_campaigns(board: MapData, a: str, b: str, feature: str) -> None:
     assert board.feature_of(a, b).id == feature
+
+
+def test_12_1_the_weser_lies_on_every_border_between_its_banks(board: MapData) -> None:
+    west, east = {"amsterdam", "groningen", "cleves", "berg", "kassel"}, {"hanover", "bremen", "magdeburg"}
+    crossings = [(a, b) for a in west for b in board.neighbours(a) if b in east]
+    assert len(crossings) >= 6
+    for a, b in crossings:
+        assert board.feature_of(a, b).id in ("river", "river_bridge"), (a, b)
 
 
 def test_example_1806_strategic_redeployment_fits_the_map(data: NaeData) -> None:
