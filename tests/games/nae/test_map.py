@@ -463,6 +463,28 @@ def test_example_1805_rounds5_6_russians_around_vienna(board: MapData) -> None:
     assert board.zones[leo].province == "hongrie"  # "the province east of Vienna"
 
 
+def _km_per_mp(board: MapData, owner: str) -> float:
+    """Kilometres between the towns of two adjacent zones of ``owner`` per MP it costs to go either way."""
+    km = mp = 0.0
+    for b in board.borders:
+        za, zb = board.zones[b.a], board.zones[b.b]
+        there, back = board.enter_cost(b.a, b.b), board.enter_cost(b.b, b.a)
+        if za.owner == zb.owner == owner and there is not None and back is not None:
+            mid = math.radians((za.lat + zb.lat) / 2)
+            km += 2 * math.hypot((za.lon - zb.lon) * 111.2 * math.cos(mid), (za.lat - zb.lat) * 111.2)
+            mp += there + back
+    return km / mp
+
+
+def test_12_1_russia_at_a_scale_close_to_the_rest_of_the_map(board: MapData) -> None:
+    """Russia's zones were twice France's (204 km per MP against 119): 12 zones on its roads bring it to 158, near
+    Prussia (132) and Turkey (138), every rulebook distance in the east kept (the tests around this one)."""
+    assert _km_per_mp(board, "russia") < 1.4 * _km_per_mp(board, "france")
+    assert board.border("smolensk", "moscow") is None  # 1812: Smolensk, Vyazma, Borodino, Moscow
+    assert board.move_cost(["smolensk", "vyazma", board.find("Borodino").id, "moscow"]) == 3
+    assert board.cheapest("vilna", "moscow") == 6
+
+
 def test_18_2_3_nearest_frontier_fortresses_for_the_russians(board: MapData) -> None:
     assert board.cheapest("brunn", "brest_litovsk") <= board.cheapest("brunn", "neminov")
     assert board.cheapest("leopoldstadt", "neminov") <= board.cheapest("leopoldstadt", "brest_litovsk")
@@ -475,6 +497,8 @@ def test_example_1806_kutuzov_redeploys_inside_russia_across_a_poor_zone(board: 
     path = nx.shortest_path(g, "neminov", "grodno", weight="weight")
     assert nx.path_weight(g, path, "weight") <= 6  # base MF doubled
     assert any(board.zones[z].poor for z in path[1:])
+    # "Benningsen s'avance de son côté sur Koenigsberg": MF 3, doubled with a general (7.6)
+    assert board.cheapest("vilna", "konigsberg") <= 6
 
 
 def test_example_1805_conquest_trieste_not_connected_to_paris_by_french_land(board: MapData) -> None:
