@@ -92,7 +92,7 @@ def _why_not_absorb(st: State, m: dict[str, object], other: str) -> str:
     reason = command.absorb_refusal(st, fid, other)
     if reason:
         return f"{name} cannot be absorbed by {S.name_of(st, fid)}: {reason}."
-    return f"{name} may be absorbed: it is offered when the move ends its step in this zone."
+    return f"{name} may be absorbed by {S.name_of(st, fid)}."
 
 
 def _why_not_enter(st: State, m: dict[str, object], zone: str) -> str:
