@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, Game, State
 from grognard.games.nae import describe
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, command, events, movement, sequence, stacking, supply
+from grognard.games.nae.rules import (activation, battle, cards, command, events, movement, naval, sequence, stacking,
+                                      supply)
 from grognard.games.nae.rules.siege import Replacements, SiegeAttack
 from grognard.games.nae.schema.scenario import Place
 from grognard.games.nae.why import why
@@ -81,11 +82,12 @@ def setup_options(st: State, pid: str, index: int, picks: dict[str, dict[str, st
 
 
 def place_forces(st: State, picks: dict[str, dict[str, str]]) -> None:
-    """20.1: put the scenario's forces and depots on the map, then mark supply (13.1)."""
+    """20.1: put the scenario's forces, fleets and depots on the map, then mark supply (13.1)."""
     sc = S.data().scenarios[st.g["scenario"]]
+    naval.place_fleets(st, {})
     for pid, p in sc.places.items():
         if p.zone is None:
-            continue  # fleets: the naval rules (17) are not part of this slice
+            continue  # fleets at sea or in a blockade box (naval.place_fleets)
         at = placement(p, picks.get(pid, {}))
         if at["fixed"]:
             st.g["fixed_depots"] += [{"zone": at["zone"], "power": p.power}] * at["fixed"]
@@ -162,7 +164,7 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, *command.STEPS, SiegeAttack(), Replacements(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, SiegeAttack(), Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -257,7 +259,7 @@ class NaeGame(Game):
             "none": [None], "card": list(d.cards.cards), "zone": [*d.map.zones, "fortress"],
             "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
             "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
-            "depot": ["fixed", "mobile"],
+            "depot": ["fixed", "mobile"], "fleet": list(d.counters.fleets), "sea": list(d.map.seas),
         }
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
@@ -267,7 +269,7 @@ class NaeGame(Game):
                      "spearhead", "swap", "take", "unit"),
             "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
             "force": ("absorb", "force", "intercept"), "march": ("forced_march",), "morale": ("morale",),
-            "depot": ("depot", "setup"),
+            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"), "sea": ("sea",),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
         return [*out, ("reactivate", "depot")]
@@ -303,6 +305,9 @@ class NaeGame(Game):
 
     def label(self, st: State, action: Action) -> str:
         verb, arg = action
+        naval_label = naval.label(st, action)
+        if naval_label is not None:
+            return naval_label
         if verb == "card":
             card = S.data().cards.cards[arg]
             return f"Play {card.title} for {cards.ap_value(st, arg)} AP" if st.step == "round" else f"Play {card.title}"
