@@ -8,8 +8,18 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, Game, State
 from grognard.games.nae import describe
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import (activation, battle, cards, command, events, movement, naval, sequence, stacking,
-                                      supply)
+from grognard.games.nae.rules import (
+    activation,
+    battle,
+    cards,
+    command,
+    events,
+    movement,
+    naval,
+    sequence,
+    stacking,
+    supply,
+)
 from grognard.games.nae.rules.siege import Replacements, SiegeAttack
 from grognard.games.nae.schema.scenario import Place
 from grognard.games.nae.why import why
@@ -164,7 +174,8 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, SiegeAttack(), Replacements(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, SiegeAttack(), Replacements(),
+                  SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up

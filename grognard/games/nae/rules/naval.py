@@ -308,7 +308,8 @@ def port_distances(st: State, side: str, fleets: list[str], start: str) -> dict[
                     and len(fleets_at(st, "port", z.id, side)) + len(fleets) <= PORT_CAPACITY:
                 dist[z.id] = min(dist.get(z.id, 99), seen[sea] + 1)
         for nxt in m.seas[sea].adjacent:
-            if nxt not in seen and passage_refusal(st, side, sea, nxt) is None and area_refusal(st, fleets, nxt) is None:
+            if nxt not in seen and passage_refusal(st, side, sea, nxt) is None \
+                    and area_refusal(st, fleets, nxt) is None:
                 seen[nxt] = seen[sea] + 1
                 todo.append(nxt)
     return dist
