@@ -274,13 +274,14 @@ class NaeGame(Game):
         }
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
-                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot"),
-            "card": ("card", "event"), "zone": ("zone", "setup"),
+                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw"),
+            "card": ("card", "event"), "zone": ("zone", "setup", "intercept_box", "attack_box"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
                      "spearhead", "swap", "take", "unit"),
             "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
             "force": ("absorb", "force", "intercept"), "march": ("forced_march",), "morale": ("morale",),
-            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"), "sea": ("sea",),
+            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"),
+            "sea": ("sea", "intercept_sea", "attack_sea"),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
         return [*out, ("reactivate", "depot")]

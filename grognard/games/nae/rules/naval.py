@@ -1,14 +1,17 @@
 """17 Naval war: fleets in ports, at sea and in blockade boxes; their activation for AP (17.1) and their movement
-with the fleet MF (17.2.1), stacking (17.2.2), the Bosphorus and the limited areas (17.2.2-17.2.3) and the
-relocation of fleets whose port is captured (17.2.1).
+with the fleet MF (17.2.1), stacking (17.2.2), the Bosphorus and the limited areas (17.2.2-17.2.3), the
+relocation of fleets whose port is captured (17.2.1); interception of a squadron entering a sea zone by the enemy
+squadron at sea there, then by those blockading its ports (17.2.4); attacks on enemy squadrons at sea (which may
+evade, 17.2.5) or in a blockade box; naval combat (17.3.1) and retreat (17.3.2).
 
 ``st.g["fleets"]``: fleet id -> {power, at: "port" | "sea" | "blockade", where: the port zone (port, blockade box)
 or the sea zone}. A port's blockade box lies in its first sea zone (17.2.6). The fleets of one side at one place
 form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fleets_moved``.
 
-Encounters with enemy fleets (interception, evasion, combat, blockade: 17.2.4-17.2.6, 17.3) are not implemented yet:
-a squadron may not enter a sea zone where an enemy squadron is at sea or a port whose blockade box holds one, nor
-leave a blockaded port."""
+Not implemented yet: blockades (17.2.6: entering an enemy blockade box, leaving or entering a blockaded port, combat
+in a port, 17.3.3), so a squadron may not leave a blockaded port nor enter a port whose blockade box holds an enemy
+squadron; interception of a squadron that evades or retreats into a sea zone, or of fleets leaving a captured port;
+transport and landings (17.2.7-17.2.8)."""
 
 from __future__ import annotations
 
@@ -129,13 +132,17 @@ def blockaders(st: State, port: str, side: str) -> list[str]:
     return fleets_at(st, "blockade", port, S.other(side))
 
 
-def moves(st: State, side: str, fleets: list[str], at: str, where: str, came_from: str | None = None) -> list[
-        tuple[Loc, int]]:
+def boxes_in(st: State, sea: str, side: str) -> list[str]:
+    """The ports whose blockade box, lying in ``sea``, holds fleets of ``side`` (17.2.6)."""
+    return sorted({x["where"] for x in st.g["fleets"].values() if x["at"] == "blockade"
+                   and sea_of("blockade", x["where"]) == sea and S.side_of(st, x["power"]) == side})
+
+
+def moves(st: State, side: str, fleets: list[str], at: str, where: str) -> list[tuple[Loc, int]]:
     """17.2.1: the places a squadron at (at, where) may reach with one more move, and their MP: out of a friendly
     port onto one of its sea zones (1 MP), out of a blockade box onto its sea zone (0 MP), into an adjacent sea zone
     (1 MP), into a friendly port of the sea zone (1 MP, its box being friendly)."""
     m = S.data().map
-    out: list[tuple[Loc, int]] = []
     if at == "port":
         if iced(st, where) or blockaders(st, where, side):
             return []  # blockaded: the automatic interception (17.2.6) is not implemented yet
@@ -147,12 +154,8 @@ def moves(st: State, side: str, fleets: list[str], at: str, where: str, came_fro
         targets += [(("port", z.id), 1) for z in m.ports() if where in z.seas and friendly_port(st, z.id, side)
                     and not iced(st, z.id) and not blockaders(st, z.id, side)
                     and len(fleets_at(st, "port", z.id, side)) + len(fleets) <= PORT_CAPACITY]
-    for (kind, target), cost in targets:
-        if kind == "sea" and (area_refusal(st, fleets, target) or (enemy_at_sea(st, target, side)
-                                                                   and target != where)):
-            continue
-        out.append(((kind, target), cost))
-    return out
+    return [((kind, target), cost) for (kind, target), cost in targets
+            if kind != "sea" or area_refusal(st, fleets, target) is None]
 
 
 # -- 17.1 activation ---------------------------------------------------------------------------------------------
@@ -207,7 +210,8 @@ class Squadron:
             st.note(f"{fleet_name(fl)} joins the squadron (1 AP)", rule="17.1")
             return
         mf = min(S.data().counters.fleets[x].mf for x in f["fleets"])
-        st.replace("naval.move", side=f["side"], fleets=f["fleets"], at=f["at"], where=f["where"], mp=mf)
+        st.replace("naval.move", side=f["side"], fleets=f["fleets"], at=f["at"], where=f["where"], mp=mf,
+                   came_from=[f["at"], f["where"]])
 
 
 def _activation(st: State) -> Frame:
@@ -218,7 +222,8 @@ def _activation(st: State) -> Frame:
 # -- 17.2.1 movement ---------------------------------------------------------------------------------------------
 
 class NavalMove:
-    """17.2.1: the squadron spends its MP (the fleet MF) one move at a time; it may leave fleets behind."""
+    """17.2.1: the squadron spends its MP (the fleet MF) one move at a time; it may leave fleets behind, and attack
+    the enemy squadrons of its sea zone, at sea or blockading (17.2.4: at no MP cost, the rule giving none)."""
 
     name: ClassVar[str] = "naval.move"
 
@@ -227,12 +232,16 @@ class NavalMove:
 
     def prompt(self, st: State, f: Frame) -> str:
         return (f"Squadron of {squadron_name(st, f['fleets'])} in {place_name(f['at'], f['where'])}, {f['mp']} MP "
-                "left: move, leave a fleet here, or stop.")
+                "left: move, attack, leave a fleet here, or stop.")
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         out: list[Action] = [("sea" if kind == "sea" else "zone", target)
                              for (kind, target), cost in moves(st, f["side"], f["fleets"], f["at"], f["where"])
                              if cost <= f["mp"]]
+        if f["at"] == "sea":
+            if enemy_at_sea(st, f["where"], f["side"]):
+                out.append(("attack_sea", f["where"]))
+            out += [("attack_box", port) for port in boxes_in(st, f["where"], S.other(f["side"]))]
         if len(f["fleets"]) > 1:
             out += [("drop_fleet", fl) for fl in f["fleets"]]
         return [*out, ("done", None)]
@@ -247,8 +256,17 @@ class NavalMove:
             f["fleets"].remove(arg)
             st.note(f"{fleet_name(arg)} stays in {place_name(f['at'], f['where'])}", rule="17.2.1")
             return
+        if verb == "attack_sea":
+            st.note(f"{f['side']} attacks the squadron at sea in {place_name('sea', arg)}", rule="17.2.4")
+            st.push("naval.evade", side=S.other(f["side"]), sea=arg, came_from=f["came_from"])
+            return
+        if verb == "attack_box":
+            st.note(f"{f['side']} attacks the blockading squadron of {S.zone_name(arg)}", rule="17.2.4")
+            push_battle(st, f, fleets_at(st, "blockade", arg, S.other(f["side"])), "blockade", arg)
+            return
         kind = "sea" if verb == "sea" else "port"
         cost = dict(moves(st, f["side"], f["fleets"], f["at"], f["where"]))[(kind, arg)]
+        came_from = [f["at"], f["where"]]
         f["mp"] -= cost
         f["at"], f["where"] = kind, arg
         for fl in f["fleets"]:
@@ -258,6 +276,10 @@ class NavalMove:
         if kind == "port":  # a squadron entering a port ends its move there
             st.pop()
             end_move(st, f["side"], kind, arg)
+            return
+        if sea_of(*came_from) != arg:  # it enters a new sea zone (not out of its own blockade box)
+            f["came_from"] = came_from
+            push_interceptions(st, f)
 
 
 def end_move(st: State, side: str, at: str, where: str) -> None:
@@ -361,6 +383,304 @@ class Relocate:
         relocate(st, f["fleets"], action[1])
 
 
+# -- 17.2.4 interception -----------------------------------------------------------------------------------------
+
+def best_initiative(fleets: list[str]) -> int:
+    return max(S.data().counters.fleets[fl].initiative for fl in fleets)
+
+
+def _move_frame(st: State) -> Frame:
+    stack: list[Frame] = st.core["stack"]
+    return next(x for x in reversed(stack) if x["step"] == "naval.move")
+
+
+def _candidates(st: State, f: Frame) -> list[list[str]]:
+    """17.2.4: the enemy squadron at sea, then each blockading squadron of the sea zone, that may still try; a
+    blockading squadron only if the squadron at sea that would fight, with those that joined it, stays within 3
+    fleets (a squadron in a port never intercepts)."""
+    at_sea = len(fleets_at(st, "sea", f["sea"], f["side"]))
+    out = []
+    for at, where in f["candidates"]:
+        size = len(fleets_at(st, at, where, f["side"]))
+        if size and (at == "sea" or at_sea + len(f["joined"]) + size <= SQUADRON_MAX):
+            out.append([at, where])
+    return out
+
+
+def push_interceptions(st: State, move: Frame) -> None:
+    """17.2.4: a squadron enters a sea zone; the enemy squadrons there may try to intercept it."""
+    side, sea = S.other(move["side"]), move["where"]
+    candidates = ([["sea", sea]] if fleets_at(st, "sea", sea, side) else []) + [
+        ["blockade", port] for port in boxes_in(st, sea, side)]
+    f = {"side": side, "sea": sea, "candidates": candidates, "joined": [], "success": False}
+    f["candidates"] = _candidates(st, f)
+    if f["candidates"]:
+        st.push("naval.intercept", **f)
+
+
+class Intercept:
+    """17.2.4: each squadron in turn may try: 1d6 + the best initiative of its fleets, 6+. A successful blockading
+    squadron leaves its box for the sea zone (the blockade is lifted if the box is left empty)."""
+
+    name: ClassVar[str] = "naval.intercept"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        mover = _move_frame(st)
+        return (f"The squadron of {squadron_name(st, mover['fleets'])} enters {place_name('sea', f['sea'])}: try to "
+                "intercept it?")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        at, where = f["candidates"][0]
+        return [("intercept_sea" if at == "sea" else "intercept_box", where), ("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, where = action
+        at, _ = f["candidates"].pop(0)
+        if verb != "decline":
+            fleets = fleets_at(st, at, where, f["side"])
+            test = S.data().tables.test("naval_interception")
+            ini = best_initiative(fleets)
+            roll = st.roll(1, rule="17.2.4", why=f"Interception by {squadron_name(st, fleets)}",
+                           mods=[("best fleet initiative", ini * test.modifier("best_initiative"))],
+                           table=lambda x: ("intercepts" if test.passes(x) else "fails", test.passes(x)))
+            if roll.result:
+                f["success"] = True
+                if at == "blockade":
+                    f["joined"] += fleets
+        f["candidates"] = _candidates(st, f)
+        if f["candidates"]:
+            return
+        if not f["success"]:
+            st.pop()
+            return
+        for fl in f["joined"]:
+            port = st.g["fleets"][fl]["where"]
+            st.g["fleets"][fl].update(at="sea", where=f["sea"])
+            if not fleets_at(st, "blockade", port):
+                st.note(f"The blockade of {S.zone_name(port)} is lifted", rule="17.2.6")
+        st.pop()
+        push_battle(st, _move_frame(st), fleets_at(st, "sea", f["sea"], f["side"]), "sea", f["sea"])
+
+
+# -- 17.2.5 evasion ----------------------------------------------------------------------------------------------
+
+class Evade:
+    """17.2.5: a squadron at sea attacked by the moving squadron may try to evade: 1d6 + best initiative, 6+; it then
+    goes into a friendly port of the zone or an adjacent sea zone, not the one the mover came from."""
+
+    name: ClassVar[str] = "naval.evade"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Your squadron in {place_name('sea', f['sea'])} is attacked: try to evade, or stand and fight?"
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("evade", None), ("stand", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        fleets = fleets_at(st, "sea", f["sea"], f["side"])
+        st.pop()
+        if action[0] == "evade":
+            test = S.data().tables.test("naval_evasion")
+            roll = st.roll(1, rule="17.2.5", why=f"Evasion of {squadron_name(st, fleets)}",
+                           mods=[("best fleet initiative", best_initiative(fleets) * test.modifier("best_initiative"))],
+                           table=lambda x: ("evades" if test.passes(x) else "fails", test.passes(x)))
+            if roll.result:
+                dest = retreats(st, f["side"], fleets, f["sea"], f["came_from"], active=False)
+                if dest:
+                    st.push("naval.retreat", side=f["side"], fleets=fleets, sea=f["sea"], dest=dest, why="evade",
+                            mover=False)
+                return
+        push_battle(st, _move_frame(st), fleets, "sea", f["sea"])
+
+
+# -- 17.3 naval combat -------------------------------------------------------------------------------------------
+
+def push_battle(st: State, move: Frame, defenders: list[str], at: str, where: str) -> None:
+    st.push("naval.battle", side=move["side"], att=list(move["fleets"]), dfn=list(defenders), at=at, where=where,
+            sea=move["where"], came_from=move["came_from"], phase="fire", loser=None, lost=0, destroyed=False,
+            tie=None)
+
+
+def fire(st: State, side: str, fleets: list[str], rule: str, vs: int | None, other: str) -> int:
+    """17.3.1: one die per fleet, each with its fleet's tactical bonus; the second side's roll reads the table."""
+    bonus = sum(S.data().counters.fleets[fl].tactical for fl in fleets)
+    t = S.data().tables
+
+    def row(total: int) -> tuple[str, Any]:
+        assert vs is not None
+        diff = vs - total
+        if diff == 0:
+            return "tie", None
+        r = t.naval(abs(diff))
+        loser = side if diff > 0 else other  # vs is the first side's total
+        what = "destroyed" if r.destroyed else (f"loses {r.fleets_lost} fleet(s)" if r.fleets_lost else
+                                                 "retreats without loss")
+        return f"difference {abs(diff)}: the {loser} squadron {what}", None
+
+    roll = st.roll(len(fleets), rule=rule, why=f"Naval combat: the {side} squadron ({squadron_name(st, fleets)}) "
+                   "fires", mods=[("fleet tactical bonuses", bonus)], table=row if vs is not None else None)
+    return roll.total
+
+
+class Battle:
+    """17.3.1: simultaneous fire; the higher total wins; the loser loses fleets by the difference (table), its owner
+    choosing which, and its survivors retreat (17.3.2). A tie: the inactive player may withdraw (and lose) or stay;
+    then the active player may withdraw (and lose) or fight another round. A defeat, or a retreat into a port, ends
+    the moving squadron's activation; a victory lets it go on."""
+
+    name: ClassVar[str] = "naval.battle"
+
+    def run(self, st: State, f: Frame) -> None:
+        enemy = S.other(f["side"])
+        f["att"] = [fl for fl in f["att"] if fl in st.g["fleets"]]
+        f["dfn"] = [fl for fl in f["dfn"] if fl in st.g["fleets"]]
+        if f["phase"] == "fire":
+            if f["tie"] is not None:  # a side withdrew after a tie: it lost, without losses
+                f.update(loser=f["tie"], phase="losses")
+                return
+            a = fire(st, f["side"], f["att"], "17.3.1", None, enemy)
+            d = fire(st, enemy, f["dfn"], "17.3.1", a, f["side"])
+            if a == d:
+                st.push("naval.tie", side=enemy, stage="inactive")
+                return
+            r = S.data().tables.naval(abs(a - d))
+            f.update(loser="dfn" if a > d else "att", lost=r.fleets_lost, destroyed=r.destroyed, phase="losses")
+        elif f["phase"] == "losses":
+            f["phase"] = "retreat"
+            loser = f[f["loser"]]
+            owner = f["side"] if f["loser"] == "att" else enemy
+            if f["destroyed"] or f["lost"] >= len(loser):
+                for fl in list(loser):
+                    eliminate(st, fl, "17.3.1", "sunk in the battle")
+            elif f["lost"]:
+                st.push("naval.losses", side=owner, fleets=loser, left=f["lost"])
+        elif f["phase"] == "retreat":
+            f["phase"] = "end"
+            mover = f["loser"] == "att"
+            loser = [fl for fl in f[f["loser"]] if fl in st.g["fleets"]]
+            owner = f["side"] if mover else enemy
+            if not loser:
+                return
+            dest = retreats(st, owner, loser, f["sea"], f["came_from"], active=mover)
+            if dest:
+                st.push("naval.retreat", side=owner, fleets=loser, sea=f["sea"], dest=dest, why="retreat",
+                        mover=mover)
+            else:
+                for fl in loser:
+                    eliminate(st, fl, "17.3.2", "no retreat open to it")
+        else:
+            st.pop()
+            move = _move_frame(st)
+            move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
+            if f["loser"] == "att" or f.get("into_port") or not move["fleets"]:
+                st.note("The naval activation ends", rule="17.3.2")
+                st.pop()  # the battle stood right above the squadron's move
+                if move["fleets"]:
+                    end_move(st, move["side"], move["at"], move["where"])
+
+
+class Tie:
+    """17.3.1: after a tie the inactive player withdraws (and loses) or stays; if he stays, the active player
+    withdraws (and loses) or fights another round."""
+
+    name: ClassVar[str] = "naval.tie"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return "The naval combat is a tie: withdraw (and lose the battle) or go on?"
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("withdraw", None), ("stand", None) if f["stage"] == "inactive" else ("attack", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if action[0] == "withdraw":
+            st.note(f"The {f['side']} withdraws after the tie and loses the battle", rule="17.3.1")
+            st.pop(tie="dfn" if f["stage"] == "inactive" else "att")
+        elif f["stage"] == "inactive":
+            st.note(f"The {f['side']} stays", rule="17.3.1")
+            f.update(side=S.other(f["side"]), stage="active")
+        else:
+            st.note(f"The {f['side']} fights another round", rule="17.3.1")
+            st.pop()
+
+
+class Losses:
+    """17.3.1: the owner chooses the fleets he loses."""
+
+    name: ClassVar[str] = "naval.losses"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Your squadron lost the naval combat: choose a fleet to lose ({f['left']} to go)."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("scuttle", fl) for fl in f["fleets"] if fl in st.g["fleets"]]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        eliminate(st, action[1], "17.3.1", "sunk in the battle")
+        f["left"] -= 1
+        if not f["left"]:
+            st.pop()
+
+
+def retreats(st: State, side: str, fleets: list[str], sea: str, came_from: list[str], *, active: bool) -> list[
+        list[str]]:
+    """17.3.2: into a friendly port of the zone (both sides), or: the active player back where he came from, the
+    other into an adjacent sea zone except the one the active squadron came from (17.2.5 the same for an evasion)."""
+    m = S.data().map
+    out = [["port", z.id] for z in m.ports() if sea in z.seas and friendly_port(st, z.id, side)
+           and not iced(st, z.id) and not blockaders(st, z.id, side)
+           and len(fleets_at(st, "port", z.id, side)) + len(fleets) <= PORT_CAPACITY]
+    if active:
+        back = list(came_from)
+        if back[0] == "sea" or (back[0] == "port" and friendly_port(st, back[1], side) and back not in out):
+            out.append(back)
+    else:
+        entry = sea_of(*came_from)
+        out += [["sea", s] for s in m.seas[sea].adjacent if s != entry and passage_refusal(st, side, sea, s) is None
+                and area_refusal(st, fleets, s) is None]
+    return out
+
+
+class Retreat:
+    """17.3.2 / 17.2.5: the retreating (or evading) squadron chooses where it goes."""
+
+    name: ClassVar[str] = "naval.retreat"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        what = "evades" if f["why"] == "evade" else "retreats"
+        return f"Your squadron ({squadron_name(st, f['fleets'])}) {what}: choose where it goes."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("sea" if at == "sea" else "zone", where) for at, where in f["dest"]]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, where = action
+        at = "sea" if verb == "sea" else "port"
+        for fl in f["fleets"]:
+            st.g["fleets"][fl].update(at=at, where=where)
+        rule = "17.2.5" if f["why"] == "evade" else "17.3.2"
+        st.note(f"{squadron_name(st, f['fleets'])} {'evade(s)' if f['why'] == 'evade' else 'retreat(s)'} into "
+                f"{place_name(at, where)}", rule=rule)
+        st.pop()
+        if at == "port" and f["why"] == "retreat":
+            st.frame["into_port"] = True  # 17.3.2: a retreat into a port ends the active squadron's activation
+        end_move(st, f["side"], at, where)
+
+
 def label(st: State, action: Action) -> str | None:
     """Menu labels of the naval actions (None: not a naval action)."""
     verb, arg = action
@@ -371,8 +691,27 @@ def label(st: State, action: Action) -> str | None:
         return f"Add {fleet_name(arg)} to the squadron (1 AP)"
     if verb == "drop_fleet":
         return f"Leave {fleet_name(arg)} here"
-    if verb == "scuttle":
+    if verb == "scuttle" and step == "naval.excess":
         return f"Eliminate {fleet_name(arg)}"
+    if verb == "scuttle" and step == "naval.losses":
+        return f"Lose {fleet_name(arg)}"
+    if verb in ("intercept_sea", "intercept_box"):
+        fleets = fleets_at(st, "sea" if verb == "intercept_sea" else "blockade", arg, st.frame["side"])
+        where = place_name("sea", arg) if verb == "intercept_sea" else f"the blockade of {S.zone_name(arg)}"
+        return f"Intercept with {squadron_name(st, fleets)} from {where} (needs 6+ with initiative)"
+    if verb == "attack_sea":
+        return f"Attack the enemy squadron at sea in {place_name('sea', arg)}"
+    if verb == "attack_box":
+        return f"Attack the enemy squadron blockading {S.zone_name(arg)}"
+    if step == "naval.intercept":
+        return "Let it pass"
+    if step == "naval.evade":
+        return "Try to evade (needs 6+ with initiative)" if verb == "evade" else "Stand and fight"
+    if step == "naval.tie":
+        return {"withdraw": "Withdraw and lose the battle", "stand": "Stay", "attack": "Fight another round"}[verb]
+    if step == "naval.retreat":
+        place = place_name("sea" if verb == "sea" else "port", arg)
+        return f"{'Evade' if st.frame['why'] == 'evade' else 'Retreat'} into {place}"
     if step == "naval.move":
         f = st.frame
         if verb == "done":
@@ -387,4 +726,4 @@ def label(st: State, action: Action) -> str | None:
     return None
 
 
-STEPS = (Squadron(), NavalMove(), Excess(), Relocate())
+STEPS = (Squadron(), NavalMove(), Excess(), Relocate(), Intercept(), Evade(), Battle(), Tie(), Losses(), Retreat())
