@@ -275,7 +275,8 @@ class NaeGame(Game):
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
                      "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw"),
-            "card": ("card", "event"), "zone": ("zone", "setup", "intercept_box", "attack_box"),
+            "card": ("card", "event"), "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade",
+                                                               "attack_port"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
                      "spearhead", "swap", "take", "unit"),
             "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),

@@ -140,20 +140,28 @@ def boxes_in(st: State, sea: str, side: str) -> list[str]:
 
 def moves(st: State, side: str, fleets: list[str], at: str, where: str) -> list[tuple[Loc, int]]:
     """17.2.1: the places a squadron at (at, where) may reach with one more move, and their MP: out of a friendly
-    port onto one of its sea zones (1 MP), out of a blockade box onto its sea zone (0 MP), into an adjacent sea zone
-    (1 MP), into a friendly port of the sea zone (1 MP, its box being friendly)."""
+    port onto one of its sea zones (1 MP; out of a blockaded port through a battle in the box, 17.2.6), out of a
+    blockade box onto its sea zone (0 MP), into an adjacent sea zone (1 MP), into a friendly port of the sea zone
+    (1 MP, its box being friendly), into the blockade box of an enemy port lying in the sea zone (1 MP), from that box
+    into the enemy port to attack its fleets (1 MP, once a round per port, 17.3.3)."""
     m = S.data().map
     if at == "port":
-        if iced(st, where) or blockaders(st, where, side):
-            return []  # blockaded: the automatic interception (17.2.6) is not implemented yet
+        if iced(st, where):
+            return []
         targets = [(("sea", s), 1) for s in m.zones[where].seas]
     elif at == "blockade":
         targets = [(("sea", str(sea_of(at, where))), 0)]
+        if fleets_at(st, "port", where, S.other(side)) and [st.g["year"], st.g["round"], where] not in st.g.get(
+                "ports_attacked", []):
+            targets.append((("attack_port", where), 1))
     else:
         targets = [(("sea", s), 1) for s in m.seas[where].adjacent if passage_refusal(st, side, where, s) is None]
         targets += [(("port", z.id), 1) for z in m.ports() if where in z.seas and friendly_port(st, z.id, side)
                     and not iced(st, z.id) and not blockaders(st, z.id, side)
                     and len(fleets_at(st, "port", z.id, side)) + len(fleets) <= PORT_CAPACITY]
+        targets += [(("blockade", z.id), 1) for z in m.ports() if z.seas[0] == where
+                    and S.controller(st, z.id) == S.other(side)
+                    and len(fleets_at(st, "blockade", z.id, side)) + len(fleets) <= SQUADRON_MAX]
     return [((kind, target), cost) for (kind, target), cost in targets
             if kind != "sea" or area_refusal(st, fleets, target) is None]
 
@@ -211,7 +219,7 @@ class Squadron:
             return
         mf = min(S.data().counters.fleets[x].mf for x in f["fleets"])
         st.replace("naval.move", side=f["side"], fleets=f["fleets"], at=f["at"], where=f["where"], mp=mf,
-                   came_from=[f["at"], f["where"]])
+                   came_from=[f["at"], f["where"]], start=[f["at"], f["where"]])
 
 
 def _activation(st: State) -> Frame:
@@ -235,7 +243,7 @@ class NavalMove:
                 "left: move, attack, leave a fleet here, or stop.")
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        out: list[Action] = [("sea" if kind == "sea" else "zone", target)
+        out: list[Action] = [(VERB_OF[kind], target)
                              for (kind, target), cost in moves(st, f["side"], f["fleets"], f["at"], f["where"])
                              if cost <= f["mp"]]
         if f["at"] == "sea":
@@ -264,22 +272,47 @@ class NavalMove:
             st.note(f"{f['side']} attacks the blockading squadron of {S.zone_name(arg)}", rule="17.2.4")
             push_battle(st, f, fleets_at(st, "blockade", arg, S.other(f["side"])), "blockade", arg)
             return
-        kind = "sea" if verb == "sea" else "port"
+        kind = KIND_OF[verb]
         cost = dict(moves(st, f["side"], f["fleets"], f["at"], f["where"]))[(kind, arg)]
         came_from = [f["at"], f["where"]]
         f["mp"] -= cost
-        f["at"], f["where"] = kind, arg
-        for fl in f["fleets"]:
-            st.g["fleets"][fl].update(at=kind, where=arg)
-        st.note(f"Squadron of {squadron_name(st, f['fleets'])} sails into {place_name(kind, arg)} ({cost} MP)",
-                rule="17.2.1")
-        if kind == "port":  # a squadron entering a port ends its move there
-            st.pop()
-            end_move(st, f["side"], kind, arg)
+        if kind == "attack_port":
+            attack_port(st, f, arg, cost)
             return
-        if sea_of(*came_from) != arg:  # it enters a new sea zone (not out of its own blockade box)
+        enemies = blockaders(st, f["where"], f["side"]) if f["at"] == "port" else []
+        if enemies:  # 17.2.6: the blockaders intercept a squadron leaving the port automatically
+            st.note(f"Squadron of {squadron_name(st, f['fleets'])} sails out of {S.zone_name(f['where'])} ({cost} MP):"
+                    " the blockading squadron intercepts it", rule="17.2.6")
             f["came_from"] = came_from
-            push_interceptions(st, f)
+            push_battle(st, f, enemies, "blockade", f["where"], kind="sortie", then=arg)
+            return
+        move_to(st, f, kind, arg, cost, came_from)
+
+
+KIND_OF = {"sea": "sea", "zone": "port", "blockade": "blockade", "attack_port": "attack_port"}
+VERB_OF = {kind: verb for verb, kind in KIND_OF.items()}
+
+
+def move_to(st: State, f: Frame, kind: str, arg: str, cost: int, came_from: list[str]) -> None:
+    """The squadron of the move ``f`` arrives: a port ends its move; a blockade box sets up a blockade (17.2.6); a new
+    sea zone may bring interceptions (17.2.4)."""
+    had = fleets_at(st, kind, arg, f["side"]) if kind == "blockade" else []
+    f["at"], f["where"] = kind, arg
+    for fl in f["fleets"]:
+        st.g["fleets"][fl].update(at=kind, where=arg)
+    st.note(f"Squadron of {squadron_name(st, f['fleets'])} sails into {place_name(kind, arg)} ({cost} MP)",
+            rule="17.2.1")
+    if kind == "port":  # a squadron entering a port ends its move there
+        st.pop()
+        end_move(st, f["side"], kind, arg)
+        return
+    if kind == "blockade":
+        f["came_from"] = came_from
+        enter_box(st, f, arg, had)
+        return
+    if sea_of(*came_from) != arg:  # it enters a new sea zone (not out of its own blockade box)
+        f["came_from"] = came_from
+        push_interceptions(st, f)
 
 
 def end_move(st: State, side: str, at: str, where: str) -> None:
@@ -381,6 +414,91 @@ class Relocate:
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         st.pop()
         relocate(st, f["fleets"], action[1])
+
+
+def finish_move(st: State) -> None:
+    """The squadron's activation ends (the move frame is on top)."""
+    move = st.pop()
+    if move["fleets"]:
+        end_move(st, move["side"], move["at"], move["where"])
+
+
+def enter_box(st: State, f: Frame, port: str, had: list[str]) -> None:
+    """17.2.6: a squadron entering the blockade box of an enemy port: relieving a blockade in place brings no
+    interception; otherwise the enemy squadron in the port may come out and fight in the box (without its
+    fortress); the blockade is then in place, and setting it up ends the activation (17.3.2)."""
+    if had:
+        st.note(f"The squadron relieves the blockade of {S.zone_name(port)} (no interception)", rule="17.2.6")
+        finish_move(st)
+    elif fleets_at(st, "port", port, S.other(f["side"])):
+        st.push("naval.sortie", side=S.other(f["side"]), port=port)
+    else:
+        st.note(f"{S.zone_name(port)} is blockaded", rule="17.2.6")
+        finish_move(st)
+
+
+class Sortie:
+    """17.2.6: the squadron in the port chooses to fight the squadron entering its blockade box, or not."""
+
+    name: ClassVar[str] = "naval.sortie"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"An enemy squadron enters the blockade box of {S.zone_name(f['port'])}: come out and fight it?"
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("attack", None), ("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        if action[0] == "attack":
+            push_battle(st, _move_frame(st), fleets_at(st, "port", f["port"], f["side"]), "blockade", f["port"],
+                        kind="box_entry")
+        else:
+            st.note(f"{S.zone_name(f['port'])} is blockaded", rule="17.2.6")
+            finish_move(st)
+
+
+def attack_port(st: State, f: Frame, port: str, cost: int) -> None:
+    """17.3.3: from the blockade box, an attack on the enemy fleets in the port; a port is attacked once a round."""
+    st.g.setdefault("ports_attacked", []).append([st.g["year"], st.g["round"], port])
+    st.note(f"Squadron of {squadron_name(st, f['fleets'])} attacks the fleets in the port of {S.zone_name(port)} "
+            f"({cost} MP)", rule="17.3.3")
+    push_battle(st, f, fleets_at(st, "port", port, S.other(f["side"])), "port", port, kind="port")
+
+
+def port_dice(st: State, port: str, side: str) -> int:
+    """17.3.3: each level of an active fortress gives its holder's squadron defending in the port one more die."""
+    fort = st.g["fortresses"].get(port)
+    return int(fort["level"]) if fort and fort["active"] and S.controller(st, port) == side else 0
+
+
+class Pursue:
+    """17.3.2: the victor may follow the vanquished into the blockade box of the port it retreated into, for free,
+    to set up the blockade; either way its activation is over."""
+
+    name: ClassVar[str] = "naval.pursue"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"The beaten squadron retreated into {S.zone_name(f['port'])}: follow it to blockade the port?"
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("blockade", f["port"]), ("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        move = st.frame
+        if action[0] == "blockade":
+            move["at"], move["where"] = "blockade", f["port"]
+            for fl in move["fleets"]:
+                st.g["fleets"][fl].update(at="blockade", where=f["port"])
+            st.note(f"{S.zone_name(f['port'])} is blockaded", rule="17.3.2")
+        finish_move(st)
 
 
 # -- 17.2.4 interception -----------------------------------------------------------------------------------------
@@ -501,14 +619,20 @@ class Evade:
 
 # -- 17.3 naval combat -------------------------------------------------------------------------------------------
 
-def push_battle(st: State, move: Frame, defenders: list[str], at: str, where: str) -> None:
+def push_battle(st: State, move: Frame, defenders: list[str], at: str, where: str, kind: str = "sea",
+                then: str | None = None) -> None:
+    """A naval combat of the moving squadron against ``defenders`` at (at, where). ``kind``: "sea" (at sea or
+    against blockaders in their box), "sortie" (out of a blockaded port, then on into the sea zone ``then``),
+    "box_entry" (the port's squadron against the one entering its box), "port" (an attack into the port)."""
+    sea = where if at == "sea" else S.data().map.zones[where].seas[0]
     st.push("naval.battle", side=move["side"], att=list(move["fleets"]), dfn=list(defenders), at=at, where=where,
-            sea=move["where"], came_from=move["came_from"], phase="fire", loser=None, lost=0, destroyed=False,
-            tie=None)
+            sea=sea, came_from=move["came_from"], phase="fire", loser=None, lost=0, destroyed=False, tie=None,
+            kind=kind, then=then, start=move["start"], pursue=None)
 
 
-def fire(st: State, side: str, fleets: list[str], rule: str, vs: int | None, other: str) -> int:
-    """17.3.1: one die per fleet, each with its fleet's tactical bonus; the second side's roll reads the table."""
+def fire(st: State, side: str, fleets: list[str], rule: str, vs: int | None, other: str, extra: int = 0) -> int:
+    """17.3.1: one die per fleet, each with its fleet's tactical bonus, and ``extra`` dice of a port's fortress
+    (17.3.3); the second side's roll reads the table."""
     bonus = sum(S.data().counters.fleets[fl].tactical for fl in fleets)
     t = S.data().tables
 
@@ -523,8 +647,10 @@ def fire(st: State, side: str, fleets: list[str], rule: str, vs: int | None, oth
                                                  "retreats without loss")
         return f"difference {abs(diff)}: the {loser} squadron {what}", None
 
-    roll = st.roll(len(fleets), rule=rule, why=f"Naval combat: the {side} squadron ({squadron_name(st, fleets)}) "
-                   "fires", mods=[("fleet tactical bonuses", bonus)], table=row if vs is not None else None)
+    fort = f" with {extra} fortress dice" if extra else ""
+    roll = st.roll(len(fleets) + extra, rule=rule, why=f"Naval combat: the {side} squadron "
+                   f"({squadron_name(st, fleets)}) fires{fort}", mods=[("fleet tactical bonuses", bonus)],
+                   table=row if vs is not None else None)
     return roll.total
 
 
@@ -544,13 +670,21 @@ class Battle:
             if f["tie"] is not None:  # a side withdrew after a tie: it lost, without losses
                 f.update(loser=f["tie"], phase="losses")
                 return
-            a = fire(st, f["side"], f["att"], "17.3.1", None, enemy)
-            d = fire(st, enemy, f["dfn"], "17.3.1", a, f["side"])
+            port = f["kind"] == "port"
+            rule = "17.3.3" if port else "17.3.1"
+            a = fire(st, f["side"], f["att"], rule, None, enemy)
+            d = fire(st, enemy, f["dfn"], rule, a, f["side"], port_dice(st, f["where"], enemy) if port else 0)
+            if a == d and port:  # 17.3.3: one round only
+                f["phase"] = "end"
+                return
             if a == d:
                 st.push("naval.tie", side=enemy, stage="inactive")
                 return
             r = S.data().tables.naval(abs(a - d))
             f.update(loser="dfn" if a > d else "att", lost=r.fleets_lost, destroyed=r.destroyed, phase="losses")
+            if port and a > d and port_dice(st, f["where"], enemy) and f["lost"] and not f["destroyed"]:
+                f["lost"] -= 1
+                st.note("The squadron defending in a fortress port cancels its first loss", rule="17.3.3")
         elif f["phase"] == "losses":
             f["phase"] = "retreat"
             loser = f[f["loser"]]
@@ -565,7 +699,7 @@ class Battle:
             mover = f["loser"] == "att"
             loser = [fl for fl in f[f["loser"]] if fl in st.g["fleets"]]
             owner = f["side"] if mover else enemy
-            if not loser:
+            if not loser or forced_retreat(st, f, loser):
                 return
             dest = retreats(st, owner, loser, f["sea"], f["came_from"], active=mover)
             if dest:
@@ -578,11 +712,16 @@ class Battle:
             st.pop()
             move = _move_frame(st)
             move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
-            if f["loser"] == "att" or f.get("into_port") or not move["fleets"]:
+            if f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry":
+                if f["kind"] == "box_entry" and f["loser"] == "dfn":
+                    st.note(f"{S.zone_name(f['where'])} is blockaded", rule="17.2.6")
+                if f["pursue"] and f["loser"] == "dfn" and move["fleets"]:
+                    st.push("naval.pursue", side=f["side"], port=f["pursue"])
+                    return
                 st.note("The naval activation ends", rule="17.3.2")
-                st.pop()  # the battle stood right above the squadron's move
-                if move["fleets"]:
-                    end_move(st, move["side"], move["at"], move["where"])
+                finish_move(st)  # the battle stood right above the squadron's move
+            elif f["kind"] == "sortie":
+                move_to(st, move, "sea", str(f["then"]), 1, ["port", f["where"]])
 
 
 class Tie:
@@ -633,6 +772,25 @@ class Losses:
             st.pop()
 
 
+def forced_retreat(st: State, f: Frame, loser: list[str]) -> bool:
+    """Where the rules send the loser without a choice (True: done): out of a blockaded port, the beaten squadron
+    stays in it (17.2.6); a squadron beaten entering a box goes to the sea zone, the port's squadron stays in the port
+    (17.2.6); in a port combat the defender stays in the port, the attacker back in the box if it blockaded the port
+    at the start of its activation, else in the sea zone (17.3.3)."""
+    mover = f["loser"] == "att"
+    kind = f["kind"]
+    if kind == "sea" or (kind == "sortie" and not mover):
+        return False
+    stays = (not mover) or kind == "sortie" or (kind == "port" and f["start"] == ["blockade", f["where"]])
+    if not stays:
+        move = _move_frame(st)
+        move["at"], move["where"] = "sea", f["sea"]
+        for fl in loser:
+            st.g["fleets"][fl].update(at="sea", where=f["sea"])
+        st.note(f"{squadron_name(st, loser)} fall(s) back into {place_name('sea', f['sea'])}", rule="17.2.6")
+    return True
+
+
 def retreats(st: State, side: str, fleets: list[str], sea: str, came_from: list[str], *, active: bool) -> list[
         list[str]]:
     """17.3.2: into a friendly port of the zone (both sides), or: the active player back where he came from, the
@@ -678,6 +836,10 @@ class Retreat:
         st.pop()
         if at == "port" and f["why"] == "retreat":
             st.frame["into_port"] = True  # 17.3.2: a retreat into a port ends the active squadron's activation
+            mover_side = S.other(f["side"])
+            if not f["mover"] and len(fleets_at(st, "blockade", where, mover_side)) + len(
+                    _move_frame(st)["fleets"]) <= SQUADRON_MAX:
+                st.frame["pursue"] = where  # 17.3.2: the victor may follow it
         end_move(st, f["side"], at, where)
 
 
@@ -712,12 +874,18 @@ def label(st: State, action: Action) -> str | None:
     if step == "naval.retreat":
         place = place_name("sea" if verb == "sea" else "port", arg)
         return f"{'Evade' if st.frame['why'] == 'evade' else 'Retreat'} into {place}"
+    if step == "naval.sortie":
+        return "Come out and fight in the blockade box" if verb == "attack" else "Let the blockade be set up"
+    if step == "naval.pursue":
+        return f"Follow it into the blockade box of {S.zone_name(arg)} (free)" if arg else "Stay at sea"
     if step == "naval.move":
         f = st.frame
         if verb == "done":
             return "Stop here"
-        kind = "sea" if verb == "sea" else "port"
+        kind = KIND_OF[verb]
         cost = dict(moves(st, f["side"], f["fleets"], f["at"], f["where"])).get((kind, arg), 0)
+        if kind == "attack_port":
+            return f"Attack the fleets in the port of {S.zone_name(arg)} ({cost} MP)"
         return f"Sail into {place_name(kind, arg)} ({cost} MP)"
     if step == "naval.squadron" and verb == "done":
         return "Set sail"
@@ -726,4 +894,5 @@ def label(st: State, action: Action) -> str | None:
     return None
 
 
-STEPS = (Squadron(), NavalMove(), Excess(), Relocate(), Intercept(), Evade(), Battle(), Tie(), Losses(), Retreat())
+STEPS = (Squadron(), NavalMove(), Excess(), Relocate(), Intercept(), Evade(), Battle(), Tie(), Losses(), Retreat(),
+         Sortie(), Pursue())

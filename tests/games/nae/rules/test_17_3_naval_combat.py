@@ -109,7 +109,10 @@ def test_17_3_2_the_beaten_defender_retreats_and_a_retreat_into_a_port_ends_the_
          ("decline", None), ("attack_sea", "bay_of_biscay"), ("stand", None))
     assert st.active == "empire" and st.step == "naval.retreat"  # 6 against 2 + 3: a difference of 1, no loss
     play(st, ("zone", "rochefort"))
-    assert st.g["fleets"]["fr_missiessy"]["where"] == "rochefort" and st.step == "activation"
+    assert st.g["fleets"]["fr_missiessy"]["where"] == "rochefort" and st.step == "naval.pursue"
+    assert GAME.label(st, ("decline", None)) == "Stay at sea"
+    play(st, ("decline", None))
+    assert st.g["fleets"]["gb_calder"]["where"] == "bay_of_biscay" and st.step == "activation"
 
 
 def test_17_3_1_a_tie_the_inactive_stays_and_the_active_withdraws():
