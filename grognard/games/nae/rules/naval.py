@@ -138,6 +138,21 @@ def boxes_in(st: State, sea: str, side: str) -> list[str]:
                    and sea_of("blockade", x["where"]) == sea and S.side_of(st, x["power"]) == side})
 
 
+def sea_blocks(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """13.3 / 17.2.6, what stops the sea lines of ``side``: the sea zones held by enemy fleets alone at sea (« ne
+    peut pas traverser de zones de mer occupées exclusivement par des flottes adverses en mer »), and the ports
+    whose blockade box holds enemy fleets (« aucun ravitaillement par mer »; lines run between ports « libres de
+    blocus »)."""
+    enemy_seas, own_seas, boxes = set(), set(), set()
+    for x in st.g["fleets"].values():
+        s = S.side_of(st, x["power"])
+        if x["at"] == "sea" and s is not None:  # a neutral's fleets are no enemy's
+            (own_seas if s == side else enemy_seas).add(x["where"])
+        elif x["at"] == "blockade" and s not in (side, None):
+            boxes.add(x["where"])
+    return frozenset(enemy_seas - own_seas), frozenset(boxes)
+
+
 def moves(st: State, side: str, fleets: list[str], at: str, where: str) -> list[tuple[Loc, int]]:
     """17.2.1: the places a squadron at (at, where) may reach with one more move, and their MP: out of a friendly
     port onto one of its sea zones (1 MP; out of a blockaded port through a battle in the box, 17.2.6), out of a
