@@ -173,6 +173,9 @@ def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | Non
         return f"{name} is a neutral's zone, which no force may enter, 12.1"
     f = S.force(st, fid)
     side = f["side"]
+    closed = naval.strait_closed(st, src, dst, side)
+    if closed:
+        return closed
     stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, side))
     if stuck and S.outside(st, dst, S.other(side)):
         return f"the friendly force in {name} could not consolidate with this one before the battle there, 11"

@@ -153,6 +153,15 @@ def sea_blocks(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(enemy_seas - own_seas), frozenset(boxes)
 
 
+def strait_closed(st: State, a: str, b: str, side: str) -> str | None:
+    """12.1: « Il n'est pas possible de traverser un détroit si une flotte adverse en mer est présente dans la zone
+    maritime correspondante » (the strait inside Denmark always open); why the way is closed, or None."""
+    border = S.data().map.border(a, b)
+    if border is None or border.sea is None or border.always_open or not enemy_at_sea(st, border.sea, side):
+        return None
+    return f"an enemy fleet at sea in the {S.data().map.seas[border.sea].name} closes the strait, 12.1"
+
+
 def moves(st: State, side: str, fleets: list[str], at: str, where: str) -> list[tuple[Loc, int]]:
     """17.2.1: the places a squadron at (at, where) may reach with one more move, and their MP: out of a friendly
     port onto one of its sea zones (1 MP; out of a blockaded port through a battle in the box, 17.2.6), out of a

@@ -206,3 +206,17 @@ def test_17_2_1_a_force_flagging_a_port_drives_its_fleets_out():
     assert GAME.label(st, ("zone", "cherbourg")) == "Sail to Cherbourg"
     play(st, ("zone", "cherbourg"))
     assert st.g["fleets"]["fr_missiessy"]["where"] == "cherbourg" and st.step == "march"
+
+
+def test_12_1_an_enemy_fleet_at_sea_closes_the_strait_but_not_the_one_inside_denmark():
+    from grognard.games.nae.rules import movement
+    st = board()
+    st.g["sides"].update(denmark="empire", sweden="empire")
+    fid = put(st, "copenhagen", ["fr_i"])
+    assert movement.enter_refusal(st, fid, "copenhagen", "malmo", 5) is None
+    fleets(st, gb_keith=("blockade", "copenhagen"))  # in a blockade box: not at sea
+    assert movement.enter_refusal(st, fid, "copenhagen", "malmo", 5) is None
+    fleets(st, gb_keith=("sea", "straits"))
+    assert movement.enter_refusal(st, fid, "copenhagen", "malmo", 5) == \
+        "an enemy fleet at sea in the Danish Straits closes the strait, 12.1"
+    assert movement.enter_refusal(st, fid, "copenhagen", "jutland", 5) is None
