@@ -2,16 +2,16 @@
 with the fleet MF (17.2.1), stacking (17.2.2), the Bosphorus and the limited areas (17.2.2-17.2.3), the
 relocation of fleets whose port is captured (17.2.1); interception of a squadron entering a sea zone by the enemy
 squadron at sea there, then by those blockading its ports (17.2.4); attacks on enemy squadrons at sea (which may
-evade, 17.2.5) or in a blockade box; naval combat (17.3.1) and retreat (17.3.2).
+evade, 17.2.5) or in a blockade box; blockade boxes (17.2.6); naval combat (17.3.1), retreat (17.3.2) and combat in
+a port (17.3.3); what fleets close to supply lines (13.3) and to land moves across a strait (12.1).
 
 ``st.g["fleets"]``: fleet id -> {power, at: "port" | "sea" | "blockade", where: the port zone (port, blockade box)
 or the sea zone}. A port's blockade box lies in its first sea zone (17.2.6). The fleets of one side at one place
-form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fleets_moved``.
+form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fleets_moved``; ``ports_attacked``
+lists [year, round, port] (17.3.3: a port is attacked once a round).
 
-Not implemented yet: blockades (17.2.6: entering an enemy blockade box, leaving or entering a blockaded port, combat
-in a port, 17.3.3), so a squadron may not leave a blockaded port nor enter a port whose blockade box holds an enemy
-squadron; interception of a squadron that evades or retreats into a sea zone, or of fleets leaving a captured port;
-transport and landings (17.2.7-17.2.8)."""
+Not implemented yet (docs/nae-rules.md): transport and landings (17.2.7-17.2.8), the Corsairs box (17.2.9); entering
+a friendly port under blockade; interception of a squadron that evades or retreats, or leaves a captured port."""
 
 from __future__ import annotations
 
