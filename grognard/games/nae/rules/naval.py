@@ -656,12 +656,13 @@ def push_battle(st: State, move: Frame, defenders: list[str], at: str, where: st
 
 def fire(st: State, side: str, fleets: list[str], rule: str, vs: int | None, other: str, extra: int = 0) -> int:
     """17.3.1: one die per fleet, each with its fleet's tactical bonus, and ``extra`` dice of a port's fortress
-    (17.3.3); the second side's roll reads the table."""
+    (17.3.3); the first side's row is its total, the second side's the table's row for the difference."""
     bonus = sum(S.data().counters.fleets[fl].tactical for fl in fleets)
     t = S.data().tables
 
     def row(total: int) -> tuple[str, Any]:
-        assert vs is not None
+        if vs is None:  # the first side: its total awaits the other's
+            return f"total {total}", None
         diff = vs - total
         if diff == 0:
             return "tie", None
@@ -674,7 +675,7 @@ def fire(st: State, side: str, fleets: list[str], rule: str, vs: int | None, oth
     fort = f" with {extra} fortress dice" if extra else ""
     roll = st.roll(len(fleets) + extra, rule=rule, why=f"Naval combat: the {side} squadron "
                    f"({squadron_name(st, fleets)}) fires{fort}", mods=[("fleet tactical bonuses", bonus)],
-                   table=row if vs is not None else None)
+                   table=row)
     return roll.total
 
 
@@ -761,7 +762,7 @@ class Tie:
         return "The naval combat is a tie: withdraw (and lose the battle) or go on?"
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [("withdraw", None), ("stand", None) if f["stage"] == "inactive" else ("attack", None)]
+        return [("stand", None) if f["stage"] == "inactive" else ("attack", None), ("withdraw", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         if action[0] == "withdraw":
@@ -825,7 +826,7 @@ def retreats(st: State, side: str, fleets: list[str], sea: str, came_from: list[
            and len(fleets_at(st, "port", z.id, side)) + len(fleets) <= PORT_CAPACITY]
     if active:
         back = list(came_from)
-        if back[0] == "sea" or (back[0] == "port" and friendly_port(st, back[1], side) and back not in out):
+        if back[0] != "port" or (friendly_port(st, back[1], side) and back not in out):
             out.append(back)
     else:
         entry = sea_of(*came_from)
@@ -847,11 +848,11 @@ class Retreat:
         return f"Your squadron ({squadron_name(st, f['fleets'])}) {what}: choose where it goes."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [("sea" if at == "sea" else "zone", where) for at, where in f["dest"]]
+        return [(VERB_OF[at], where) for at, where in f["dest"]]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, where = action
-        at = "sea" if verb == "sea" else "port"
+        at = KIND_OF[verb]
         for fl in f["fleets"]:
             st.g["fleets"][fl].update(at=at, where=where)
         rule = "17.2.5" if f["why"] == "evade" else "17.3.2"
@@ -864,7 +865,11 @@ class Retreat:
             if not f["mover"] and len(fleets_at(st, "blockade", where, mover_side)) + len(
                     _move_frame(st)["fleets"]) <= SQUADRON_MAX:
                 st.frame["pursue"] = where  # 17.3.2: the victor may follow it
-        end_move(st, f["side"], at, where)
+        if f["mover"]:  # its activation ends where it retreated (``finish_move``)
+            move = _move_frame(st)
+            move["at"], move["where"] = at, where
+        else:
+            end_move(st, f["side"], at, where)
 
 
 def label(st: State, action: Action) -> str | None:
@@ -896,7 +901,7 @@ def label(st: State, action: Action) -> str | None:
     if step == "naval.tie":
         return {"withdraw": "Withdraw and lose the battle", "stand": "Stay", "attack": "Fight another round"}[verb]
     if step == "naval.retreat":
-        place = place_name("sea" if verb == "sea" else "port", arg)
+        place = place_name(KIND_OF[verb], arg)
         return f"{'Evade' if st.frame['why'] == 'evade' else 'Retreat'} into {place}"
     if step == "naval.sortie":
         return "Come out and fight in the blockade box" if verb == "attack" else "Let the blockade be set up"

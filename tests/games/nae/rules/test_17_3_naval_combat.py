@@ -121,9 +121,9 @@ def test_17_3_1_a_tie_the_inactive_stays_and_the_active_withdraws():
     play(st, ("card", "11C"), ("fleet", "gb_calder"), ("done", None), ("sea", "bay_of_biscay"),
          ("decline", None), ("attack_sea", "bay_of_biscay"), ("stand", None))
     assert rolls(st, "17.3.1")[1]["row"] == "tie"
-    assert st.active == "empire" and st.legal_actions() == [("withdraw", None), ("stand", None)]
+    assert st.active == "empire" and st.legal_actions() == [("stand", None), ("withdraw", None)]
     play(st, ("stand", None))
-    assert st.active == "coalition" and st.legal_actions() == [("withdraw", None), ("attack", None)]
+    assert st.active == "coalition" and st.legal_actions() == [("attack", None), ("withdraw", None)]
     assert GAME.label(st, ("attack", None)) == "Fight another round"
     play(st, ("withdraw", None))
     # a friendly (Spanish) port of the zone, or back where it came from
