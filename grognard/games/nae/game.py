@@ -249,6 +249,13 @@ class NaeGame(Game):
             if f["side"] not in S.SIDES or f["zone"] not in d.map.zones or any(
                     u not in d.counters.units for u in f["units"]):
                 raise ValueError(f"force {fid!r} is not made of known units in a known zone")
+        if not isinstance(g.get("fleets"), dict):
+            raise ValueError("the save has no fleets (saved before the naval rules, 17)")
+        for fl, x in g["fleets"].items():
+            ports = d.map.zones.get(x.get("where")) if x.get("at") in ("port", "blockade") else None
+            if fl not in d.counters.fleets or not (
+                    (x.get("at") == "sea" and x.get("where") in d.map.seas) or (ports is not None and ports.port)):
+                raise ValueError(f"fleet {fl!r} is not a known fleet in a port, a sea zone or a blockade box")
 
     def public_view(self, st: State, side: str | None) -> dict[str, Any]:
         g = st.g

@@ -220,3 +220,18 @@ def test_12_1_an_enemy_fleet_at_sea_closes_the_strait_but_not_the_one_inside_den
     assert movement.enter_refusal(st, fid, "copenhagen", "malmo", 5) == \
         "an enemy fleet at sea in the Danish Straits closes the strait, 12.1"
     assert movement.enter_refusal(st, fid, "copenhagen", "jutland", 5) is None
+
+
+def test_17_a_save_with_unknown_or_misplaced_fleets_is_refused():
+    import re
+
+    from tests.games.nae.test_security import tampered
+    st = GAME.new_state("1815", seed=3)
+    for change, message in (
+            (lambda d: d["core"]["g"]["fleets"]["gb_keith"].update(where="atlantis"), "fleet 'gb_keith' is not"),
+            (lambda d: d["core"]["g"]["fleets"]["gb_keith"].update(at="blockade", where="paris"), "fleet 'gb_keith'"),
+            (lambda d: d["core"]["g"]["fleets"].update(xx={"power": "france", "at": "sea", "where": "manche"}),
+             "fleet 'xx' is not"),
+            (lambda d: d["core"]["g"].pop("fleets"), "the save has no fleets")):
+        with pytest.raises(ValueError, match=re.escape(message)):
+            GAME.load_state(tampered(st, change))
