@@ -10,8 +10,8 @@ or the sea zone}. A port's blockade box lies in its first sea zone (17.2.6). The
 form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fleets_moved``; ``ports_attacked``
 lists [year, round, port] (17.3.3: a port is attacked once a round).
 
-Not implemented yet (docs/nae-rules.md): transport and landings (17.2.7-17.2.8), the Corsairs box (17.2.9); entering
-a friendly port under blockade; interception of a squadron that evades or retreats, or leaves a captured port."""
+Not implemented yet (docs/nae-rules.md): transport and landings (17.2.7-17.2.8), the Corsairs box (17.2.9);
+interception of a squadron that evades or retreats, or leaves a captured port."""
 
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ def moves(st: State, side: str, fleets: list[str], at: str, where: str) -> list[
     else:
         targets = [(("sea", s), 1) for s in m.seas[where].adjacent if passage_refusal(st, side, where, s) is None]
         targets += [(("port", z.id), 1) for z in m.ports() if where in z.seas and friendly_port(st, z.id, side)
-                    and not iced(st, z.id) and not blockaders(st, z.id, side)
+                    and not iced(st, z.id)
                     and len(fleets_at(st, "port", z.id, side)) + len(fleets) <= PORT_CAPACITY]
         targets += [(("blockade", z.id), 1) for z in m.ports() if z.seas[0] == where
                     and S.controller(st, z.id) == S.other(side)
@@ -309,6 +309,11 @@ class NavalMove:
                     " the blockading squadron intercepts it", rule="17.2.6")
             f["came_from"] = came_from
             push_battle(st, f, enemies, "blockade", f["where"], kind="sortie", then=arg)
+            return
+        if kind == "port" and blockaders(st, arg, f["side"]):  # 17.2.1: the blockaders may intercept it
+            f["came_from"] = came_from
+            st.push("naval.intercept", side=S.other(f["side"]), sea=f["where"], candidates=[["blockade", arg]],
+                    joined=[], success=False, port_entry=arg)
             return
         move_to(st, f, kind, arg, cost, came_from)
 
@@ -540,7 +545,7 @@ def _candidates(st: State, f: Frame) -> list[list[str]]:
     """17.2.4: the enemy squadron at sea, then each blockading squadron of the sea zone, that may still try; a
     blockading squadron only if the squadron at sea that would fight, with those that joined it, stays within 3
     fleets (a squadron in a port never intercepts)."""
-    at_sea = len(fleets_at(st, "sea", f["sea"], f["side"]))
+    at_sea = 0 if f.get("port_entry") else len(fleets_at(st, "sea", f["sea"], f["side"]))
     out = []
     for at, where in f["candidates"]:
         size = len(fleets_at(st, at, where, f["side"]))
@@ -571,8 +576,8 @@ class Intercept:
 
     def prompt(self, st: State, f: Frame) -> str:
         mover = _move_frame(st)
-        return (f"The squadron of {squadron_name(st, mover['fleets'])} enters {place_name('sea', f['sea'])}: try to "
-                "intercept it?")
+        where = f"the port of {S.zone_name(f['port_entry'])}" if f.get("port_entry") else place_name("sea", f["sea"])
+        return f"The squadron of {squadron_name(st, mover['fleets'])} enters {where}: try to intercept it?"
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         at, where = f["candidates"][0]
@@ -595,8 +600,16 @@ class Intercept:
         f["candidates"] = _candidates(st, f)
         if f["candidates"]:
             return
+        port = f.get("port_entry")
+        if port and f["success"]:
+            st.pop()
+            push_battle(st, _move_frame(st), f["joined"], "blockade", port, kind="port_entry")
+            return
         if not f["success"]:
             st.pop()
+            if port:
+                move = st.frame
+                move_to(st, move, "port", port, 1, move["came_from"])
             return
         for fl in f["joined"]:
             port = st.g["fleets"][fl]["where"]
@@ -647,7 +660,9 @@ def push_battle(st: State, move: Frame, defenders: list[str], at: str, where: st
                 then: str | None = None) -> None:
     """A naval combat of the moving squadron against ``defenders`` at (at, where). ``kind``: "sea" (at sea or
     against blockaders in their box), "sortie" (out of a blockaded port, then on into the sea zone ``then``),
-    "box_entry" (the port's squadron against the one entering its box), "port" (an attack into the port)."""
+    "box_entry" (the port's squadron against the one entering its box), "port" (an attack into the port),
+    "port_entry" (the blockaders against a squadron entering their friendly port, which enters it whatever the
+    result, 17.2.1)."""
     sea = where if at == "sea" else S.data().map.zones[where].seas[0]
     st.push("naval.battle", side=move["side"], att=list(move["fleets"]), dfn=list(defenders), at=at, where=where,
             sea=sea, came_from=move["came_from"], phase="fire", loser=None, lost=0, destroyed=False, tie=None,
@@ -737,7 +752,9 @@ class Battle:
             st.pop()
             move = _move_frame(st)
             move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
-            if f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry":
+            if f["kind"] == "port_entry" and move["fleets"]:  # 17.2.1: into the port even if beaten, blockaded
+                move_to(st, move, "port", f["where"], 1, move["came_from"])
+            elif f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry":
                 if f["kind"] == "box_entry" and f["loser"] == "dfn":
                     st.note(f"{S.zone_name(f['where'])} is blockaded", rule="17.2.6")
                 if f["pursue"] and f["loser"] == "dfn" and move["fleets"]:
@@ -804,9 +821,10 @@ def forced_retreat(st: State, f: Frame, loser: list[str]) -> bool:
     at the start of its activation, else in the sea zone (17.3.3)."""
     mover = f["loser"] == "att"
     kind = f["kind"]
-    if kind == "sea" or (kind == "sortie" and not mover):
+    if kind == "sea" or (kind in ("sortie", "port_entry") and not mover):
         return False
-    stays = (not mover) or kind == "sortie" or (kind == "port" and f["start"] == ["blockade", f["where"]])
+    stays = (not mover) or kind in ("sortie", "port_entry") or (
+        kind == "port" and f["start"] == ["blockade", f["where"]])
     if not stays:
         move = _move_frame(st)
         move["at"], move["where"] = "sea", f["sea"]

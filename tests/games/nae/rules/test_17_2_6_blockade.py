@@ -102,3 +102,23 @@ def test_17_3_2_the_victor_may_follow_the_vanquished_into_its_port_box():
     play(st, ("blockade", "brest"))
     assert st.g["fleets"]["gb_calder"] == {"power": "britain", "at": "blockade", "where": "brest"}
     assert st.step == "activation"
+
+
+def _french_enter_blockaded_brest(dice):
+    st = board(dice)
+    fleets(st, fr_ganteaume=("sea", "bay_of_biscay"), gb_cornwallis=("blockade", "brest"))
+    play(st, ("op", None), ("fleet", "fr_ganteaume"), ("done", None), ("zone", "brest"))
+    assert st.active == "coalition" and st.legal_actions() == [("intercept_box", "brest"), ("decline", None)]
+    assert "enters the port of Brest" in st.prompt
+    return st
+
+
+def test_17_2_1_a_squadron_entering_its_blockaded_port_may_be_intercepted_and_enters_it_even_beaten():
+    st = _french_enter_blockaded_brest([4, 1, 3])
+    play(st, ("intercept_box", "brest"))  # 4 + 2: intercepts; 1 against 3 + 1: no loss
+    assert rolls(st, "17.3.1")[1]["row"] == "difference 3: the empire squadron retreats without loss"
+    assert st.g["fleets"]["fr_ganteaume"]["at"] == "port" and st.g["fleets"]["gb_cornwallis"]["at"] == "blockade"
+    assert st.step == "activation"
+    st = _french_enter_blockaded_brest([3])
+    play(st, ("intercept_box", "brest"))  # fails: the squadron sails in
+    assert st.g["fleets"]["fr_ganteaume"]["where"] == "brest" and st.step == "activation"
