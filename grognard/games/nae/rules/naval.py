@@ -536,6 +536,11 @@ def best_initiative(fleets: list[str]) -> int:
     return max(S.data().counters.fleets[fl].initiative for fl in fleets)
 
 
+def moving_fleets(st: State) -> list[str]:
+    """The fleets of the squadron moving now."""
+    return list(_move_frame(st)["fleets"])
+
+
 def _move_frame(st: State) -> Frame:
     stack: list[Frame] = st.core["stack"]
     return next(x for x in reversed(stack) if x["step"] == "naval.move")

@@ -130,3 +130,15 @@ def test_17_3_1_a_tie_the_inactive_stays_and_the_active_withdraws():
     assert st.legal_actions() == [("zone", "san_sebastian"), ("sea", "manche")]
     play(st, ("sea", "manche"))
     assert st.g["fleets"]["gb_calder"]["where"] == "manche" and st.step == "activation"
+
+
+def test_17_2_4_the_heuristic_intercepts_and_stands_only_when_not_weaker():
+    from grognard.games.nae import ai
+    st = board(hands={"empire": [], "coalition": []})
+    fleets(st, fr_ganteaume=("sea", "atlantic"), fr_missiessy=("sea", "atlantic"), gb_calder=("sea", "manche"))
+    st.g["ap_reserve"]["empire"] = 1
+    play(st, ("op", None), ("fleet", "fr_ganteaume"), ("fleet", "fr_missiessy"), ("done", None), ("sea", "manche"))
+    assert ai.policy(st, "coalition")[0] == ("decline", None)  # 1 fleet against 2
+    st.g["fleets"]["gb_keith"] = {"power": "britain", "at": "sea", "where": "manche"}
+    st._legal = None
+    assert ai.policy(st, "coalition")[0] == ("intercept_sea", "manche")  # 2 fleets (tactical +1) against 2
