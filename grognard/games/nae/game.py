@@ -203,7 +203,7 @@ class NaeGame(Game):
         g = st.g
         h = sc.header
         g.update(scenario=scenario, year=h.start_year, round=h.start_round, last_round=6, turn=h.first_player,
-                 forces={}, next_force=1, fixed_depots=[], reserve={"units": []}, removed=[],
+                 forces={}, fleets={}, next_force=1, fixed_depots=[], reserve={"units": []}, removed=[],
                  hands={}, decks={}, discards={"empire": [], "coalition": []}, out=[],
                  ap_reserve={"empire": 0, "coalition": 0}, conquered=[], lifted=[])
         g["sides"] = {p: (sc.side_of(p) if p in sc.statuses else None) for p in m.powers}
