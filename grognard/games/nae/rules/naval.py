@@ -323,17 +323,15 @@ VERB_OF = {kind: verb for verb, kind in KIND_OF.items()}
 
 
 def move_to(st: State, f: Frame, kind: str, arg: str, cost: int, came_from: list[str]) -> None:
-    """The squadron of the move ``f`` arrives: a port ends its move; a blockade box sets up a blockade (17.2.6); a new
-    sea zone may bring interceptions (17.2.4)."""
+    """The squadron of the move ``f`` arrives: a blockade box sets up a blockade (17.2.6); a new sea zone may bring
+    interceptions (17.2.4)."""
     had = fleets_at(st, kind, arg, f["side"]) if kind == "blockade" else []
     f["at"], f["where"] = kind, arg
     for fl in f["fleets"]:
         st.g["fleets"][fl].update(at=kind, where=arg)
     st.note(f"Squadron of {squadron_name(st, f['fleets'])} sails into {place_name(kind, arg)} ({cost} MP)",
             rule="17.2.1")
-    if kind == "port":  # a squadron entering a port ends its move there
-        st.pop()
-        end_move(st, f["side"], kind, arg)
+    if kind == "port":  # it may sail out again (1 MP): only a retreat into a port ends the move (17.3.2)
         return
     if kind == "blockade":
         f["came_from"] = came_from
@@ -613,8 +611,7 @@ class Intercept:
         if not f["success"]:
             st.pop()
             if port:
-                move = st.frame
-                move_to(st, move, "port", port, 1, move["came_from"])
+                move_to(st, st.frame, "port", port, 1, st.frame["came_from"])
             return
         for fl in f["joined"]:
             port = st.g["fleets"][fl]["where"]
@@ -759,7 +756,7 @@ class Battle:
             move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
             if f["kind"] == "port_entry" and move["fleets"]:  # 17.2.1: into the port even if beaten, blockaded
                 move_to(st, move, "port", f["where"], 1, move["came_from"])
-            elif f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry":
+            if f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry":
                 if f["kind"] == "box_entry" and f["loser"] == "dfn":
                     st.note(f"{S.zone_name(f['where'])} is blockaded", rule="17.2.6")
                 if f["pursue"] and f["loser"] == "dfn" and move["fleets"]:

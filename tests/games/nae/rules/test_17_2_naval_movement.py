@@ -80,7 +80,7 @@ def test_17_2_1_sea_zones_cost_1_mp_each_and_the_mf_is_8():
     assert [a for a in st.legal_actions() if a[0] == "sea"] == []
 
 
-def test_17_2_1_leaving_and_entering_a_friendly_port_cost_1_mp_and_a_port_ends_the_move():
+def test_17_2_1_leaving_and_entering_a_friendly_port_cost_1_mp_each():
     st = board(turn="coalition")
     fleets(st, gb_keith=("port", "portsmouth"))
     _sail(st, "gb_keith")
@@ -92,7 +92,9 @@ def test_17_2_1_leaving_and_entering_a_friendly_port_cost_1_mp_and_a_port_ends_t
     assert ("zone", "cherbourg") not in ports  # a French port: only a friendly port may be entered
     play(st, ("zone", "plymouth"))
     assert st.g["fleets"]["gb_keith"] == {"power": "britain", "at": "port", "where": "plymouth"}
-    assert st.step == "activation"
+    assert st.step == "naval.move" and st.frame["mp"] == 6  # a port is passed through (17.2.7: « lors du passage »)
+    play(st, ("sea", "manche"), ("done", None))
+    assert st.step == "activation" and st.g["fleets"]["gb_keith"]["where"] == "manche"
 
 
 def test_17_2_1_a_blockade_box_is_left_for_its_sea_zone_at_no_cost():
