@@ -142,7 +142,8 @@ def _fleet(st: State, fl: str) -> dict[str, Any]:
     c = S.data().counters.fleets[fl]
     return {"id": fl, "name": c.name, "side": S.side_of(st, x["power"]), "power": x["power"], "at": x["at"],
             "where": x["where"], "place": naval.place_name(x["at"], x["where"]), "initiative": c.initiative,
-            "mf": c.mf, "tactical": c.tactical}
+            "mf": c.mf, "tactical": c.tactical,
+            "carrying": [naval.cargo_name(a["force"]) for a in st.g["aboard"].values() if fl in a["fleets"]]}
 
 
 def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[str]:
@@ -170,7 +171,9 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
             lines.append(f"    units: {units}")
         fleets = [x for x in s["fleets"] if x["side"] == side]
         if fleets:
-            lines.append("  fleets: " + ", ".join(f"{x['name']} in {x['place']}" for x in fleets))
+            lines.append("  fleets: " + ", ".join(
+                f"{x['name']} in {x['place']}" + (f" carrying {', '.join(x['carrying'])}" if x["carrying"] else "")
+                for x in fleets))
     if s["sieges"]:
         lines.append("Sieges: " + ", ".join(f"{x['zone_name']} (Siege {x['level']})" for x in s["sieges"]))
     if hand is not None:

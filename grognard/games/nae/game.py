@@ -203,7 +203,7 @@ class NaeGame(Game):
         g = st.g
         h = sc.header
         g.update(scenario=scenario, year=h.start_year, round=h.start_round, last_round=6, turn=h.first_player,
-                 forces={}, fleets={}, next_force=1, fixed_depots=[], reserve={"units": []}, removed=[],
+                 forces={}, fleets={}, aboard={}, next_force=1, fixed_depots=[], reserve={"units": []}, removed=[],
                  hands={}, decks={}, discards={"empire": [], "coalition": []}, out=[],
                  ap_reserve={"empire": 0, "coalition": 0}, conquered=[], lifted=[])
         g["sides"] = {p: (sc.side_of(p) if p in sc.statuses else None) for p in m.powers}
@@ -256,6 +256,10 @@ class NaeGame(Game):
             if fl not in d.counters.fleets or not (
                     (x.get("at") == "sea" and x.get("where") in d.map.seas) or (ports is not None and ports.port)):
                 raise ValueError(f"fleet {fl!r} is not a known fleet in a port, a sea zone or a blockade box")
+        for fid, x in g.get("aboard", {}).items():
+            if any(u not in d.counters.units for u in x["force"]["units"]) or any(
+                    fl not in g["fleets"] for fl in x["fleets"]):
+                raise ValueError(f"force {fid!r} aboard is not made of known units on fleets of the board")
 
     def public_view(self, st: State, side: str | None) -> dict[str, Any]:
         g = st.g
@@ -287,7 +291,8 @@ class NaeGame(Game):
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
                      "spearhead", "swap", "take", "unit"),
             "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
-            "force": ("absorb", "force", "intercept"), "march": ("forced_march",), "morale": ("morale",),
+            "force": ("absorb", "force", "intercept", "embark", "disembark"), "march": ("forced_march",),
+            "morale": ("morale",),
             "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"),
             "sea": ("sea", "intercept_sea", "attack_sea"),
         }

@@ -3,14 +3,17 @@ with the fleet MF (17.2.1), stacking (17.2.2), the Bosphorus and the limited are
 relocation of fleets whose port is captured (17.2.1); interception of a squadron entering a sea zone by the enemy
 squadron at sea there, then by those blockading its ports (17.2.4); attacks on enemy squadrons at sea (which may
 evade, 17.2.5) or in a blockade box; blockade boxes (17.2.6); naval combat (17.3.1), retreat (17.3.2) and combat in
-a port (17.3.3); what fleets close to supply lines (13.3) and to land moves across a strait (12.1).
+a port (17.3.3); transport between friendly ports (17.2.7); what fleets close to supply lines (13.3) and to land
+moves across a strait (12.1).
 
 ``st.g["fleets"]``: fleet id -> {power, at: "port" | "sea" | "blockade", where: the port zone (port, blockade box)
 or the sea zone}. A port's blockade box lies in its first sea zone (17.2.6). The fleets of one side at one place
 form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fleets_moved``; ``ports_attacked``
-lists [year, round, port] (17.3.3: a port is attacked once a round).
+lists [year, round, port] (17.3.3: a port is attacked once a round). ``st.g["aboard"]``: force id -> {force (taken off
+the map while at sea), fleets carrying it} (17.2.7).
 
-Not implemented yet (docs/nae-rules.md): transport and landings (17.2.7-17.2.8), the Corsairs box (17.2.9);
+Not implemented yet (docs/nae-rules.md): landings in enemy ports and maritime assaults (17.2.8), the Corsairs box
+(17.2.9);
 interception of a squadron that evades or retreats, or leaves a captured port."""
 
 from __future__ import annotations
@@ -274,15 +277,24 @@ class NavalMove:
             if enemy_at_sea(st, f["where"], f["side"]):
                 out.append(("attack_sea", f["where"]))
             out += [("attack_box", port) for port in boxes_in(st, f["where"], S.other(f["side"]))]
+        out += [("embark", fid) for fid in embarkable(st, f)]
+        if f["at"] == "port" and friendly_port(st, f["where"], f["side"]):
+            out += [("disembark", fid) for fid in carried(st, f["fleets"])
+                    if S.limited_ok(st.g["aboard"][fid]["force"]["units"], f["where"])]
         if len(f["fleets"]) > 1:
-            out += [("drop_fleet", fl) for fl in f["fleets"]]
+            out += [("drop_fleet", fl) for fl in free_fleets(st, f["fleets"])]
         return [*out, ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action
         if verb == "done":
-            st.pop()
-            end_move(st, f["side"], f["at"], f["where"])
+            finish_move(st)
+            return
+        if verb == "embark":
+            embark(st, f, arg)
+            return
+        if verb == "disembark":
+            land(st, arg, f["where"])
             return
         if verb == "drop_fleet":
             f["fleets"].remove(arg)
@@ -361,7 +373,7 @@ class Excess:
         return f"More than {SQUADRON_MAX} fleets in {place_name(f['at'], f['where'])}: eliminate one (17.2.2)."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [("scuttle", fl) for fl in fleets_at(st, f["at"], f["where"], f["side"])]
+        return [("scuttle", fl) for fl in losses_order(st, fleets_at(st, f["at"], f["where"], f["side"]))]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         eliminate(st, action[1], "17.2.2", "in excess of a squadron of 3")
@@ -370,9 +382,94 @@ class Excess:
 
 
 def eliminate(st: State, fl: str, rule: str, why: str) -> None:
+    """A fleet is lost, with the troops it carries (17.2.7)."""
+    for fid in carried(st, [fl]):
+        lose_cargo(st, fid, rule, "goes down with its fleet")
     del st.g["fleets"][fl]
     st.g["reserve"].setdefault("fleets", []).append(fl)  # like units, rebuilt only in a budget phase (7)
     st.note(f"{fleet_name(fl)} is eliminated ({why})", rule=rule)
+
+
+# -- 17.2.7 naval transport --------------------------------------------------------------------------------------
+
+def carried(st: State, fleets: list[str]) -> list[str]:
+    """The forces aboard these fleets (``st.g["aboard"]``: force id -> {force, fleets carrying it})."""
+    return [fid for fid, x in st.g["aboard"].items() if not set(x["fleets"]).isdisjoint(fleets)]
+
+
+def free_fleets(st: State, fleets: list[str]) -> list[str]:
+    busy = {fl for x in st.g["aboard"].values() for fl in x["fleets"]}
+    return [fl for fl in fleets if fl not in busy]
+
+
+def cargo_name(force: S.Force) -> str:
+    """A force aboard (off the map) as prompts name it: its commander, or its lone unit."""
+    return S.general(force["commander"]).name if force["commander"] else S.unit_name(next(iter(force["units"])))
+
+
+def fleets_needed(force: S.Force) -> int:
+    """17.2.7: each fleet carries 2 loss steps, a depot, a general and an Army marker."""
+    markers = [a.army for a in S.armies(force) if a.army]
+    return max(-(-S.steps(force) // 2), len(S.generals_of(force)), len(markers), len(force["depots"]), 1)
+
+
+def embarkable(st: State, f: Frame) -> list[str]:
+    """17.2.7: forces of the side in the friendly port the squadron is in (outside its fortress, whole), that have
+    not moved this round and fit in its free fleets."""
+    from grognard.games.nae.rules import activation
+
+    if f["at"] != "port":
+        return []
+    room = len(free_fleets(st, f["fleets"]))
+    return [fid for fid in S.outside(st, f["where"], f["side"])
+            if not activation.moved(st, fid) and fleets_needed(S.force(st, fid)) <= room]
+
+
+def embark(st: State, f: Frame, fid: str) -> None:
+    from grognard.games.nae.rules import activation
+
+    force = st.g["forces"].pop(fid)
+    activation.mark_moved(st, force["units"])  # 17.2.7: no land move after the landing this round
+    fleets = free_fleets(st, f["fleets"])[:fleets_needed(force)]
+    st.g["aboard"][fid] = {"force": force, "fleets": fleets}
+    st.note(f"{cargo_name(force)} embark(s) at {S.zone_name(f['where'])} on {squadron_name(st, fleets)} "
+            "(0 MP)", rule="17.2.7")
+
+
+def land(st: State, fid: str, port: str) -> None:
+    """17.2.7: the force lands in a friendly port (0 MP) and joins the side's forces there (11)."""
+    from grognard.games.nae.rules import stacking
+
+    force = st.g["aboard"].pop(fid)["force"]
+    force["zone"] = port
+    st.g["forces"][fid] = force
+    st.note(f"{S.name_of(st, fid)} land(s) at {S.zone_name(port)} (0 MP)", rule="17.2.7")
+    stacking.consolidate(st, fid)
+
+
+def lose_cargo(st: State, fid: str, rule: str, why: str) -> None:
+    """The force aboard is lost with its fleet, or left at sea at the end of the round (17.2.7)."""
+    x = st.g["aboard"].pop(fid)
+    st.g["forces"][fid] = x["force"]
+    S.remove_force(st, fid, rule, f"{S.name_of(st, fid)} {why}")
+
+
+def unload(st: State, move: Frame) -> None:
+    """17.2.7: at the end of its move the squadron's troops land if it is in a friendly port they may enter;
+    troops left at sea are eliminated."""
+    for fid in carried(st, move["fleets"]):
+        units = st.g["aboard"][fid]["force"]["units"]
+        if move["at"] == "port" and friendly_port(st, move["where"], move["side"]) and S.limited_ok(
+                units, move["where"]):
+            land(st, fid, move["where"])
+        else:
+            lose_cargo(st, fid, "17.2.7", "is still at sea at the end of the move and is eliminated")
+
+
+def losses_order(st: State, fleets: list[str]) -> list[str]:
+    """17.2.7: the fleets that carry no troops are lost first; then the carrying ones, with their cargo."""
+    alive = [fl for fl in fleets if fl in st.g["fleets"]]
+    return free_fleets(st, alive) or alive
 
 
 # -- 17.2.1 a captured port --------------------------------------------------------------------------------------
@@ -444,8 +541,11 @@ class Relocate:
 
 
 def finish_move(st: State) -> None:
-    """The squadron's activation ends (the move frame is on top)."""
+    """The squadron's activation ends (the move frame is on top): its troops land or are lost (17.2.7), and its
+    side's squadron there keeps 3 fleets (17.2.2)."""
     move = st.pop()
+    move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
+    unload(st, move)
     if move["fleets"]:
         end_move(st, move["side"], move["at"], move["where"])
 
@@ -807,7 +907,7 @@ class Losses:
         return f"Your squadron lost the naval combat: choose a fleet to lose ({f['left']} to go)."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [("scuttle", fl) for fl in f["fleets"] if fl in st.g["fleets"]]
+        return [("scuttle", fl) for fl in losses_order(st, f["fleets"])]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         eliminate(st, action[1], "17.3.1", "sunk in the battle")
@@ -902,6 +1002,12 @@ def label(st: State, action: Action) -> str | None:
         return f"Add {fleet_name(arg)} to the squadron (1 AP)"
     if verb == "drop_fleet":
         return f"Leave {fleet_name(arg)} here"
+    if verb == "embark":
+        force = S.force(st, arg)
+        return (f"Embark {S.name_of(st, arg)} ({S.steps(force)} steps, {fleets_needed(force)} fleet(s), "
+                "0 MP)")
+    if verb == "disembark":
+        return f"Land {cargo_name(st.g['aboard'][arg]['force'])} at {S.zone_name(st.frame['where'])} (0 MP)"
     if verb == "scuttle" and step == "naval.excess":
         return f"Eliminate {fleet_name(arg)}"
     if verb == "scuttle" and step == "naval.losses":
