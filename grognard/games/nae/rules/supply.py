@@ -1,6 +1,6 @@
 """13 Supply: sources, supply lines of links at most 2 MP apart on land and of any length by sea (between ports
-free of blockade, never across a sea zone held by enemy fleets alone: 13.3, 17.2.6), the Unsupplied marker and
-attrition tests. A strait does not yet block a land line (13.3)."""
+free of blockade, never across a sea zone held by enemy fleets alone: 13.3, 17.2.6; nor, on land, across a strait
+whose sea zone they hold), the Unsupplied marker and attrition tests."""
 
 from __future__ import annotations
 
@@ -58,6 +58,18 @@ def graph() -> Graph:
     return Graph(frozenset(z.id for z in m.zones.values() if z.poor), reach, flat,
                  {z: _near(steps) for z, steps in flat.items()}, {z.id: z.seas for z in m.ports()},
                  {s.id: s.adjacent for s in m.seas.values()})
+
+
+@cache
+def straits() -> dict[str, tuple[tuple[str, str], ...]]:
+    """Zone -> (zone across, sea zone) of each strait out of it that enemy fleets may close (12.1, 13.3)."""
+    m = S.data().map
+    out: dict[str, list[tuple[str, str]]] = {}
+    for b in m.borders:
+        if b.sea is not None and not b.always_open:
+            out.setdefault(b.a, []).append((b.b, b.sea))
+            out.setdefault(b.b, []).append((b.a, b.sea))
+    return {z: tuple(v) for z, v in out.items()}
 
 
 def _flatten(tree: tuple[Step, ...]) -> tuple[tuple[str, int, int], ...]:
@@ -242,7 +254,10 @@ def _trace(links: Links, enemies: tuple[str, ...],
                     network.add(port)
                     queue.append(port)
         zones, by_mp = g.near[start]
-        if blocked.isdisjoint(zones):  # every path is open: the whole tree at once
+        # 13.3: « Les détroits bloquent les lignes de ravitaillement si la zone maritime est contrôlée par des
+        # flottes du camp adverse »; a strait (2 MP at least) is only ever the first step of a path
+        cut = {there for there, sea_zone in straits().get(start, ()) if sea_zone in closed} if closed else None
+        if not cut and blocked.isdisjoint(zones):  # every path is open: the whole tree at once
             for d, there_at in by_mp:
                 at[d] |= there_at
             for there in (zones & link_set) - network:
@@ -250,9 +265,14 @@ def _trace(links: Links, enemies: tuple[str, ...],
                 queue.append(there)
             continue
         paths = g.flat[start]
-        i, end = 0, len(paths)
+        i, end, first = 0, len(paths), 0  # first: the index of the next first step out of ``start``
         while i < end:
             there, d, past = paths[i]
+            if i == first:
+                first = past
+                if cut and there in cut:
+                    i = past
+                    continue
             at[d].add(there)
             if there in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
                 i = past

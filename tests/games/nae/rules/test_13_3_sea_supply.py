@@ -103,3 +103,12 @@ def test_17_2_6_a_blockaded_port_has_no_sea_supply():
     st.g["sides"]["france"] = "empire"
     st.g["fleets"] = {"fr_emeriau": {"power": "france", "at": "blockade", "where": "antwerp"}}
     assert not supply.force_supplied(st, wellington)  # Antwerp is blockaded: no line by sea into it
+
+
+def test_13_3_a_strait_whose_sea_zone_enemy_fleets_hold_blocks_a_land_line():
+    from grognard.games.nae.rules.supply import Links, _trace
+    links = Links(("copenhagen",), frozenset(), (), frozenset())
+    assert "malmo" in _trace(links, ()).dist and "jutland" in _trace(links, ()).dist
+    net = _trace(links, (), (frozenset({"straits"}), frozenset()))
+    assert "malmo" not in net.dist  # across the Sound, closed
+    assert "jutland" in net.dist  # the strait inside Denmark is always open
