@@ -966,7 +966,7 @@ class InterceptBattle:
             m["done"] = True
             test_march(st, m, "before its first battle")
             return
-        if not f["joined"]:
+        if not f.get("joined"):  # (absent from games saved before 12.2.2 asked here)
             f["joined"] = True
             fid = f["interceptor"]
             forces[fid]["zone"] = f["zone"]
