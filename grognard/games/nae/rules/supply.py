@@ -213,6 +213,30 @@ def trace_supply(st: State, power: str) -> Network:
     return _trace(_links(st, power), blocked_by(st, side))
 
 
+_OPEN: dict[tuple[str, frozenset[str]], tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]] = {}
+
+
+def _open_tree(start: str, cut: frozenset[str]) -> tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]:
+    """The tree of paths out of ``start`` when the zones ``cut`` (of that tree) are blocked, as ``Graph.near`` gives
+    a whole one: the zones it may relay through (a line may end in a blocked zone but not cross it, 13.3), and
+    every zone it reaches at each least MP. Remembered: it depends on the static graph and ``cut`` only."""
+    key = (start, cut)
+    hit = _OPEN.get(key)
+    if hit is None:
+        least: dict[str, int] = {}
+        paths = graph().flat[start]
+        i, end = 0, len(paths)
+        while i < end:
+            there, d, past = paths[i]
+            least[there] = min(d, least.get(there, d))
+            i = past if there in cut else i + 1
+        if len(_OPEN) >= _CACHE_MAX * 16:
+            _OPEN.clear()
+        hit = _OPEN[key] = (frozenset(least) - cut, tuple((d, frozenset(z for z, x in least.items() if x == d))
+                                                          for d in sorted(set(least.values()))))
+    return hit
+
+
 def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
     """The supply trace (13.2-13.3). Land: links at most 2 MP apart back to a source. Sea: from a port of the
     network, lines run to every port on a sea zone they reach; only unbesieged ports with an active fortress or a
@@ -237,25 +261,14 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
                     network.add(port)
                     queue.append(port)
         zones, by_mp = g.near[start]
-        if blocked.isdisjoint(zones):  # every path is open: the whole tree at once
-            for d, there_at in by_mp:
-                at[d] |= there_at
-            for there in (zones & link_set) - network:
-                network.add(there)
-                queue.append(there)
-            continue
-        paths = g.flat[start]
-        i, end = 0, len(paths)
-        while i < end:
-            there, d, past = paths[i]
-            at[d].add(there)
-            if there in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
-                i = past
-                continue
-            i += 1
-            if there in link_set and there not in network:
-                network.add(there)
-                queue.append(there)
+        cut = blocked & zones
+        if cut:  # some paths are closed: the open part of the tree, walked once per set of closed zones in it
+            zones, by_mp = _open_tree(start, cut)
+        for d, there_at in by_mp:
+            at[d] |= there_at
+        for there in (zones & link_set) - network:
+            network.add(there)
+            queue.append(there)
     best: dict[str, int] = {}
     for d in reversed(range(len(at))):  # the least distance of each zone last
         best.update(dict.fromkeys(at[d], d))
