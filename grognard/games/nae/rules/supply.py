@@ -206,7 +206,7 @@ def sea_reach(seas: list[str]) -> set[str]:
 
 
 def trace_supply(st: State, power: str) -> Network:
-    """A fresh trace of the network of ``power``, bypassing the caches."""
+    """A fresh trace of the network of ``power``, bypassing the caches of networks."""
     side = S.side_of(st, power)
     if side is None:
         return Network({}, frozenset(), frozenset())
