@@ -175,7 +175,8 @@ class Game:
             if back.nlog > len(st.log) or back.nact > len(st.actions):
                 raise ValueError(f"saved state: undo point {i + 1} lies after the end of the game")
             undone = State(self)
-            undone.setup, undone.core, undone.log = st.setup, _unpack.decode(snapshot)["core"], st.log[: back.nlog]
+            undone.setup, undone.log = st.setup, st.log[: back.nlog]
+            undone.core = st._with_static(_unpack.decode(snapshot)["core"])
             undone.actions = st.actions[: back.nact]
             self._check_saved(undone, f"undo point {i + 1}: ")
         return st
@@ -670,11 +671,12 @@ class State:
         return core
 
     def _snapshot(self) -> bytes:
-        return _pack.encode({"core": self.core, "nlog": len(self.log), "nact": len(self.actions)})
+        # without the static keys: they never change, so ``_restore`` gives back this state's own
+        return _pack.encode({"core": self._without_static(), "nlog": len(self.log), "nact": len(self.actions)})
 
     def _restore(self, snapshot: bytes) -> None:
         doc = _unpack.decode(snapshot)
-        self.core = doc["core"]
+        self.core = self._with_static(doc["core"])
         self._legal = None
         del self.log[doc["nlog"] :]
         del self.actions[doc["nact"] :]

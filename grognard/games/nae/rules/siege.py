@@ -51,39 +51,52 @@ def enforce_sieges(st: State) -> None:
     """11 / 15.2 / 15.3, at the end of each side's action: a force left outside an enemy fortress that holds enemy
     troops, or whose siege was lifted for lack of steps, lays siege if it can; if too weak to, it withdraws to an
     adjacent zone under the retreat rules (14.10), a supplied one if it can, or is destroyed with nowhere to go."""
-    from grognard.games.nae.rules import battle
-
     refresh_sieges(st)
     lifted, st.g["lifted"] = st.g["lifted"], []
-    for zone in sorted({f["zone"] for f in st.g["forces"].values() if not f["in_fortress"]}):
+    stands = _stands(st)
+    for zone in sorted({zone for zone, _, inside in stands if not inside}):
         fort = st.g["fortresses"].get(zone)
         if not fort or not fort["active"] or fort["siege"] is not None:
             continue
         for side in S.SIDES:
             if S.controller(st, zone) in (side, None):
                 continue  # the side's own fortress (the cheap test first)
-            outside = S.outside(st, zone, side)
+            outside = stands.get((zone, side, False), [])
             if len(outside) != 1:
                 continue
-            garrison = [g for g in S.forces_in(st, zone, S.other(side)) if st.g["forces"][g]["in_fortress"]]
-            if not (garrison or outside[0] in lifted):
+            if not (stands.get((zone, S.other(side), True)) or outside[0] in lifted):
                 continue
             fid = outside[0]
             lay_siege(st, fid)
-            if fort["besieger"] == fid:
-                continue
-            f = S.force(st, fid)
-            options = [z for z in battle.retreat_options(st, fid, zone, None) if z != "fortress"]
-            fed = supply.supplied_zones(st, S.major_of(st, f["power"]))
-            options = [z for z in options if z in fed] or options
-            why = "is too weak to besiege the fortress and must withdraw"
-            if not options:
-                S.remove_force(st, fid, "15.3", f"{S.name_of(st, fid)} {why} but has nowhere to go: it is destroyed")
-            elif len(options) == 1:
-                st.note(f"{S.name_of(st, fid)} {why}", rule="15.3")
-                battle.move_retreat(st, fid, options[0])
-            else:
-                st.push("retreat", fid=fid, side=f["side"], options=options, why=why)
+            if fort["besieger"] != fid:
+                _withdraw(st, fid, zone)
+            stands = _stands(st)  # forces may have moved or gone from here on
+
+
+def _withdraw(st: State, fid: str, zone: str) -> None:
+    """15.3: a force too weak to besiege withdraws under the retreat rules (14.10), to a supplied zone if it can."""
+    from grognard.games.nae.rules import battle
+
+    f = S.force(st, fid)
+    options = [z for z in battle.retreat_options(st, fid, zone, None) if z != "fortress"]
+    fed = supply.supplied_zones(st, S.major_of(st, f["power"]))
+    options = [z for z in options if z in fed] or options
+    why = "is too weak to besiege the fortress and must withdraw"
+    if not options:
+        S.remove_force(st, fid, "15.3", f"{S.name_of(st, fid)} {why} but has nowhere to go: it is destroyed")
+    elif len(options) == 1:
+        st.note(f"{S.name_of(st, fid)} {why}", rule="15.3")
+        battle.move_retreat(st, fid, options[0])
+    else:
+        st.push("retreat", fid=fid, side=f["side"], options=options, why=why)
+
+
+def _stands(st: State) -> dict[tuple[str, str, bool], list[str]]:
+    """The forces by zone, side and whether inside the fortress, in id order (one pass for ``enforce_sieges``)."""
+    out: dict[tuple[str, str, bool], list[str]] = {}
+    for fid, f in st.g["forces"].items():
+        out.setdefault((f["zone"], f["side"], bool(f["in_fortress"])), []).append(fid)
+    return out
 
 
 def may_attack(st: State, fid: str) -> bool:

@@ -219,11 +219,43 @@ def sea_reach(seas: list[str], closed: frozenset[str] = frozenset()) -> set[str]
 
 
 def trace_supply(st: State, power: str) -> Network:
-    """A fresh trace of the network of ``power``, bypassing the caches."""
+    """A fresh trace of the network of ``power``, bypassing the caches of networks."""
     side = S.side_of(st, power)
     if side is None:
         return Network({}, frozenset(), frozenset())
     return _trace(_links(st, power), blocked_by(st, side), naval.sea_blocks(st, side))
+
+
+_OPEN: dict[tuple[str, frozenset[str], frozenset[str]],
+            tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]] = {}
+
+
+def _open_tree(start: str, cut: frozenset[str],
+               shut: frozenset[str]) -> tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]:
+    """The tree of paths out of ``start`` when the zones ``cut`` (of that tree) are blocked and the straits to the
+    zones ``shut`` closed, as ``Graph.near`` gives a whole one: the zones it may relay through (a line may end in a
+    blocked zone but not cross it, 13.3), and every zone it reaches at each least MP. Remembered: it depends on the
+    static graph and its arguments only."""
+    key = (start, cut, shut)
+    hit = _OPEN.get(key)
+    if hit is None:
+        least: dict[str, int] = {}
+        paths = graph().flat[start]
+        i, end, first = 0, len(paths), 0  # first: the index of the next first step out of ``start``
+        while i < end:
+            there, d, past = paths[i]
+            if i == first:
+                first = past
+                if there in shut:
+                    i = past
+                    continue
+            least[there] = min(d, least.get(there, d))
+            i = past if there in cut else i + 1
+        if len(_OPEN) >= _CACHE_MAX * 16:
+            _OPEN.clear()
+        hit = _OPEN[key] = (frozenset(least) - cut, tuple((d, frozenset(z for z, x in least.items() if x == d))
+                                                          for d in sorted(set(least.values()))))
+    return hit
 
 
 def _trace(links: Links, enemies: tuple[str, ...],
@@ -254,33 +286,18 @@ def _trace(links: Links, enemies: tuple[str, ...],
                     network.add(port)
                     queue.append(port)
         zones, by_mp = g.near[start]
+        cut = blocked & zones
         # 13.3: « Les détroits bloquent les lignes de ravitaillement si la zone maritime est contrôlée par des
         # flottes du camp adverse »; a strait (2 MP at least) is only ever the first step of a path
-        cut = {there for there, sea_zone in straits().get(start, ()) if sea_zone in closed} if closed else None
-        if not cut and blocked.isdisjoint(zones):  # every path is open: the whole tree at once
-            for d, there_at in by_mp:
-                at[d] |= there_at
-            for there in (zones & link_set) - network:
-                network.add(there)
-                queue.append(there)
-            continue
-        paths = g.flat[start]
-        i, end, first = 0, len(paths), 0  # first: the index of the next first step out of ``start``
-        while i < end:
-            there, d, past = paths[i]
-            if i == first:
-                first = past
-                if cut and there in cut:
-                    i = past
-                    continue
-            at[d].add(there)
-            if there in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
-                i = past
-                continue
-            i += 1
-            if there in link_set and there not in network:
-                network.add(there)
-                queue.append(there)
+        shut = frozenset(there for there, sea_zone in straits().get(start, ()) if sea_zone in closed) if closed \
+            else frozenset()
+        if cut or shut:  # some paths are closed: the open part of the tree, walked once per such case
+            zones, by_mp = _open_tree(start, cut, shut)
+        for d, there_at in by_mp:
+            at[d] |= there_at
+        for there in (zones & link_set) - network:
+            network.add(there)
+            queue.append(there)
     best: dict[str, int] = {}
     for d in reversed(range(len(at))):  # the least distance of each zone last
         best.update(dict.fromkeys(at[d], d))
