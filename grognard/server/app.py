@@ -385,15 +385,14 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
                 raise Fail(422, "The game is over.")
             if st.active != body.side:
                 raise Fail(422, f"It is not {body.side}'s turn to act.")
-            try:
-                version = svc.store.append_action(gid, version, body.side, body.action)
+            try:  # st becomes the stored state: the game is read once per action
+                version = svc.store.advance(st, meta, version, body.side, body.action)
             except Stale:
                 st, version, meta = svc.load(gid)
                 raise Fail(409, "Stale action: another action was taken first.",
                            view=svc.view(gid, st, version, meta, body.side)) from None
             except IllegalAction as exc:
                 raise Fail(422, exc.reason) from None
-            st.apply(body.action)  # the stored state is this one: the rules are deterministic; no second read
             svc.kick_ai(gid, st, meta)
             return svc.view(gid, st, version, meta, body.side)
 
