@@ -31,6 +31,13 @@ SECONDS = float(sys.argv[2]) if len(sys.argv) > 2 else 60
 THINK = float(sys.argv[3]) if len(sys.argv) > 3 else 10.0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far (Linux /proc): the server's own cost per action, which
+    does not depend on what else the machine runs."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -75,7 +82,7 @@ async def player(client: httpx.AsyncClient, gid: str, rng: random.Random, end: f
             errors.append(str(r.status_code))
 
 
-async def main(url: str, db: str) -> None:
+async def main(url: str, db: str, pid: int) -> None:
     limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as client:
         r = await client.post("/api/games", json={"scenario": "1815",
@@ -83,10 +90,12 @@ async def main(url: str, db: str) -> None:
         ids = clone_games(db, r.json()["id"], GAMES)
         lat: list[float] = []
         errors: list[str] = []
+        cpu = cpu_seconds(pid)
         t = time.perf_counter()
         end = time.monotonic() + SECONDS
         await asyncio.gather(*(player(client, gid, random.Random(i), end, lat, errors) for i, gid in enumerate(ids)))
         wall = time.perf_counter() - t
+        cpu = cpu_seconds(pid) - cpu
     ms = sorted(x * 1000 for x in lat)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
     kind = "PostgreSQL" if db.startswith("postgres") else "SQLite WAL"
@@ -94,6 +103,9 @@ async def main(url: str, db: str) -> None:
           f"({kind}, one server process):")
     print(f"  {len(ms)} actions, {len(ms) / wall:.1f}/s; latency median {statistics.median(ms):.1f} ms, "
           f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms; {len(errors)} failed {sorted(set(errors))}")
+    print(f"  server CPU {1000 * cpu / max(1, len(ms)):.1f} ms per action (its two view reads included), "
+          f"{100 * cpu / wall:.0f}% of a core; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+          "cores")
 
 
 if __name__ == "__main__":
@@ -111,7 +123,7 @@ if __name__ == "__main__":
                         break
                 except httpx.TransportError:
                     time.sleep(0.1)
-            asyncio.run(main(base, db))
+            asyncio.run(main(base, db, server.pid))
         finally:
             server.terminate()
             server.wait(10)

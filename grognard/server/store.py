@@ -14,7 +14,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from sqlalchemy import insert, select, text, update
@@ -174,15 +174,18 @@ class GameStore:
 
     def meta(self, game_id: str) -> GameMeta:
         with self.db.sessions() as s:
-            return GameMeta.of(self._row(s, game_id))
+            return self._meta(s, game_id)
+
+    def _meta(self, s: Session, game_id: str) -> GameMeta:
+        row = s.execute(select(*_META).where(GameRow.id == game_id)).one_or_none()
+        if row is None:
+            raise GameNotFound(game_id)
+        return GameMeta.of(row)
 
     def load(self, game_id: str) -> tuple[State, int, GameMeta]:
         """The current state (the caller's own copy), its version and the game's metadata."""
         with self.db.sessions() as s:
-            row = s.execute(select(*_META).where(GameRow.id == game_id)).one_or_none()
-            if row is None:
-                raise GameNotFound(game_id)
-            meta = GameMeta.of(row)
+            meta = self._meta(s, game_id)
             st = self._kept(game_id, meta)
             if st is not None:
                 return st, meta.version, meta
@@ -272,12 +275,13 @@ class GameStore:
         GameNotFound. Nothing is stored unless the whole change commits.
         """
         st, _version, meta = self.load(game_id)
-        return self.advance(st, meta, expected_version, side, action)
+        return self.advance(st, meta, expected_version, side, action).version
 
     def advance(self, st: State, meta: GameMeta, expected_version: int, side: str,
-                action: Action | Sequence[Any]) -> int:
+                action: Action | Sequence[Any]) -> GameMeta:
         """``append_action`` on a state the caller just loaded with ``meta`` (its own copy, which this changes
-        into the new state): the app's action route reads the game once for its checks and this."""
+        into the new state); returns the new metadata. The app's action route reads the game once for its checks
+        and this."""
         act = _action(action)
         self._writable(st, meta, expected_version, side)
         st.apply(act)
@@ -288,7 +292,7 @@ class GameStore:
         st, _version, meta = self.load(game_id)
         self._writable(st, meta, expected_version, side)
         st.undo()
-        return self._commit(meta, st, side, "undo", None)
+        return self._commit(meta, st, side, "undo", None).version
 
     def _writable(self, st: State, meta: GameMeta, expected: int, side: str) -> None:
         if meta.version != expected:
@@ -300,7 +304,7 @@ class GameStore:
             raise IllegalAction(f"It is not {side}'s move: {st.active} is to act." if st.active
                                 else "The game is over.")
 
-    def _commit(self, meta: GameMeta, st: State, side: str, kind: str, action: list[Any] | None) -> int:
+    def _commit(self, meta: GameMeta, st: State, side: str, kind: str, action: list[Any] | None) -> GameMeta:
         """One transaction: the version bump with the new snapshot (only if the game is still at the version the
         change was made on), the log row, the outbox rows and the NOTIFY to other app servers."""
         now = time.time()
@@ -326,7 +330,7 @@ class GameStore:
             self._pg_notify(s, meta.id, new)
         self._keep(meta.id, new, digest, st.copy())
         self._changed(meta.id, new)
-        return new
+        return replace(meta, **{k: v for k, v in values.items() if k != "snapshot"})
 
     def _version(self, s: Session, game_id: str) -> int:
         return int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
