@@ -28,7 +28,7 @@ from grognard.server.db import Database
 from grognard.server.models import ActionRow, GameRow, Player
 
 PG_CHANNEL = "grognard_games"  # LISTEN/NOTIFY channel carrying "game_id version origin" to every app server
-STATES_KEPT = 1000  # parsed states kept in memory (a few hundred KiB each): parsing a snapshot costs milliseconds
+STATES_KEPT = 2000  # states kept in memory (packed, tens of KiB each): parsing a snapshot costs milliseconds
 # every column of a game but its snapshot: what the hot path reads (the state comes from memory when it can)
 _META = [c for c in GameRow.__table__.columns if c.key != "snapshot"]
 _GAMES, _ACTIONS = GameRow.__table__, ActionRow.__table__  # Core tables: the hot path skips the ORM's bookkeeping
@@ -131,10 +131,11 @@ class GameStore:
         self.base_url = base_url.rstrip("/")
         self.on_change = on_change
         self.origin = secrets.token_hex(6)  # names this app server in its NOTIFY messages
-        # game id -> (version, digest, state): a state is only ever used for the exact stored version and digest
-        # (an admin patch rewrites a snapshot at the same version, another app server moves the game on), and a
-        # kept state is never changed: readers get copies.
-        self._states: OrderedDict[str, tuple[int, str, State]] = OrderedDict()
+        # game id -> (version, digest, game, packed state): a state is only ever used for the exact stored version
+        # and digest (an admin patch rewrites a snapshot at the same version, another app server moves the game
+        # on). Packed: bytes are no work for the garbage collector, whose full collections walk every live list
+        # and dict (hundreds of ms with a thousand states in memory as objects, measured).
+        self._states: OrderedDict[str, tuple[int, str, str, bytes]] = OrderedDict()
         self._states_lock = threading.Lock()
 
     # -- creating and reading -------------------------------------------------------
@@ -196,22 +197,23 @@ class GameStore:
                 meta, snap = GameMeta.of(row), row.snapshot
         st = load_game(meta.game).load_state(snap)
         self._keep(game_id, meta.version, meta.digest, st)
-        return st.copy(), meta.version, meta
+        return st, meta.version, meta
 
     def _kept(self, game_id: str, meta: GameMeta) -> State | None:
-        """A copy of the kept state of ``game_id`` if it is the one stored now."""
+        """The kept state of ``game_id`` (the caller's own) if it is the one stored now."""
         with self._states_lock:
             kept = self._states.get(game_id)
             if kept is None or kept[0] != meta.version or kept[1] != meta.digest:
                 return None
             self._states.move_to_end(game_id)
-        return kept[2].copy()
+        return load_game(kept[2]).unpack(kept[3])
 
     def _keep(self, game_id: str, version: int, digest: str, st: State) -> None:
+        packed = st.pack()
         with self._states_lock:
             old = self._states.get(game_id)
             if old is None or old[0] <= version:
-                self._states[game_id] = (version, digest, st)
+                self._states[game_id] = (version, digest, st.game.name, packed)
                 self._states.move_to_end(game_id)
             while len(self._states) > STATES_KEPT:
                 self._states.popitem(last=False)
@@ -328,7 +330,7 @@ class GameStore:
             s.execute(insert(_ACTIONS).values(game_id=meta.id, seq=new, side=side, kind=kind, action=action, at=now))
             notify.enqueue(s, notes, now)
             self._pg_notify(s, meta.id, new)
-        self._keep(meta.id, new, digest, st.copy())
+        self._keep(meta.id, new, digest, st)
         self._changed(meta.id, new)
         return replace(meta, **{k: v for k, v in values.items() if k != "snapshot"})
 
