@@ -12,7 +12,6 @@ import asyncio
 import os
 import random
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import time
 from pathlib import Path
 
 import httpx
+from loopback import Probe, cpu_seconds, free_port  # bench/ beside this script
 from sqlalchemy import insert, select
 
 from grognard.server.db import Database
@@ -29,19 +29,6 @@ from grognard.server.models import GameRow
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 500
 SECONDS = float(sys.argv[2]) if len(sys.argv) > 2 else 60
 THINK = float(sys.argv[3]) if len(sys.argv) > 3 else 10.0
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of process ``pid`` so far (Linux /proc): the server's own cost per action, which
-    does not depend on what else the machine runs."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def clone_games(url: str, gid: str, n: int) -> list[str]:
@@ -91,11 +78,13 @@ async def main(url: str, db: str, pid: int) -> None:
         lat: list[float] = []
         errors: list[str] = []
         cpu = cpu_seconds(pid)
+        probe = Probe()
         t = time.perf_counter()
         end = time.monotonic() + SECONDS
         await asyncio.gather(*(player(client, gid, random.Random(i), end, lat, errors) for i, gid in enumerate(ids)))
         wall = time.perf_counter() - t
         cpu = cpu_seconds(pid) - cpu
+        noise = probe.stop()
     ms = sorted(x * 1000 for x in lat)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
     kind = "PostgreSQL" if db.startswith("postgres") else "SQLite WAL"
@@ -106,6 +95,8 @@ async def main(url: str, db: str, pid: int) -> None:
     print(f"  server CPU {1000 * cpu / max(1, len(ms)):.1f} ms per action (its two view reads included), "
           f"{100 * cpu / wall:.0f}% of a core; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
           "cores")
+    print(f"  the machine meanwhile: 1 ms of CPU work took median {noise[0]:.1f} ms, p99 {noise[1]:.1f} ms (what the "
+          "OS scheduler alone adds to any request)")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ import asyncio
 import gzip
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -22,23 +21,11 @@ import time
 from pathlib import Path
 
 import httpx
+from loopback import Probe, cpu_seconds, free_port  # bench/ beside this script
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 ACTIONS = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 THINK = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of process ``pid`` so far (Linux /proc): the server's own cost per action, which
-    does not depend on what else the machine runs."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def play(client: httpx.AsyncClient, gid: str, rng: random.Random, lat: list[float]) -> None:
@@ -70,10 +57,12 @@ async def main(url: str, pid: int) -> None:
         view = (await client.get(f"/api/games/{ids[0]}/view", params={"side": "empire"})).content
         lat: list[float] = []
         cpu = cpu_seconds(pid)
+        probe = Probe()
         t = time.perf_counter()
         await asyncio.gather(*(play(client, gid, random.Random(i), lat) for i, gid in enumerate(ids)))
         wall = time.perf_counter() - t
         cpu = cpu_seconds(pid) - cpu
+        noise = probe.stop()
     lat.sort()
     ms = [x * 1000 for x in lat]
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
@@ -86,6 +75,8 @@ async def main(url: str, pid: int) -> None:
     print(f"  server CPU {1000 * cpu / max(1, len(ms)):.1f} ms per action (the view reads before it included), "
           f"{100 * cpu / wall:.0f}% of a core; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
           "cores")
+    print(f"  the machine meanwhile: 1 ms of CPU work took median {noise[0]:.1f} ms, p99 {noise[1]:.1f} ms (what the "
+          "OS scheduler alone adds to any request)")
     print(f"  a view (1815 start, Empire): {len(view) / 1024:.1f} KiB JSON, {len(gzip.compress(view)) / 1024:.1f} KiB "
           "gzipped")
 
