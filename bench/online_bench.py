@@ -70,7 +70,8 @@ async def player(client: httpx.AsyncClient, gid: str, rng: random.Random, end: f
 
 
 async def main(url: str, db: str, pid: int) -> None:
-    limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES)
+    # below uvicorn's 5 s keep-alive: never reuse a connection the server is closing (a player thinks 30 s)
+    limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES, keepalive_expiry=4)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as client:
         r = await client.post("/api/games", json={"scenario": "1815",
                                                   "seats": {"empire": "hotseat", "coalition": "hotseat"}})
