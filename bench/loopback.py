@@ -27,7 +27,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Probe:
-    """Times a slice of CPU work (1 ms on an idle core) every 10 ms in another process until ``stop``, which returns the median and p99 in ms."""
+    """Times a slice of CPU work (1 ms on an idle core) every 10 ms in another process until ``stop``, which
+    returns the median and p99 in ms."""
 
     CODE = """
 import signal, statistics, sys, time
