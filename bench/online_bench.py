@@ -12,7 +12,6 @@ import asyncio
 import os
 import random
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import time
 from pathlib import Path
 
 import httpx
+from loopback import Probe, cpu_seconds, free_port  # bench/ beside this script
 from sqlalchemy import insert, select
 
 from grognard.server.db import Database
@@ -29,12 +29,6 @@ from grognard.server.models import GameRow
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 500
 SECONDS = float(sys.argv[2]) if len(sys.argv) > 2 else 60
 THINK = float(sys.argv[3]) if len(sys.argv) > 3 else 10.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def clone_games(url: str, gid: str, n: int) -> list[str]:
@@ -75,18 +69,23 @@ async def player(client: httpx.AsyncClient, gid: str, rng: random.Random, end: f
             errors.append(str(r.status_code))
 
 
-async def main(url: str, db: str) -> None:
-    limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES)
+async def main(url: str, db: str, pid: int) -> None:
+    # below uvicorn's 5 s keep-alive: never reuse a connection the server is closing (a player thinks 30 s)
+    limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES, keepalive_expiry=4)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as client:
         r = await client.post("/api/games", json={"scenario": "1815",
                                                   "seats": {"empire": "hotseat", "coalition": "hotseat"}})
         ids = clone_games(db, r.json()["id"], GAMES)
         lat: list[float] = []
         errors: list[str] = []
+        cpu = cpu_seconds(pid)
+        probe = Probe()
         t = time.perf_counter()
         end = time.monotonic() + SECONDS
         await asyncio.gather(*(player(client, gid, random.Random(i), end, lat, errors) for i, gid in enumerate(ids)))
         wall = time.perf_counter() - t
+        cpu = cpu_seconds(pid) - cpu
+        noise = probe.stop()
     ms = sorted(x * 1000 for x in lat)
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
     kind = "PostgreSQL" if db.startswith("postgres") else "SQLite WAL"
@@ -94,6 +93,11 @@ async def main(url: str, db: str) -> None:
           f"({kind}, one server process):")
     print(f"  {len(ms)} actions, {len(ms) / wall:.1f}/s; latency median {statistics.median(ms):.1f} ms, "
           f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms; {len(errors)} failed {sorted(set(errors))}")
+    print(f"  server CPU {1000 * cpu / max(1, len(ms)):.1f} ms per action (its two view reads included), "
+          f"{100 * cpu / wall:.0f}% of a core; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+          "cores")
+    print(f"  the machine meanwhile: 1 ms of CPU work took median {noise[0]:.1f} ms, p99 {noise[1]:.1f} ms (what the "
+          "OS scheduler alone adds to any request)")
 
 
 if __name__ == "__main__":
@@ -111,7 +115,7 @@ if __name__ == "__main__":
                         break
                 except httpx.TransportError:
                     time.sleep(0.1)
-            asyncio.run(main(base, db))
+            asyncio.run(main(base, db, server.pid))
         finally:
             server.terminate()
             server.wait(10)

@@ -13,7 +13,6 @@ import asyncio
 import gzip
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -22,16 +21,11 @@ import time
 from pathlib import Path
 
 import httpx
+from loopback import Probe, cpu_seconds, free_port  # bench/ beside this script
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 ACTIONS = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 THINK = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def play(client: httpx.AsyncClient, gid: str, rng: random.Random, lat: list[float]) -> None:
@@ -51,7 +45,7 @@ async def play(client: httpx.AsyncClient, gid: str, rng: random.Random, lat: lis
         r.raise_for_status()
 
 
-async def main(url: str) -> None:
+async def main(url: str, pid: int) -> None:
     # below uvicorn's 5 s keep-alive: never reuse a connection the server is closing
     limits = httpx.Limits(max_connections=GAMES, max_keepalive_connections=GAMES, keepalive_expiry=4)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120) as client:
@@ -62,9 +56,13 @@ async def main(url: str) -> None:
             ids.append(r.json()["id"])
         view = (await client.get(f"/api/games/{ids[0]}/view", params={"side": "empire"})).content
         lat: list[float] = []
+        cpu = cpu_seconds(pid)
+        probe = Probe()
         t = time.perf_counter()
         await asyncio.gather(*(play(client, gid, random.Random(i), lat) for i, gid in enumerate(ids)))
         wall = time.perf_counter() - t
+        cpu = cpu_seconds(pid) - cpu
+        noise = probe.stop()
     lat.sort()
     ms = [x * 1000 for x in lat]
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
@@ -74,6 +72,11 @@ async def main(url: str) -> None:
     print(f"  action latency: median {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms "
           "(each answer carries the new view)")
     print(f"  throughput: {len(ms) / wall:.0f} actions/s with {GAMES} clients reading a view before each action")
+    print(f"  server CPU {1000 * cpu / max(1, len(ms)):.1f} ms per action (the view reads before it included), "
+          f"{100 * cpu / wall:.0f}% of a core; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+          "cores")
+    print(f"  the machine meanwhile: 1 ms of CPU work took median {noise[0]:.1f} ms, p99 {noise[1]:.1f} ms (what the "
+          "OS scheduler alone adds to any request)")
     print(f"  a view (1815 start, Empire): {len(view) / 1024:.1f} KiB JSON, {len(gzip.compress(view)) / 1024:.1f} KiB "
           "gzipped")
 
@@ -93,7 +96,7 @@ if __name__ == "__main__":
                         break
                 except httpx.TransportError:
                     time.sleep(0.1)
-            asyncio.run(main(url))
+            asyncio.run(main(url, server.pid))
         finally:
             server.terminate()
             server.wait(10)

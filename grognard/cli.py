@@ -214,7 +214,7 @@ def serve(
     except ImportError as exc:
         _fail(f"The web app needs the server extra: pip install 'grognard[server]' ({exc}).")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    web = create_app(db, ai_workers=ai_workers, base_url=public_url or f"http://{shown}:{port}")
+    web = create_app(db, ai_workers=ai_workers, base_url=public_url or f"http://{shown}:{port}", freeze_heap=True)
     console.print(f"Grognard is served at [bold]http://{shown}:{port}/[/bold] (Ctrl-C stops it).")
     uvicorn.run(web, host=host, port=port, log_level="warning")
 

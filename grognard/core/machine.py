@@ -181,6 +181,14 @@ class Game:
             self._check_saved(undone, f"undo point {i + 1}: ")
         return st
 
+    def unpack(self, data: bytes) -> State:
+        """The state ``State.pack`` made, as it was (trusted: not checked, unlike ``load_state``)."""
+        doc = _unpack.decode(data)
+        st = State(self)
+        st.setup, st.core, st.log, st.undo_stack = doc["setup"], doc["core"], doc["log"], doc["undo"]
+        st.actions = [(a[0], a[1]) for a in doc["actions"]]
+        return st
+
     def _check_saved(self, st: State, where: str = "") -> None:
         """The checks every game shares, then ``check_state``; a position that still fails is refused."""
         setup, core = st.setup, st.core
@@ -534,6 +542,14 @@ class State:
             "undo": self._undo_points(),
         }
         return _json.encode(doc).decode()
+
+    def pack(self) -> bytes:
+        """This state as compact bytes for ``Game.unpack``, to keep in memory (a server keeps many: bytes cost the
+        garbage collector nothing, nested lists and dicts cost every full collection). Not a save format:
+        ``to_json`` is."""
+        doc = {"setup": self.setup, "core": self.core, "log": self.log, "actions": self.actions,
+               "undo": self.undo_stack}
+        return _pack.encode(doc)
 
     def record(self) -> dict[str, Any]:
         """This game as a record: set-up and actions, with the final digest."""

@@ -6,6 +6,7 @@ side may not see."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import secrets
 import threading
@@ -43,6 +44,7 @@ AI_MOVES_SHOWN = 40  # the computer's latest moves a view carries (what it did w
 REPLAYS_KEPT = 8  # replays held in memory (each keeps a few state checkpoints)
 CHECKPOINT_EVERY = 25  # actions between the kept states of a replay: a step costs at most this many re-applies
 SSE_PING_S = 15.0
+VIEWS_KEPT = 2000  # views kept (JSON, about 50 KiB each): one per game and side, the latest version only
 
 _json = msgspec.json.Encoder()
 
@@ -111,6 +113,8 @@ class Service:
         self.ai_moves: dict[str, list[dict[str, Any]]] = {}
         self.agents: dict[tuple[str, str], Agent] = {}
         self.replays: OrderedDict[str, Replay] = OrderedDict()
+        self.views: OrderedDict[tuple[str, str | None], tuple[tuple[Any, ...], msgspec.Raw]] = OrderedDict()
+        self.views_lock = threading.Lock()
 
     # -- seats ------------------------------------------------------------------------------------------------
     @staticmethod
@@ -126,7 +130,19 @@ class Service:
         except GameNotFound:
             raise Fail(404, f"There is no game {gid!r}.") from None
 
-    def view(self, gid: str, st: State, version: int, meta: GameMeta, side: str | None) -> dict[str, Any]:
+    def meta(self, gid: str) -> GameMeta:
+        try:
+            return self.store.meta(gid)
+        except GameNotFound:
+            raise Fail(404, f"There is no game {gid!r}.") from None
+
+    def view(self, gid: str, st: State, meta: GameMeta, side: str | None) -> msgspec.Raw:
+        """What ``side`` sees of game ``gid`` (state ``st`` at ``meta.version``), as JSON, computed once per
+        version: every listener of a push asks for the same views. Kept encoded (bytes are no work for the garbage
+        collector; a thousand views as dicts and lists made its full collections last hundreds of ms)."""
+        kept = self.kept_view(gid, meta, side)
+        if kept is not None:
+            return kept
         v = st.view(side)
         mod = _annotator(st.game)
         if mod is not None:
@@ -135,14 +151,30 @@ class Service:
             v["labels"] = [st.game.label(st, (a[0], a[1])) for a in v["legal"]]
             v["targets"] = [None for _ in v["legal"]]
             v["forecasts"] = {}
-        v.update(id=gid, version=version, seats=meta.seats, title=st.game.title,
+        v.update(id=gid, version=meta.version, seats=meta.seats, title=st.game.title,
                  ai_moves=self.ai_moves.get(gid, [])[-AI_MOVES_SHOWN:])
-        return v
+        raw = msgspec.Raw(_json.encode(v))
+        with self.views_lock:
+            self.views[(gid, side)] = (self._view_key(gid, meta, side), raw)
+            self.views.move_to_end((gid, side))
+            while len(self.views) > VIEWS_KEPT:
+                self.views.popitem(last=False)
+        return raw
+
+    def kept_view(self, gid: str, meta: GameMeta, side: str | None) -> msgspec.Raw | None:
+        """The view of ``side`` computed for exactly this stored game, if any."""
+        with self.views_lock:
+            kept = self.views.get((gid, side))
+        return kept[1] if kept is not None and kept[0] == self._view_key(gid, meta, side) else None
+
+    def _view_key(self, gid: str, meta: GameMeta, side: str | None) -> tuple[Any, ...]:
+        # the state (version and digest: an admin patch rewrites a state in place) and what else a view shows
+        return (meta.version, meta.digest, tuple(meta.seats.items()), len(self.ai_moves.get(gid, ())), side)
 
     # -- the computer's moves ---------------------------------------------------------------------------------
-    def kick_ai(self, gid: str, st: State, meta: GameMeta) -> None:
+    def kick_ai(self, gid: str, meta: GameMeta) -> None:
         """If a computer seat is to act, let a worker thread play until a person is asked (one worker per game)."""
-        side = st.active
+        side = meta.active if meta.status == "active" else None
         if side is None or not meta.seats.get(side, "").startswith("ai:"):
             return
         with self.ai_lock:
@@ -241,21 +273,39 @@ class Replay:
         return st
 
 
+def settle_heap() -> None:
+    """Load the games' code and data, then move every object alive into the collector's permanent generation.
+
+    A full collection walks every object that survived the young ones: with the libraries, the app and the game
+    data that is a few hundred thousand objects and a pause of 100-600 ms on a busy machine, several times a
+    minute under load (measured by bench/online_bench.py), every request waiting meanwhile. Frozen objects are
+    never walked; what the requests create is collected as before. For a server process (``grognard serve``),
+    not for tests that create many apps in one process."""
+    for name in BUILTIN:
+        load_game(name).scenarios()
+    gc.collect()
+    gc.freeze()
+
+
 def create_app(db: str | None = None, *, store: GameStore | None = None, ai_workers: int = 2,
-               base_url: str = "http://127.0.0.1:8000", online: Online | None = None) -> FastAPI:
+               base_url: str = "http://127.0.0.1:8000", online: Online | None = None,
+               freeze_heap: bool = False) -> FastAPI:
     """The app on the database at URL ``db`` (None: ``DATABASE_URL`` or the SQLite file in the user's data
     directory), or on a given ``store``. Online play (accounts, lobby, notifications, clocks, fan-out between
-    app servers) is part of it; ``online`` (on the same store) sets it up otherwise (SMTP, hashing costs)."""
+    app servers) is part of it; ``online`` (on the same store) sets it up otherwise (SMTP, hashing costs).
+    ``freeze_heap``: ``settle_heap`` once started (a server process of its own)."""
     store = store if store is not None else GameStore(Database(db), base_url=base_url)
     online = online if online is not None else Online(store)
     acc = online.accounts
     svc = Service(store, ai_workers)
-    online.on_timeout = lambda gid: svc.kick_ai(gid, *_state_meta(svc.store.load(gid)))
+    online.on_timeout = lambda gid: svc.kick_ai(gid, svc.store.meta(gid))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # changes other app servers made reach this one's listeners
         await online.start(lambda gid, version: svc.broker.publish(gid, {"version": version}))
+        if freeze_heap:
+            settle_heap()
         yield
         await online.stop()
         svc.pool.shutdown(wait=False, cancel_futures=True)
@@ -354,9 +404,9 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
                 raise Fail(422, f"Bad game set-up: {exc}") from None
 
         gid = await run(create)
-        st, version, meta = await run(svc.load, gid)
-        svc.kick_ai(gid, st, meta)
-        return _response({"id": gid, "version": version, "seats": meta.seats}, 201)
+        meta = await run(svc.meta, gid)
+        svc.kick_ai(gid, meta)
+        return _response({"id": gid, "version": meta.version, "seats": meta.seats}, 201)
 
     @app.get("/api/games")
     async def my_games(req: Request) -> Response:
@@ -365,48 +415,51 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
 
     @app.get("/api/games/{gid}/view")
     async def view(gid: str, req: Request, side: str | None = None) -> Response:
-        def work() -> dict[str, Any]:
-            st, version, meta = svc.load(gid)
+        def work() -> msgspec.Raw:
+            meta = svc.meta(gid)
             seat_check(meta, req, side)
-            svc.kick_ai(gid, st, meta)  # e.g. after a restart, a computer seat to act is woken by its watcher
-            return svc.view(gid, st, version, meta, side)
+            svc.kick_ai(gid, meta)  # e.g. after a restart, a computer seat to act is woken by its watcher
+            kept = svc.kept_view(gid, meta, side)
+            if kept is not None:
+                return kept
+            st, _version, meta = svc.load(gid)
+            return svc.view(gid, st, meta, side)
 
         return _response(await run(work))
 
     @app.post("/api/games/{gid}/actions")
     async def act(gid: str, body: ActionIn, req: Request) -> Response:
-        def work() -> dict[str, Any]:
+        def work() -> msgspec.Raw:
             st, version, meta = svc.load(gid)
             seat_check(meta, req, body.side)
             if body.version != version:
                 raise Fail(409, f"Stale action: the game is at version {version}, not {body.version}.",
-                           view=svc.view(gid, st, version, meta, body.side))
+                           view=svc.view(gid, st, meta, body.side))
             if st.over:
                 raise Fail(422, "The game is over.")
             if st.active != body.side:
                 raise Fail(422, f"It is not {body.side}'s turn to act.")
-            try:
-                version = svc.store.append_action(gid, version, body.side, body.action)
+            try:  # st becomes the stored state: the game is read once per action
+                meta = svc.store.advance(st, meta, version, body.side, body.action)
             except Stale:
                 st, version, meta = svc.load(gid)
                 raise Fail(409, "Stale action: another action was taken first.",
-                           view=svc.view(gid, st, version, meta, body.side)) from None
+                           view=svc.view(gid, st, meta, body.side)) from None
             except IllegalAction as exc:
                 raise Fail(422, exc.reason) from None
-            st.apply(body.action)  # the stored state is this one: the rules are deterministic; no second read
-            svc.kick_ai(gid, st, meta)
-            return svc.view(gid, st, version, meta, body.side)
+            svc.kick_ai(gid, meta)
+            return svc.view(gid, st, meta, body.side)
 
         return _response(await run(work))
 
     @app.post("/api/games/{gid}/undo")
     async def undo(gid: str, body: UndoIn, req: Request) -> Response:
-        def work() -> dict[str, Any]:
+        def work() -> msgspec.Raw:
             st, version, meta = svc.load(gid)
             seat_check(meta, req, body.side)
             if body.version != version:
                 raise Fail(409, f"Stale undo: the game is at version {version}, not {body.version}.",
-                           view=svc.view(gid, st, version, meta, body.side))
+                           view=svc.view(gid, st, meta, body.side))
             if st.active != body.side or not st.can_undo:
                 raise Fail(422, "Nothing to undo: the last action revealed a die roll or a card, or it was not "
                                 f"{body.side}'s.")
@@ -417,7 +470,7 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
             except IllegalAction as exc:
                 raise Fail(422, exc.reason) from None
             st, version, meta = svc.load(gid)
-            return svc.view(gid, st, version, meta, body.side)
+            return svc.view(gid, st, meta, body.side)
 
         return _response(await run(work))
 
@@ -507,10 +560,6 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
     if WEB_DIR.is_dir():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
-
-
-def _state_meta(loaded: tuple[State, int, GameMeta]) -> tuple[State, GameMeta]:
-    return loaded[0], loaded[2]
 
 
 __all__ = ["Fail", "create_app"]

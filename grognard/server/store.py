@@ -10,12 +10,14 @@ get ``Stale``. Replaying the log from the set-up reproduces the snapshot (``chec
 from __future__ import annotations
 
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from sqlalchemy import select, text, update
+from sqlalchemy import insert, select, text, update
 from sqlalchemy.orm import Session
 
 from grognard.core.errors import IllegalAction
@@ -26,6 +28,10 @@ from grognard.server.db import Database
 from grognard.server.models import ActionRow, GameRow, Player
 
 PG_CHANNEL = "grognard_games"  # LISTEN/NOTIFY channel carrying "game_id version origin" to every app server
+STATES_KEPT = 2000  # states kept in memory (packed, tens of KiB each): parsing a snapshot costs milliseconds
+# every column of a game but its snapshot: what the hot path reads (the state comes from memory when it can)
+_META = [c for c in GameRow.__table__.columns if c.key != "snapshot"]
+_GAMES, _ACTIONS = GameRow.__table__, ActionRow.__table__  # Core tables: the hot path skips the ORM's bookkeeping
 
 
 class Stale(Exception):
@@ -79,7 +85,8 @@ class GameMeta:
     updated_at: float
 
     @classmethod
-    def of(cls, row: GameRow) -> GameMeta:
+    def of(cls, row: Any) -> GameMeta:
+        """From a GameRow or a row of its columns."""
         return cls(row.id, row.game, row.scenario, dict(row.options), dict(row.seats), row.status, row.version,
                    row.active, row.digest, row.result, row.owner_id, row.public, row.invite, row.clock,
                    dict(row.clocks), row.turn_started, row.paused, list(row.pause_votes), row.created_at,
@@ -124,6 +131,12 @@ class GameStore:
         self.base_url = base_url.rstrip("/")
         self.on_change = on_change
         self.origin = secrets.token_hex(6)  # names this app server in its NOTIFY messages
+        # game id -> (version, digest, game, packed state): a state is only ever used for the exact stored version
+        # and digest (an admin patch rewrites a snapshot at the same version, another app server moves the game
+        # on). Packed: bytes are no work for the garbage collector, whose full collections walk every live list
+        # and dict (hundreds of ms with a thousand states in memory as objects, measured).
+        self._states: OrderedDict[str, tuple[int, str, str, bytes]] = OrderedDict()
+        self._states_lock = threading.Lock()
 
     # -- creating and reading -------------------------------------------------------
     def create_game(self, game: str, scenario: str, options: dict[str, Any] | None, seats: dict[str, str],
@@ -157,19 +170,53 @@ class GameStore:
                     s.add(Player(game_id=gid, side=side, user_id=uid))
             if status == "active":
                 notify.enqueue(s, self._started_notes(row), now)
+        self._keep(gid, 0, row.digest, st)
         return gid
 
     def meta(self, game_id: str) -> GameMeta:
         with self.db.sessions() as s:
-            return GameMeta.of(self._row(s, game_id))
+            return self._meta(s, game_id)
+
+    def _meta(self, s: Session, game_id: str) -> GameMeta:
+        row = s.execute(select(*_META).where(GameRow.id == game_id)).one_or_none()
+        if row is None:
+            raise GameNotFound(game_id)
+        return GameMeta.of(row)
 
     def load(self, game_id: str) -> tuple[State, int, GameMeta]:
-        """The current state, its version and the game's metadata."""
+        """The current state (the caller's own copy), its version and the game's metadata."""
         with self.db.sessions() as s:
-            row = self._row(s, game_id)
-            meta = GameMeta.of(row)
-            snap = row.snapshot
-        return load_game(meta.game).load_state(snap), meta.version, meta
+            meta = self._meta(s, game_id)
+            st = self._kept(game_id, meta)
+            if st is not None:
+                return st, meta.version, meta
+            snap = s.scalar(select(GameRow.snapshot).where(GameRow.id == game_id, GameRow.version == meta.version))
+        if snap is None:  # changed between the two reads (another app server): read both at once
+            with self.db.sessions() as s:
+                row = s.execute(select(GameRow.snapshot, *_META).where(GameRow.id == game_id)).one()
+                meta, snap = GameMeta.of(row), row.snapshot
+        st = load_game(meta.game).load_state(snap)
+        self._keep(game_id, meta.version, meta.digest, st)
+        return st, meta.version, meta
+
+    def _kept(self, game_id: str, meta: GameMeta) -> State | None:
+        """The kept state of ``game_id`` (the caller's own) if it is the one stored now."""
+        with self._states_lock:
+            kept = self._states.get(game_id)
+            if kept is None or kept[0] != meta.version or kept[1] != meta.digest:
+                return None
+            self._states.move_to_end(game_id)
+        return load_game(kept[2]).unpack(kept[3])
+
+    def _keep(self, game_id: str, version: int, digest: str, st: State) -> None:
+        packed = st.pack()
+        with self._states_lock:
+            old = self._states.get(game_id)
+            if old is None or old[0] <= version:
+                self._states[game_id] = (version, digest, st.game.name, packed)
+                self._states.move_to_end(game_id)
+            while len(self._states) > STATES_KEPT:
+                self._states.popitem(last=False)
 
     def log(self, game_id: str) -> list[dict[str, Any]]:
         """The action log rows, oldest first."""
@@ -229,51 +276,63 @@ class GameStore:
         Raises Stale if the game moved on, IllegalAction (from the rules, unchanged) if the action is refused,
         GameNotFound. Nothing is stored unless the whole change commits.
         """
+        st, _version, meta = self.load(game_id)
+        return self.advance(st, meta, expected_version, side, action).version
+
+    def advance(self, st: State, meta: GameMeta, expected_version: int, side: str,
+                action: Action | Sequence[Any]) -> GameMeta:
+        """``append_action`` on a state the caller just loaded with ``meta`` (its own copy, which this changes
+        into the new state); returns the new metadata. The app's action route reads the game once for its checks
+        and this."""
         act = _action(action)
-        st, meta = self._writable(game_id, expected_version, side)
+        self._writable(st, meta, expected_version, side)
         st.apply(act)
         return self._commit(meta, st, side, "action", list(act))
 
     def undo(self, game_id: str, side: str, expected_version: int) -> int:
         """Take back ``side``'s last action of its turn (as the rules allow); returns the new version."""
-        st, meta = self._writable(game_id, expected_version, side)
+        st, _version, meta = self.load(game_id)
+        self._writable(st, meta, expected_version, side)
         st.undo()
-        return self._commit(meta, st, side, "undo", None)
+        return self._commit(meta, st, side, "undo", None).version
 
-    def _writable(self, game_id: str, expected: int, side: str) -> tuple[State, GameMeta]:
-        st, version, meta = self.load(game_id)
-        if version != expected:
-            raise Stale(game_id, version, expected)
+    def _writable(self, st: State, meta: GameMeta, expected: int, side: str) -> None:
+        if meta.version != expected:
+            raise Stale(meta.id, meta.version, expected)
         if meta.status != "active":
             why = "is over" if meta.status == "over" else "has not started: a seat is still open"
             raise IllegalAction(f"The game {why}.")
         if st.active != side:
             raise IllegalAction(f"It is not {side}'s move: {st.active} is to act." if st.active
                                 else "The game is over.")
-        return st, meta
 
-    def _commit(self, meta: GameMeta, st: State, side: str, kind: str, action: list[Any] | None) -> int:
+    def _commit(self, meta: GameMeta, st: State, side: str, kind: str, action: list[Any] | None) -> GameMeta:
+        """One transaction: the version bump with the new snapshot (only if the game is still at the version the
+        change was made on), the log row, the outbox rows and the NOTIFY to other app servers."""
         now = time.time()
         new = meta.version + 1
         active = st.active
         new_clocks, started = clocks.on_move(meta.clock, meta.clocks, meta.turn_started, meta.active, active, now,
                                              meta.paused)
+        digest = st.digest()
         values: dict[str, Any] = {
-            "version": new, "snapshot": st.to_json(), "digest": st.digest(), "active": active,
+            "version": new, "snapshot": st.to_json(), "digest": digest, "active": active,
             "clocks": new_clocks, "turn_started": started, "updated_at": now,
         }
         if st.over:
             values |= {"status": "over", "result": st.result}
+        notes = self._move_notes(meta, st, side)
         with self.db.session() as s:
-            res = s.execute(update(GameRow).where(GameRow.id == meta.id, GameRow.version == meta.version)
+            res = s.execute(update(_GAMES).where(_GAMES.c.id == meta.id, _GAMES.c.version == meta.version)
                             .values(**values))
             if res.rowcount != 1:  # type: ignore[attr-defined]
                 raise Stale(meta.id, self._version(s, meta.id), meta.version)
-            s.add(ActionRow(game_id=meta.id, seq=new, side=side, kind=kind, action=action, at=now))
-            notify.enqueue(s, self._move_notes(meta, st, side), now)
+            s.execute(insert(_ACTIONS).values(game_id=meta.id, seq=new, side=side, kind=kind, action=action, at=now))
+            notify.enqueue(s, notes, now)
             self._pg_notify(s, meta.id, new)
+        self._keep(meta.id, new, digest, st)
         self._changed(meta.id, new)
-        return new
+        return replace(meta, **{k: v for k, v in values.items() if k != "snapshot"})
 
     def _version(self, s: Session, game_id: str) -> int:
         return int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)

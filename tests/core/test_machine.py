@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from grognard import IllegalAction
+from grognard import IllegalAction, load_game
 
 
 def random_game(game, seed, scenario="standard", dice=None):
@@ -259,3 +259,22 @@ def test_a_search_copy_plays_the_same_game_without_undo(duel):
     assert search.digest() == st.digest() and search.actions == st.actions
     with pytest.raises(IllegalAction):
         search.apply(("pass", None))
+
+
+def test_a_packed_state_unpacks_to_the_same_game(duel):
+    st = duel.new_state("standard", seed=5)
+    rng = random.Random(5)
+    while not st.over:
+        back = duel.unpack(st.pack())
+        assert back.digest() == st.digest() and back.to_json() == st.to_json()
+        assert back.can_undo == st.can_undo and back.legal_actions() == st.legal_actions()
+        if st.can_undo and rng.random() < 0.2:  # an undo made on the unpacked state is the original's
+            st.undo()
+            back.undo()
+        else:
+            action = rng.choice(st.legal_actions())
+            st.apply(action)
+            back.apply(action)
+        assert back.digest() == st.digest()
+    nae = load_game("nae").new_state("1815", seed=5)
+    assert load_game("nae").unpack(nae.pack()).to_json() == nae.to_json()

@@ -175,3 +175,20 @@ def test_why_not_answers_the_side_to_act_only(client: TestClient) -> None:
     assert client.get(f"/api/games/{gid}/why", params={"side": "coalition", "target": "paris"}).status_code == 403
     r = client.get(f"/api/games/{gid}/why", params={"side": "empire", "target": "atlantis"})
     assert r.status_code == 200 and "no zone" in r.json()["text"]
+
+
+def test_a_view_is_computed_once_per_version_and_side(client: TestClient) -> None:
+    """Every listener of a push asks for the same view: it is kept per game, side and stored version (and seats),
+    and never given to another side."""
+    gid = new_game(client)
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    first = client.get(f"/api/games/{gid}/view?side=empire").content
+    assert client.get(f"/api/games/{gid}/view?side=empire").content == first
+    assert svc.kept_view(gid, svc.store.meta(gid), "empire") is not None
+    assert view(client, gid, "coalition")["board"]["hand"] != view(client, gid, "empire")["board"]["hand"]
+    assert view(client, gid, None)["board"]["hand"] is None
+    svc.store.set_seat(gid, "coalition", "open")  # the seats change, not the version: the view follows
+    assert view(client, gid, "empire")["seats"]["coalition"] == "open"
+    v = view(client, gid)
+    after = act(client, gid, "empire", v["version"], v["legal"][0]).json()
+    assert view(client, gid, "empire") == after and after["version"] == v["version"] + 1

@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 
 from grognard import IllegalAction
 from grognard.server.models import ActionRow, GameRow, Outbox, User
-from grognard.server.store import GameNotFound, Stale, user_seat
+from grognard.server.store import GameNotFound, GameStore, Stale, user_seat
 
 DUEL = "tests.fixtures.duel"
 SEATS = {"empire": "hotseat", "coalition": "hotseat"}
@@ -109,6 +109,23 @@ def test_check_finds_a_divergent_snapshot(store, db):
                   .values(action=["card", 999]))
     res = store.check(gid)
     assert not res.ok and "row 1" in res.refused
+
+
+def test_a_state_kept_in_memory_serves_only_its_stored_version(store, db):
+    """States are kept in memory by version and digest: another app server's action, or an admin patch of the
+    snapshot at the same version, is read from the database, never served from memory."""
+    gid = store.create_game(DUEL, "standard", {}, SEATS, seed=4)
+    other = GameStore(db)  # a second app server on the same database
+    st, version, meta = other.load(gid)
+    other.advance(st, meta, version, st.active, st.legal_actions()[0])
+    mine, v1, _ = store.load(gid)
+    assert v1 == 1 and mine.digest() == st.digest() == store.meta(gid).digest
+    mine.apply(mine.legal_actions()[0])  # the caller's own copy: what is kept does not change
+    assert store.load(gid)[0].digest() == st.digest()
+    st.g["round"] = 5
+    other.rewrite_snapshot(gid, st, 1)
+    assert store.load(gid)[0].g["round"] == 5
+    assert store.check(gid).ok is False  # the log no longer replays to the patched snapshot
 
 
 def test_concurrent_submissions_exactly_one_wins(db):

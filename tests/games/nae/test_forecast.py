@@ -31,19 +31,19 @@ def test_14_9_demoralization_and_pursuit_by_hand():
     """Morale 4 + tactical 1 - differential 2 = 3: the loser holds on 1-3 (1/2); demoralized, the pursuit rolls
     1d6 + 3 and inflicts what exceeds 6: 1, 2, 3 losses on 4, 5, 6."""
     outcomes = F._after(True, {"attacker": 1, "defender": 3}, "defender", "attacker", 4, 1, 0, 3)
-    held = sum(q for o, q in outcomes if not o["demoralized"])
+    held = Fraction(sum(q for o, q in outcomes if not o["demoralized"]), 36)  # rolls out of 36
     assert held == Fraction(1, 2)
     pursued: dict[int, Fraction] = {}
     for o, q in outcomes:
         if o["demoralized"]:
-            pursued[o["defender"]] = pursued.get(o["defender"], Fraction(0)) + q
+            pursued[o["defender"]] = pursued.get(o["defender"], Fraction(0)) + Fraction(q, 36)
     assert pursued == {3: Fraction(1, 4), 4: Fraction(1, 12), 5: Fraction(1, 12), 6: Fraction(1, 12)}
 
 
 def test_14_10_a_retreat_across_a_river_adds_to_the_differential_and_the_losses():
     """Rating 4 + 0 - (0 + 1 river) = 3; the river loss is counted once in the losses."""
     outcomes = F._after(True, {"attacker": 0, "defender": 0}, "attacker", "defender", 4, 0, 1, 0)
-    assert sum(q for o, q in outcomes if o["demoralized"]) == Fraction(1, 2)
+    assert Fraction(sum(q for o, q in outcomes if o["demoralized"]), 36) == Fraction(1, 2)
     assert {o["attacker"] for o, _ in outcomes} == {1}  # a pursuit bonus of 0 never exceeds 6
 
 
