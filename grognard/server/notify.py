@@ -34,7 +34,8 @@ EVENTS = {
     "chat": "New chat message",
     "invitation": "You are invited to a game",
 }
-CHANNELS = ("email", "webhook")
+# "browser": the open app's own desktop notification (the client reads the setting); no outbox row
+CHANNELS = ("email", "webhook", "browser")
 DEFAULTS: dict[str, list[str]] = {e: ["email", "webhook"] for e in EVENTS} | {"chat": ["webhook"]}
 # what the game screen shows at once: not sent to a player watching the game when the row is due
 SHOWN_ON_SCREEN = {"your_turn", "decision", "chat"}
@@ -86,7 +87,7 @@ def enqueue(s: Session, notes: list[Note], now: float | None = None) -> int:
         for channel in settings(user)[note.event]:
             if channel == "email" and not user.email_verified:
                 continue  # an unverified address gets only its verification link
-            if channel == "webhook" and not user.webhook_url:
+            if (channel == "webhook" and not user.webhook_url) or channel == "browser":
                 continue
             s.add(_row(user.id, channel, note, now))
             n += 1
