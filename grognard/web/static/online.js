@@ -219,6 +219,7 @@ export async function lobbyScreen() {
   mine.className = "games";
   mine.id = "my-games";
   const created = document.createElement("div");
+  created.style.display = "contents";  // the card it gets is one more cell of the grid
   box.append(card("My games", mine), await newGameCard(created), created);
   await openGames(box);
   const games = ((await api("GET", "/api/games")).doc.games || []).filter((g) => g.my_sides.length || g.owner_id === session.user.id);
@@ -394,6 +395,7 @@ export class OnlineGame {
     if (!r.ok) return;
     const log = $("#chat-log");
     for (const m of r.doc.messages) {
+      if (m.id <= this.chatAfter) continue;  // a push and one's own message may both fetch it
       const d = document.createElement("div");
       d.className = "chat-msg";
       const at = new Date(m.at * 1000);
@@ -401,7 +403,7 @@ export class OnlineGame {
       log.append(d);
       this.chatAfter = Math.max(this.chatAfter, m.id);
     }
-    if (r.doc.messages.length) {
+    if (r.doc.messages.length && log.lastElementChild) {
       log.scrollTop = log.scrollHeight;
       if ($("#tab-chat").hidden) $("#chat-tab").textContent = "Chat ●";
     }
