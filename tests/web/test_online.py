@@ -179,3 +179,51 @@ def test_two_people_play_online_by_turns(browser: Browser, online_server: tuple[
     for page in (alice, bob, carol):
         assert not page.errors, page.errors  # type: ignore[attr-defined]
         page.context.close()
+
+
+def test_account_pages_reset_settings_pause_and_log_out(browser: Browser, online_server: tuple[str, Mailbox]) -> None:
+    base, box = online_server
+    dora = person(browser, base)
+    sign_up(dora, box, "dora")
+    # the profile: notification settings per event and channel, and a webhook address
+    dora.click("#nav-me")
+    dora.uncheck("input[name=n-chat-webhook]")
+    dora.check("input[name=n-chat-email]")
+    dora.fill("#profile-form input[name=webhook_url]", "https://example.org/hook")
+    dora.click("#save-profile")
+    expect(dora.locator("#profile-form .error")).to_have_text("Saved.")
+    me = dora.evaluate("fetch('/api/users/me').then(r => r.json())")
+    assert me["notify"]["chat"] == ["email"] and me["webhook_url"] == "https://example.org/hook"
+
+    # a game against the computer starts at once; a vacation pause by the only player stops the clocks
+    dora.goto("/#/lobby")
+    dora.select_option("#online-new select[name=side]", "empire")
+    dora.select_option("#online-new select[name=other]", "ai:random")
+    dora.click("#create-game")
+    dora.click("#open-created")
+    expect(dora.locator("#online-bar .players")).to_contain_text("ai:random")
+    dora.click("#pause")
+    expect(dora.locator("#online-row")).to_contain_text("The clocks are stopped")
+    assert not dora.locator("#online-bar .clock.running").count()
+    dora.click("#pause")
+    expect(dora.locator("#online-row")).not_to_contain_text("The clocks are stopped")
+
+    # log out; a forgotten password is reset by the e-mailed link, which lands on its page
+    dora.click("#nav-me")
+    dora.click("#logout")
+    expect(dora.locator("#nav-login")).to_be_visible()
+    dora.goto("/#/account")
+    dora.fill("form:has(button:text('Send me a reset link')) input[name=email]", "dora@example.org")
+    dora.click("button:text('Send me a reset link')")
+    expect(dora.locator("text=a reset link is on its way")).to_be_visible()
+    dora.goto(mail_link(box, "dora@example.org", r"http://\S+/#/reset\?token=\S+"))
+    dora.fill("input[name=password]", "a brand new password")
+    dora.click("button:text('Change my password')")
+    expect(dora.locator(".notice")).to_contain_text("Your password is changed")
+    dora.goto("/#/account")
+    dora.fill("#login-form input[name=name]", "dora")
+    dora.fill("#login-form input[name=password]", "a brand new password")
+    dora.click("#login-go")
+    expect(dora.locator("#nav-me")).to_have_text("dora")
+    assert not dora.errors, dora.errors  # type: ignore[attr-defined]
+    dora.context.close()

@@ -144,6 +144,7 @@ async function profileScreen(box) {
     await api("DELETE", "/api/session");
     session.user = null;
     session.csrf = null;
+    nav();
     location.hash = "#/";
   });
   who.append(" ", out);
