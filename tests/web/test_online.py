@@ -45,7 +45,7 @@ def person(browser: Browser, base: str) -> Page:
     ctx = browser.new_context(viewport={"width": 1500, "height": 950}, base_url=base)
     page = ctx.new_page()
     page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(f"{page.url}: {e} {e.stack}"))  # type: ignore[attr-defined]
     return page
 
 

@@ -1,7 +1,9 @@
 // The Grognard browser client: start screen, game screen (map, prompt, hand, force, battle, log), hotseat hand-over,
 // end screen and replay viewer. Everything it shows comes from the server's views; it never decides a rule.
 import { MapView } from "./map.js";
-import { OnlineGame, accountScreen, api, inviteScreen, loadSession, lobbyScreen, notifyTurn, resetScreen } from "./online.js";
+import {
+  OnlineGame, accountScreen, api, inviteScreen, leaveScreen, loadSession, lobbyScreen, notifyTurn, resetScreen,
+} from "./online.js";
 import { esc, renderBattle, renderForce, renderForecast, renderHand, renderLog, setZoneNames } from "./panels.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -34,6 +36,7 @@ function show(id) {
 async function route() {
   if (S.es) { S.es.close(); S.es = null; }
   if (S.online) { S.online.stop(); S.online = null; }
+  leaveScreen();
   S.mode = null;
   const h = location.hash.replace(/^#\/?/, "").split("?")[0];
   const [kind, id] = h.split("/");
@@ -41,6 +44,7 @@ async function route() {
   if (kind === "replay" && id) return openReplay(id);
   document.title = "Grognard";
   status("");
+  for (const box of document.querySelectorAll(".panel-screen")) box.innerHTML = "";  // never a stale form
   if (kind === "account") { show("account"); return accountScreen(); }
   if (kind === "reset") { show("account"); return resetScreen(); }
   if (kind === "lobby") { show("lobby"); return lobbyScreen(); }

@@ -40,6 +40,11 @@ export function nav(turns = null) {
     `<a href="#/account" id="nav-me">${esc(session.user.name)}</a>`;
 }
 
+// Each screen is drawn once its data is in, and only if no other screen was asked for meanwhile.
+let generation = 0;
+export function leaveScreen() { generation += 1; }
+const screen = () => { const g = generation; return () => g === generation; };
+
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 
 function params() {
@@ -83,7 +88,9 @@ function para(text, cls = "") {
 
 // -- account pages -----------------------------------------------------------------------------------------
 export async function accountScreen() {
+  const live = screen();
   await loadSession();
+  if (!live()) return;
   const box = $("#account");
   box.innerHTML = "";
   const q = params();
@@ -120,11 +127,14 @@ export async function accountScreen() {
     box.append(card("Log in", login), card("New player? Sign up", signup), card("Forgot your password?", forgot));
     return;
   }
-  profileScreen(box);
+  await profileScreen(box, live);
 }
 
-async function profileScreen(box) {
-  const u = (await api("GET", "/api/users/me")).doc;
+async function profileScreen(box, live) {
+  const res = await api("GET", "/api/users/me");
+  if (!live()) return;
+  if (!res.ok) { box.append(card("Your account", para(res.doc.detail, "error"))); return; }
+  const u = res.doc;
   const who = document.createElement("div");
   who.innerHTML = `<p><b>${esc(u.name)}</b> · ${esc(u.email)} ` +
     (u.email_verified ? "<span class='dim'>(confirmed)</span>" : "<span class='error'>(not confirmed yet: no e-mail is sent to it)</span>") + "</p>";
@@ -173,6 +183,7 @@ async function profileScreen(box) {
 }
 
 export async function resetScreen() {
+  leaveScreen();
   const box = $("#account");
   box.innerHTML = "";
   const token = params().get("token") || "";
@@ -205,15 +216,15 @@ function playersText(g) {
 }
 
 export async function lobbyScreen() {
+  const live = screen();
   await loadSession();
   const box = $("#lobby");
-  box.innerHTML = "";
   if (!session.user) {
     const p = document.createElement("p");
     p.innerHTML = `Online games are played by turns between accounts, over days if need be, with a notice by e-mail or
       webhook when it is your move. <a href="#/account?next=lobby">Log in or sign up</a> to play.`;
-    box.append(card("Play online", p));
-    await openGames(box);
+    const open = await openGames();
+    if (live()) box.replaceChildren(card("Play online", p), open);
     return;
   }
   const mine = document.createElement("ul");
@@ -221,9 +232,10 @@ export async function lobbyScreen() {
   mine.id = "my-games";
   const created = document.createElement("div");
   created.style.display = "contents";  // the card it gets is one more cell of the grid
-  box.append(card("My games", mine), await newGameCard(created), created);
-  await openGames(box);
-  const games = ((await api("GET", "/api/games")).doc.games || []).filter((g) => g.my_sides.length || g.owner_id === session.user.id);
+  const [newGame, open, all] = await Promise.all([newGameCard(created), openGames(), api("GET", "/api/games")]);
+  if (!live()) return;
+  box.replaceChildren(card("My games", mine), newGame, created, open);
+  const games = (all.doc.games || []).filter((g) => g.my_sides.length || g.owner_id === session.user.id);
   const online = games.filter((g) => Object.values(g.seats).some((v) => v.startsWith("user:") || v === "open"));
   const turns = online.filter((g) => g.my_turn).length;
   nav(turns);
@@ -244,11 +256,10 @@ export async function lobbyScreen() {
   });
 }
 
-async function openGames(box) {
+async function openGames() {
   const list = document.createElement("ul");
   list.className = "games";
   list.id = "open-games";
-  box.append(card("Open games", list));
   const games = (await api("GET", "/api/lobby")).doc.open || [];
   if (!games.length) list.innerHTML = "<li class='dim'>No public game is waiting for a player.</li>";
   for (const g of games) {
@@ -265,6 +276,7 @@ async function openGames(box) {
     }
     list.append(li);
   }
+  return card("Open games", list);
 }
 
 async function join(gid, side, invite, where) {
@@ -321,10 +333,12 @@ async function newGameCard(created) {
 }
 
 export async function inviteScreen(token) {
+  const live = screen();
   await loadSession();
   const box = $("#lobby");
-  box.innerHTML = "";
   const r = await api("GET", `/api/lobby/invite/${encodeURIComponent(token)}`);
+  if (!live()) return;
+  box.innerHTML = "";
   if (!r.ok) { box.append(card("Invitation", para(r.doc.detail, "error"))); return; }
   const g = r.doc;
   const host = Object.values(g.players).find((p) => p !== "open" && !p.startsWith("ai:")) || "A player";
