@@ -108,6 +108,7 @@ def test_two_people_play_online_by_turns(browser: Browser, online_server: tuple[
     bob.wait_for_url("**/#/game/*")
     gid = bob.url.rsplit("/", 1)[1]
     assert alice.url.endswith(gid)
+    expect(bob.locator("#online-row")).to_contain_text("Every seat is taken: waiting for alice to start the game")
     expect(alice.locator("#online-bar .players")).to_contain_text("bob")
     alice.click("#start-online")
     expect(alice.locator("#online-bar .clock.running")).to_be_visible()

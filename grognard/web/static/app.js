@@ -125,10 +125,9 @@ $("#new-game").addEventListener("submit", async (ev) => {
 $("#record-file").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   if (!file) return;
-  const res = await fetch("/api/replays", { method: "POST", body: await file.text(), headers: { "content-type": "application/json" } });
-  const doc = await res.json();
-  if (!res.ok) { $("#record-error").textContent = doc.detail; return; }
-  location.hash = `#/replay/${doc.id}`;
+  const res = await api("POST", "/api/replays", undefined, await file.text());
+  if (!res.ok) { $("#record-error").textContent = res.doc.detail; return; }
+  location.hash = `#/replay/${res.doc.id}`;
 });
 
 // -- the game ----------------------------------------------------------------------------------------------

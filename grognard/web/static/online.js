@@ -15,11 +15,11 @@ const EVENTS = {
 const CHANNELS = { email: "E-mail", webhook: "Webhook", browser: "This browser" };
 
 // Every request goes through here: a changing request carries the session's CSRF token.
-export async function api(method, url, body) {
+export async function api(method, url, body, raw = undefined) {
   const headers = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
+  if (body !== undefined || raw !== undefined) headers["content-type"] = "application/json";
   if (UNSAFE.has(method) && session.csrf) headers["X-CSRF-Token"] = session.csrf;
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
   let doc = null;
   try { doc = await res.json(); } catch { doc = { detail: `HTTP ${res.status}` }; }
   return { status: res.status, ok: res.ok, doc };
@@ -437,7 +437,10 @@ export class OnlineGame {
     let line = "";
     if (m.status === "open") {
       const link = sessionStorage.getItem(`invite:${this.gid}`);
-      line = "Waiting for players." + (link ? ` Invitation link: <span class="invite-link">${esc(link)}</span>` : "");
+      const owner = Object.entries(m.seats).find(([, v]) => v === `user:${m.owner_id}`);
+      line = Object.values(m.seats).includes("open")
+        ? "Waiting for players." + (link ? ` Invitation link: <span class="invite-link">${esc(link)}</span>` : "")
+        : `Every seat is taken: waiting for ${esc(owner ? m.players[owner[0]] : "the creator")} to start the game.`;
     } else if (m.paused) line = "The clocks are stopped: vacation pause.";
     else if (m.pause_votes.length) line = `Vacation pause asked by ${m.pause_votes.map(cap).join(", ")}.`;
     else if (m.status === "over") line = "The game is over.";
