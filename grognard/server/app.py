@@ -10,6 +10,7 @@ import gc
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -18,6 +19,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+import anyio
 import msgspec
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -31,6 +33,7 @@ from grognard.core import record as records
 from grognard.core.errors import IllegalAction
 from grognard.core.machine import Game, State
 from grognard.core.registry import BUILTIN, load_game
+from grognard.server import presence
 from grognard.server.db import Database
 from grognard.server.online import Online
 from grognard.server.push import Broker
@@ -495,9 +498,13 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
     async def events(gid: str, req: Request, side: str | None = None) -> StreamingResponse:
         _st, version, meta = await run(svc.load, gid)
         seat_check(meta, req, side)
+        uid = user(req)
+        # a player watching the game is not mailed what the screen shows (presence.py)
+        wid = await run(presence.watch, store.db, uid, gid) if side is not None and uid is not None else None
         q = svc.broker.subscribe(gid)
 
         async def stream() -> AsyncIterator[bytes]:
+            beat = time.monotonic()
             try:
                 yield b"data: " + _json.encode({"version": version}) + b"\n\n"
                 while True:
@@ -505,10 +512,16 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
                         msg = await asyncio.wait_for(q.get(), SSE_PING_S)
                     except TimeoutError:
                         yield b": ping\n\n"
+                        if wid is not None and time.monotonic() - beat >= presence.BEAT_S:
+                            beat = time.monotonic()
+                            await run(presence.beat, store.db, wid)
                         continue
                     yield b"data: " + _json.encode(msg) + b"\n\n"
             finally:
                 svc.broker.unsubscribe(gid, q)
+                if wid is not None:  # shielded: the stream ends by cancellation when the browser leaves
+                    with anyio.CancelScope(shield=True):
+                        await run(presence.unwatch, store.db, wid)
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -21,7 +21,8 @@ def policies() -> list[str]:
     """What may happen to a side out of time: forfeit, or a computer player takes its seat."""
     from grognard.agents import AGENTS
 
-    return ["forfeit", *(f"ai:{name}" for name in AGENTS)]
+    # a seat is "ai:" and an agent spec, the levels being already "ai:LEVEL" (the seats the app offers)
+    return ["forfeit", *(name if name.startswith("ai:") else f"ai:{name}" for name in AGENTS)]
 
 
 def time_control(spec: str | dict[str, Any] | None, policy: str = "forfeit") -> dict[str, Any] | None:

@@ -129,3 +129,16 @@ class ConfigRow(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class Watcher(Base):
+    """A browser watching a game over server-sent events for a player (one row per stream, refreshed while it
+    lasts): a player watching the game is not sent the e-mail or webhook of what the screen already shows."""
+
+    __tablename__ = "watchers"
+    __table_args__ = (Index("ix_watchers_user_game", "user_id", "game_id"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seen_at: Mapped[float] = mapped_column(Float)

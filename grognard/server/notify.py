@@ -21,6 +21,7 @@ import httpx
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from grognard.server import presence
 from grognard.server.models import Outbox, User
 
 log = logging.getLogger("grognard.notify")
@@ -33,8 +34,12 @@ EVENTS = {
     "chat": "New chat message",
     "invitation": "You are invited to a game",
 }
-CHANNELS = ("email", "webhook")
+# "browser": the open app's own desktop notification (the client reads the setting); no outbox row
+CHANNELS = ("email", "webhook", "browser")
 DEFAULTS: dict[str, list[str]] = {e: ["email", "webhook"] for e in EVENTS} | {"chat": ["webhook"]}
+# what the game screen shows at once: not sent to a player watching the game when the row is due
+SHOWN_ON_SCREEN = {"your_turn", "decision", "chat"}
+WATCHING = "not sent: the player was watching the game"
 RETRY_DELAYS = (30, 120, 600, 3600, 6 * 3600)  # seconds before attempts 2, 3, ...; then the row is given up
 
 
@@ -82,7 +87,7 @@ def enqueue(s: Session, notes: list[Note], now: float | None = None) -> int:
         for channel in settings(user)[note.event]:
             if channel == "email" and not user.email_verified:
                 continue  # an unverified address gets only its verification link
-            if channel == "webhook" and not user.webhook_url:
+            if (channel == "webhook" and not user.webhook_url) or channel == "browser":
                 continue
             s.add(_row(user.id, channel, note, now))
             n += 1
@@ -173,6 +178,10 @@ class Sender:
                 row = s.get(Outbox, oid)
                 user = s.get(User, row.user_id) if row else None
                 if row is None or user is None:
+                    continue
+                if row.event in SHOWN_ON_SCREEN and row.game_id and presence.watching(s, row.user_id, row.game_id,
+                                                                                       now):
+                    row.sent_at, row.error = now, WATCHING
                     continue
                 out.append({"id": row.id, "channel": row.channel, "payload": row.payload, "email": user.email,
                             "webhook": user.webhook_url, "attempts": row.attempts})

@@ -20,6 +20,8 @@ def test_time_controls():
     assert clocks.time_control("fast") == {"base": 72 * H, "increment": 12 * H, "cap": 240 * H, "policy": "forfeit"}
     assert clocks.time_control(None) is None and clocks.time_control("none") is None
     assert clocks.time_control({"base": 60, "policy": "ai:random"})["policy"] == "ai:random"
+    assert clocks.time_control("fast", "ai:easy")["policy"] == "ai:easy"  # the levels the app offers as seats
+    assert "ai:ai:easy" not in clocks.policies()
     for bad in ("glacial", {"base": 0}, {"base": 10, "increment": -1}):
         with pytest.raises(ValueError):
             clocks.time_control(bad)

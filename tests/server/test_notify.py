@@ -40,7 +40,7 @@ def test_settings_choose_the_channels(db):
     uid = add_user(db, "alice")
     unverified = add_user(db, "bob", verified=False)
     with db.session() as s:
-        s.get(User, uid).notify = {"your_turn": [], "game_over": ["email"]}
+        s.get(User, uid).notify = {"your_turn": ["browser"], "game_over": ["email", "browser"]}
     with db.session() as s:
         notes = [Note(uid, "your_turn", "t"), Note(uid, "game_over", "o"), Note(unverified, "game_over", "o")]
         assert notify.enqueue(s, notes) == 1

@@ -72,8 +72,8 @@ def test_two_accounts_play_a_whole_game(db, smtp, hooks):
         assert anon.post(f"/api/games/{gid}/actions", json=act).status_code == 403
         no_csrf = httpx.Client(base_url=base, cookies=alice.cookies)
         assert no_csrf.post(f"/api/games/{gid}/actions", json=act).status_code == 403
-        streams = {side: Events(f"{base}/api/games/{gid}/events?side={side}", dict(c.cookies))
-                   for side, c in sides.items()}
+        # Bob's browser watches the game, Alice's does not: only Alice is told of her turns by mail (presence)
+        streams = {"coalition": Events(f"{base}/api/games/{gid}/events?side=coalition", dict(bob.cookies))}
         watcher = Events(f"{base}/api/games/{gid}/events")  # an observer gets the spectator's pushes
         rng = random.Random(7)
         version = v["version"]
@@ -101,8 +101,9 @@ def test_two_accounts_play_a_whole_game(db, smtp, hooks):
             subjects = [m["Subject"] for m in box.to(who)]
             assert f"Grognard: The game has started (game {gid})" in subjects
             assert f"Grognard: The game is over (game {gid})" in subjects
-            assert any(s in subjects for s in (f"Grognard: It is your turn (game {gid})",
+            told = any(s in subjects for s in (f"Grognard: It is your turn (game {gid})",
                                                f"Grognard: A decision is asked of you (game {gid})"))
+            assert told == (who == "alice@example.org"), (who, subjects)
         assert any("has started" in h["content"] for h in hooks.received)
         record = alice.get(f"/api/games/{gid}/record").json()
         assert len(record["actions"]) == version and store.check(gid).ok

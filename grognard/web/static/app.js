@@ -1,23 +1,16 @@
 // The Grognard browser client: start screen, game screen (map, prompt, hand, force, battle, log), hotseat hand-over,
 // end screen and replay viewer. Everything it shows comes from the server's views; it never decides a rule.
 import { MapView } from "./map.js";
+import {
+  OnlineGame, accountScreen, api, inviteScreen, leaveScreen, loadSession, lobbyScreen, notifyTurn, resetScreen,
+} from "./online.js";
 import { esc, renderBattle, renderForce, renderForecast, renderHand, renderLog, setZoneNames } from "./panels.js";
 
 const $ = (sel) => document.querySelector(sel);
 const S = {
   catalog: null, geo: null, map: null, mode: null, gid: null, view: null, side: null, humans: [], handover: false,
-  es: null, selForce: null, aiSeen: 0, replay: null, pending: false,
+  es: null, selForce: null, aiSeen: 0, replay: null, pending: false, online: null,
 };
-
-async function api(method, url, body) {
-  const res = await fetch(url, {
-    method, headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let doc = null;
-  try { doc = await res.json(); } catch { doc = { detail: `HTTP ${res.status}` }; }
-  return { status: res.status, ok: res.ok, doc };
-}
 
 function status(text, error = false) {
   const s = $("#status");
@@ -42,10 +35,20 @@ function show(id) {
 
 async function route() {
   if (S.es) { S.es.close(); S.es = null; }
-  const h = location.hash.replace(/^#\/?/, "");
+  if (S.online) { S.online.stop(); S.online = null; }
+  leaveScreen();
+  S.mode = null;
+  const h = location.hash.replace(/^#\/?/, "").split("?")[0];
   const [kind, id] = h.split("/");
   if (kind === "game" && id) return openGame(id);
   if (kind === "replay" && id) return openReplay(id);
+  document.title = "Grognard";
+  status("");
+  for (const box of document.querySelectorAll(".panel-screen")) box.innerHTML = "";  // never a stale form
+  if (kind === "account") { show("account"); return accountScreen(); }
+  if (kind === "reset") { show("account"); return resetScreen(); }
+  if (kind === "lobby") { show("lobby"); return lobbyScreen(); }
+  if (kind === "invite" && id) { show("lobby"); return inviteScreen(id); }
   return startScreen();
 }
 window.addEventListener("hashchange", route);
@@ -122,10 +125,9 @@ $("#new-game").addEventListener("submit", async (ev) => {
 $("#record-file").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   if (!file) return;
-  const res = await fetch("/api/replays", { method: "POST", body: await file.text(), headers: { "content-type": "application/json" } });
-  const doc = await res.json();
-  if (!res.ok) { $("#record-error").textContent = doc.detail; return; }
-  location.hash = `#/replay/${doc.id}`;
+  const res = await api("POST", "/api/replays", undefined, await file.text());
+  if (!res.ok) { $("#record-error").textContent = res.doc.detail; return; }
+  location.hash = `#/replay/${res.doc.id}`;
 });
 
 // -- the game ----------------------------------------------------------------------------------------------
@@ -151,12 +153,23 @@ async function openGame(gid) {
   $("#replay-bar").hidden = true;
   const res = await api("GET", `/api/games/${gid}/view`);
   if (!res.ok) { status(res.doc.detail, true); return; }
-  S.humans = Object.entries(res.doc.seats).filter(([, v]) => v === "hotseat").map(([s]) => s);
-  S.side = S.humans.includes(res.doc.active) ? res.doc.active : (S.humans[0] || null);
+  const seats = Object.values(res.doc.seats);
+  if (seats.some((v) => v.startsWith("user:") || v === "open")) {
+    // Online: this account's seat if it holds one, else the spectator's view; no hand-over screen.
+    S.online = new OnlineGame(gid, refresh);
+    await S.online.update();
+    S.side = S.online.side;
+    S.humans = S.side ? [S.side] : [];
+  } else {
+    S.humans = Object.entries(res.doc.seats).filter(([, v]) => v === "hotseat").map(([s]) => s);
+    S.side = S.humans.includes(res.doc.active) ? res.doc.active : (S.humans[0] || null);
+  }
   await refresh();
-  S.es = new EventSource(`/api/games/${gid}/events`);
+  // a player's stream names the seat: the server then knows the player is watching (no "your turn" e-mail)
+  S.es = new EventSource(`/api/games/${gid}/events` + (S.online && S.side ? `?side=${S.side}` : ""));
   S.es.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
+    if (S.online) S.online.update();  // seats, clocks and chat change without a new version
     if (S.pending) S.missed = true;  // seen once the action in flight has answered
     else if (S.view && msg.version !== S.view.version) refresh();
   };
@@ -184,7 +197,11 @@ async function showView(view) {
     return;
   }
   const first = !S.view;
+  const wasMine = S.view && S.view.side && S.view.active === S.view.side;
   S.view = view;
+  if (S.online && !first && !wasMine && view.side && view.active === view.side && !view.over) {
+    notifyTurn(`Your move in ${view.title || "your game"}.`);
+  }
   if (first && !S.framed) { S.map.frameForces(view); S.framed = true; }
   render();
 }
@@ -217,7 +234,7 @@ function render() {
   S.map.selectedForce = S.selForce;
   S.map.update(v, { zones: new Set(sets.zones.keys()), forces: new Set(sets.forces.keys()) });
   const board = v.board;
-  const mine = v.side && v.active === v.side;
+  const mine = v.side && v.active === v.side && !(S.mode === "game" && S.online && S.online.waiting);
   document.title = (mine && !v.over ? "● Your turn · " : "") + "Grognard";  // seen from another tab too
   $("#who").innerHTML = `${board.year}, round ${board.round} (${esc(v.weather || "")}) — ` +
     (v.over ? "game over" : `<span class="${v.active}">${cap(v.active)}</span> to act`) +
@@ -319,7 +336,10 @@ async function send(action) {
 async function undo() {
   const res = await api("POST", `/api/games/${S.gid}/undo`, { side: S.side, version: S.view.version });
   if (res.ok) await showView(res.doc);
-  else status(res.doc.detail, true);
+  else {
+    status(res.doc.detail, true);
+    if (res.status === 409 && res.doc.view) await showView(res.doc.view);
+  }
 }
 
 function onZone(zone) {
@@ -395,6 +415,7 @@ function flashZone(zone, on) {
 function tab(name) {
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === name);
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${name}`;
+  if (name === "chat") $("#chat-tab").textContent = "Chat";
 }
 for (const b of document.querySelectorAll("#tabs button")) b.addEventListener("click", () => tab(b.dataset.tab));
 
@@ -464,4 +485,4 @@ for (const b of document.querySelectorAll("#replay-bar button")) {
 $("#replay-range").addEventListener("change", (ev) => replayAt(Number(ev.target.value)));
 $("#replay-side").addEventListener("change", (ev) => { S.replay.side = ev.target.value; replayAt(S.replay.index); });
 
-route();
+loadSession().then(route);
