@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle, cards, conquest
+from grognard.games.nae.rules import activation, battle, cards, conquest
 from grognard.games.nae.schema.cards import ActivateForces, CombatBonus, EnterUnits, MoraleModifier
 
 Choice = tuple[Action, str]
@@ -25,6 +25,9 @@ Rule = Callable[[State, str, list[Action]], Choice | None]
 
 NAPOLEON = "napoleon"
 SAFE_ODDS = 1.0  # a march ends next to enemies no stronger than the force
+HUNT_LEAD = -3  # the Coalition attacks Napoléon unless the dice are hopeless
+HUNT_RANGE = 4  # borders within which a Coalition force joins the hunt
+HUNT_MIN = 4  # combat value of a force worth sending after Napoléon
 
 
 # -- the board as a player reads it ---------------------------------------------------------------------------
@@ -147,7 +150,7 @@ def attack_ok(st: State, side: str, fid: str, foes: list[str], zone: str) -> boo
     if side == "coalition":
         hunting = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
         if hunting:
-            return (lead >= 0 and mine > theirs) or (lead >= -2 and mine >= 2 * theirs)
+            return lead >= HUNT_LEAD
         return lead >= 0 and mine * 2 >= theirs * 3
     if NAPOLEON in S.generals_of(f) and strength(st, zone, S.other(side), 1) > mine:
         return False
@@ -159,10 +162,9 @@ def objectives(st: State, side: str) -> list[str]:
     Empire: its key zones an enemy stands next to (it wins by holding on)."""
     nap = napoleon_force(st)
     if side == "coalition":
-        out = [z for z in french_keys() if S.controller(st, z) != "coalition"]
         if nap is not None:
-            out.insert(0, S.force(st, nap)["zone"])
-        return out
+            return [S.force(st, nap)["zone"]]
+        return [z for z in french_keys() if S.controller(st, z) != "coalition"]
     return [z for z in french_keys() if S.controller(st, z) == "empire" and strength(st, z, "coalition", 1)]
 
 
@@ -326,10 +328,13 @@ def force_value(st: State, side: str, fid: str) -> float:
     from anything are not worth the AP: what is left goes to the reserve for the armies (9.2)."""
     f = S.force(st, fid)
     value = S.combat_value(f)
+    if side == "coalition":
+        hunt = hunt_value(st, fid)
+        if hunt:
+            return hunt
     attack = good_attack(st, side, fid)
     if attack:
-        prey = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in enemy_forces_in(st, attack[0], side))
-        return 100.0 + attack[2] + (100.0 if prey else 0.0)
+        return 100.0 + attack[2]
     key = threatened_key(st, side)
     if key and f["zone"] != key and dist(f["zone"], key) <= 2 and NAPOLEON not in S.generals_of(f):
         return 50.0 + value
@@ -343,6 +348,35 @@ def force_value(st: State, side: str, fid: str) -> float:
     if value < 4 and not (f["zone"] in french_keys() or dist(f["zone"], "paris") <= 2):
         return 0.0
     return value * (2 if S.is_army(f) else 1) / (1 + here)
+
+
+def hunter(st: State, fid: str) -> bool:
+    """A Coalition force that takes part in the hunt for Napoléon: one that can reach him within two marches."""
+    nap = napoleon_force(st)
+    f = S.force(st, fid)
+    return nap is not None and not f["in_fortress"] and dist(f["zone"], S.force(st, nap)["zone"]) <= HUNT_RANGE
+
+
+def on_the_way(st: State, here: str, zone: str) -> bool:
+    """A move that brings a hunter nearer Napoléon."""
+    nap = napoleon_force(st)
+    return nap is not None and dist(zone, S.force(st, nap)["zone"]) < dist(here, S.force(st, nap)["zone"])
+
+
+def hunt_value(st: State, fid: str) -> float:
+    """20.1: removing Napoléon wins the game for the Coalition, and France's armies rally when supplied, so every
+    force that can reach him strikes (the strongest first) and those a march away close in; 0 for the others."""
+    if not hunter(st, fid):
+        return 0.0
+    f = S.force(st, fid)
+    nz = S.force(st, str(napoleon_force(st)))["zone"]
+    d = dist(f["zone"], nz)
+    value = S.combat_value(f)
+    if d <= 1 and attack_ok(st, "coalition", fid, enemy_forces_in(st, nz, "coalition"), nz):
+        return 300.0 + value
+    if value >= HUNT_MIN:
+        return 150.0 + value / (1 + d)
+    return 0.0
 
 
 def march_target(st: State, side: str, fid: str) -> str:
@@ -370,8 +404,9 @@ def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | N
     if not options:
         return None
     value, best = max(options, key=lambda o: o[0])
-    why = "an attack at good odds" if value >= 100 else (
-        "a key zone of France is threatened" if value >= 50 else "concentrate on the objective")
+    why = ("it can strike Napoléon" if value >= 300 else "it closes in on Napoléon" if value >= 150 else
+           "an attack at good odds" if value >= 100 else
+           "a key zone of France is threatened" if value >= 50 else "concentrate on the objective")
     return best, f"activate {S.name_of(st, best[1])}: {why}"
 
 
@@ -394,6 +429,8 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
             continue
         theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
         napoleon = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
+        if side == "coalition" and not napoleon and hunter(st, fid) and not on_the_way(st, f["zone"], a[1]):
+            continue
         if best is None or (napoleon, theirs) > best[3]:
             best = (a, foes[0], theirs, (napoleon, theirs))
     if best is None:
@@ -411,6 +448,11 @@ def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
     if not _first(legal, "siege"):
         return None
     zone = S.force(st, st.frame["fid"])["zone"]
+    nap = napoleon_force(st)
+    if nap is not None and S.force(st, nap)["zone"] == zone and S.force(st, nap)["in_fortress"]:
+        return ("siege", None), f"besiege {S.zone_name(zone)}: Napoléon is shut in its fortress"
+    if side == "coalition" and hunter(st, st.frame["fid"]):
+        return None
     if side == "coalition" or zone in french_keys():
         return ("siege", None), f"besiege {S.zone_name(zone)}: the victory conditions need it"
     return None
@@ -604,6 +646,22 @@ def countermarch_to_help(st: State, side: str, legal: list[Action]) -> Choice | 
     return best, f"{S.name_of(st, best[1])} marches to the sound of the guns"
 
 
+def wait_to_strike_together(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """A Major Campaign force facing Napoléon waits for the campaign's other forces, to fight him together (12.6):
+    the odds and the losses he takes grow with every force that joins."""
+    if ("wait", None) not in legal or NAPOLEON not in S.generals_of(S.force(st, st.frame["dfn"])):
+        return None
+    camp = activation.campaign(st)
+    if camp is None or not camp["count"]:
+        return None
+    zone = S.force(st, st.frame["dfn"])["zone"]
+    coming = [x for x, o in st.g["forces"].items() if o["side"] == side and x != st.frame["fid"]
+              and not o["in_fortress"] and 0 < dist(o["zone"], zone) <= 2 and S.combat_value(o) >= HUNT_MIN]
+    if not coming:
+        return None
+    return ("wait", None), f"wait at {S.zone_name(zone)} for the other forces of the campaign to strike together"
+
+
 def attack_now(st: State, side: str, legal: list[Action]) -> Choice | None:
     """A Major Campaign attacks at once rather than wait for the others (12.6)."""
     if legal and legal[0][0] in ("attack", "wait"):
@@ -656,7 +714,7 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "losses": (spread_losses,),
     "cards.window": (combat_card_for_big_battle, done),
     "countermarch": (countermarch_to_help, done),
-    "campaign.hold": (attack_now, take_first_offered),
+    "campaign.hold": (wait_to_strike_together, attack_now, take_first_offered),
     "attrition.depot": (spend_depot, take_first_offered),
     "pickup": (call_in_forces, done),
     "place": (place_near_threat,),
