@@ -425,7 +425,7 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
         if a[0] != "zone":
             continue
         foes = enemy_forces_in(st, a[1], side)
-        if not foes or not attack_ok(st, side, fid, foes, a[1]):
+        if not foes or not (attack_ok(st, side, fid, foes, a[1]) or campaign_support(st, side, fid, foes)):
             continue
         theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
         napoleon = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
@@ -530,9 +530,12 @@ def no_forced_march(st: State, side: str, legal: list[Action]) -> Choice | None:
 def intercept_when_stronger(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Intercept a moving force only where the battle is worth fighting (and never with Napoléon)."""
     f = st.frame
+    prey = NAPOLEON in S.generals_of(S.force(st, f["fid"]))
     for a in legal:
         if a[0] == "intercept":
             me = S.force(st, a[1])
+            if side == "coalition" and not prey:
+                continue  # the cards pay for battles with Napoléon only
             if NAPOLEON not in S.generals_of(me) and attack_ok(st, side, a[1], [f["fid"]], f["zone"]):
                 mover = S.combat_value(S.force(st, f["fid"]))
                 return a, f"{S.name_of(st, a[1])} intercepts at odds {odds(S.combat_value(me), mover)}"
@@ -557,6 +560,8 @@ def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice |
     lead = edge(st, f["mover"], [f["fid"]], f["zone"], came_from)
     a, d = S.combat_value(foe), S.combat_value(me)
     limit = -1 if NAPOLEON in S.generals_of(me) else 0
+    if side == "coalition" and NAPOLEON in S.generals_of(foe) and lead < 99:
+        return ("stand", None), f"{S.name_of(st, f['fid'])} stands: every battle costs Napoléon steps"
     if lead <= limit:
         return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)}, dice {-lead:+.0f} for it"
     for verb in ("fortress", "evade"):
@@ -646,18 +651,28 @@ def countermarch_to_help(st: State, side: str, legal: list[Action]) -> Choice | 
     return best, f"{S.name_of(st, best[1])} marches to the sound of the guns"
 
 
+def campaign_followers(st: State, side: str, fid: str, zone: str) -> list[str]:
+    """Forces of a Major Campaign still to be activated that can join a battle in ``zone`` (12.6)."""
+    camp = activation.campaign(st)
+    if camp is None or not camp["count"]:
+        return []
+    return [x for x, o in st.g["forces"].items() if o["side"] == side and x != fid and not o["in_fortress"]
+            and 0 < dist(o["zone"], zone) <= 2 and S.combat_value(o) >= HUNT_MIN and not activation.moved(st, x)]
+
+
+def campaign_support(st: State, side: str, fid: str, foes: list[str]) -> bool:
+    """In a Major Campaign a Coalition force goes in against Napoléon to wait there for the others (12.6)."""
+    nap = napoleon_force(st)
+    return side == "coalition" and nap in foes and bool(campaign_followers(st, side, fid, S.force(st, nap)["zone"]))
+
+
 def wait_to_strike_together(st: State, side: str, legal: list[Action]) -> Choice | None:
     """A Major Campaign force facing Napoléon waits for the campaign's other forces, to fight him together (12.6):
     the odds and the losses he takes grow with every force that joins."""
     if ("wait", None) not in legal or NAPOLEON not in S.generals_of(S.force(st, st.frame["dfn"])):
         return None
-    camp = activation.campaign(st)
-    if camp is None or not camp["count"]:
-        return None
     zone = S.force(st, st.frame["dfn"])["zone"]
-    coming = [x for x, o in st.g["forces"].items() if o["side"] == side and x != st.frame["fid"]
-              and not o["in_fortress"] and 0 < dist(o["zone"], zone) <= 2 and S.combat_value(o) >= HUNT_MIN]
-    if not coming:
+    if not campaign_followers(st, side, st.frame["fid"], zone):
         return None
     return ("wait", None), f"wait at {S.zone_name(zone)} for the other forces of the campaign to strike together"
 
