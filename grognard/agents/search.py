@@ -60,6 +60,8 @@ class SearchAgent:
         while self.iterations is None or n < self.iterations:
             if self.seconds is not None and n and last - start + longest > TIME_SHARE * self.seconds:
                 break  # the next simulation might overrun the time budget
+            if n and self._settled(root, legal, self._left(n, last - start)):
+                break  # no choice can overtake the most visited one in the simulations left
             self._iterate(state.determinize(side, rng), root, rng, ai)
             n += 1
             now = time.perf_counter()
@@ -109,6 +111,20 @@ class SearchAgent:
             nd.visits += 1
             for s, r in reward.items():
                 nd.value[s] = nd.value.get(s, 0.0) + r
+
+    def _left(self, n: int, elapsed: float) -> int:
+        """Simulations the budget still allows: exact for an iteration budget, at the mean pace so far for time."""
+        left = self.iterations - n if self.iterations is not None else None
+        if self.seconds is not None:
+            by_time = int((TIME_SHARE * self.seconds - elapsed) / (elapsed / n)) + 1
+            left = by_time if left is None else min(left, by_time)
+        return max(0, left or 0)
+
+    @staticmethod
+    def _settled(root: Node, legal: list[Action], left: int) -> bool:
+        """The move played is the most visited: once its lead exceeds the simulations left, it is decided."""
+        visits = sorted((root.children[a].visits for a in legal if a in root.children), reverse=True)
+        return len(visits) > 0 and visits[0] - (visits[1] if len(visits) > 1 else 0) > left
 
     @staticmethod
     def _ucb(child: Node, avail: int, actor: str) -> float:

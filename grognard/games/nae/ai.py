@@ -198,6 +198,8 @@ def _evaluate(st: State) -> float:
     score = 0.0
     nap = napoleon_force(st)
     score += 3.0 if nap is not None else -6.0  # 20.1: Napoléon removed is the Coalition's victory
+    if nap is not None:
+        score += 0.25 * S.combat_value(S.force(st, nap))  # the steps the Coalition must still destroy to win
     steps = {"empire": 0, "coalition": 0}
     for f in g["forces"].values():
         value = S.combat_value(f)
