@@ -621,10 +621,17 @@ def _battle_of(st: State, f: Frame) -> Frame:
     return st.core["stack"][f["target"]]
 
 
+def spare_cards(st: State, side: str) -> int:
+    """Cards beyond one per activation round still to play (5.2): a card spent in battle is a round without AP,
+    and a 1-AP operation cannot move a group of armies."""
+    rounds = st.g["last_round"] - st.g["round"] + (1 if st.g["turn"] == "empire" and side == "coalition" else 0)
+    return max(0, len(st.g["hands"][side]) - rounds)
+
+
 def combat_card_for_big_battle(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Combat cards are spent in the decisive battles: Napoléon's, or one of at least 8 steps."""
     plays = [a for a in legal if a[0] == "card"]
-    if not plays:
+    if not plays or not spare_cards(st, side):
         return None
     f = st.frame
     ctx = _battle_of(st, f)
