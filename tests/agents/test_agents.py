@@ -147,13 +147,11 @@ def test_search_choice_ignores_the_hidden_truth(position, side):
 
 def test_search_stops_once_no_move_can_overtake_the_leader():
     """The move played is the most visited, so a search may stop as soon as the leader's margin exceeds the
-    simulations left: same move, fewer simulations."""
+    simulations left: same move, fewer simulations (an iteration budget knows exactly how many are left)."""
     root = Node()
     root.children = {("a", 1): Node(visits=9), ("b", 2): Node(visits=3), ("c", 3): Node(visits=30)}
     legal = [("a", 1), ("b", 2)]  # ("c", 3) is not legal here: it does not count
     assert SearchAgent._settled(root, legal, 5)
     assert not SearchAgent._settled(root, legal, 6)
-    st = _mid_game()
-    agent = make_agent("search:iterations=150,rollout=4", 5)
-    agent.choose(st, "empire")
-    assert agent.last_iterations < 150
+    agent = SearchAgent(iterations=100)
+    assert agent._left(40, 1.0) == 60
