@@ -60,6 +60,7 @@ RAY = Annotated[bool, typer.Option("--ray", help="play the games on a Ray cluste
                                                  "unless --ray-address names a running cluster's head)")]
 RAY_ADDRESS = Annotated[str | None, typer.Option(help="address of a running Ray cluster's head (implies --ray)")]
 JOBS = Annotated[int, typer.Option(min=1, help="local worker processes")]
+AS_JSON = Annotated[bool, typer.Option("--json", help="print one JSON summary object")]
 err = Console(stderr=True)
 
 
@@ -162,7 +163,7 @@ def selfplay(
                                              "search:iterations=N")] = "random",
     coalition: Annotated[str, typer.Option(help="agent spec, as for --empire")] = "random",
     out: Annotated[Path | None, typer.Option(help="write one JSON record per game here")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON summary object")] = False,
+    as_json: AS_JSON = False,
     option: OPTION = None,
     ray: RAY = False,
     ray_address: RAY_ADDRESS = None,
@@ -226,7 +227,7 @@ def tournament(
     games: Annotated[int, typer.Option(min=1, help="games per pairing and seating")] = 10,
     seed: int = 0,
     jobs: JOBS = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="print one JSON summary object")] = False,
+    as_json: AS_JSON = False,
     option: OPTION = None,
     ray: RAY = False,
     ray_address: RAY_ADDRESS = None,

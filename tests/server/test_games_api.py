@@ -85,11 +85,14 @@ def test_refused_actions_change_nothing(client: TestClient) -> None:
 def test_an_action_then_its_undo(client: TestClient) -> None:
     gid = new_game(client)
     v = view(client, gid)
-    card = next(a for a in v["legal"] if a[0] == "card")  # a card for its AP: no die, no draw, undoable
-    after = act(client, gid, "empire", v["version"], card).json()
-    assert after["version"] == v["version"] + 1 and after["can_undo"]
+    card = next(a for a in v["legal"] if a[0] == "card")
+    played = act(client, gid, "empire", v["version"], card).json()
+    assert not played["can_undo"]  # 6.4: a card shown to the other side commits the turn
+    force = next(a for a in played["legal"] if a[0] == "force")
+    after = act(client, gid, "empire", played["version"], force).json()
+    assert after["version"] == played["version"] + 1 and after["can_undo"]
     back = client.post(f"/api/games/{gid}/undo", json={"side": "empire", "version": after["version"]}).json()
-    assert back["prompt"] == v["prompt"] and back["board"]["hand"] == v["board"]["hand"]
+    assert back["prompt"] == played["prompt"] and back["board"]["hand"] == played["board"]["hand"]
 
 
 def test_a_computer_seat_plays_and_is_not_the_callers(client: TestClient) -> None:

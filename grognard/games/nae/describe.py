@@ -11,7 +11,7 @@ from typing import Any
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, victory
+from grognard.games.nae.rules import cards, conquest, victory
 from grognard.games.nae.schema.scenario import Condition
 
 
@@ -84,7 +84,11 @@ def condition_text(st: State, c: Condition) -> str:
     now = victory.holds(st, c) != c.negate  # the plain fact, before the record's negation
     power = S.data().map.powers[c.power].name if c.power else ""
     if c.kind == "conquered":
-        return f"{power} {'is' if now else 'is not'} conquered"
+        keys = conquest.key_zones(str(c.power))
+        own = st.g["sides"][str(c.power)]
+        lost = [S.zone_name(z) for z in keys if S.controller(st, z) not in (None, own)]
+        held = f"{len(lost)} of its {len(keys)} key zones lost" + (f": {', '.join(lost)}" if lost else "")
+        return f"{power} {'is' if now else 'is not'} conquered ({held}, 18.2.1)"
     if c.kind == "has_army":
         kind = "non-demoralised army" if c.non_demoralised else "army"
         return f"{power} {'has a' if now else 'has no'} {kind} on the map"

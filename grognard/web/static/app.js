@@ -408,7 +408,7 @@ for (const b of document.querySelectorAll("#zoom button")) {
 function showEnd(v) {
   const r = v.result || {};
   $("#end-title").textContent = r.winner ? `${cap(r.winner)} wins` : "A draw";
-  $("#end-why").textContent = r.text || "";
+  $("#end-why").textContent = (v.board && v.board.outcome) || r.text || "";
   $("#endgame").hidden = false;
 }
 $("#end-map").addEventListener("click", () => { $("#endgame").hidden = true; });
