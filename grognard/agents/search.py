@@ -21,6 +21,7 @@ from grognard.core.machine import Action, State
 EXPLORATION = 0.7  # UCB constant on rewards in [0, 1]
 WIDEN_C, WIDEN_ALPHA = 1.5, 0.5  # a node may try ceil(C * visits**alpha) of its actions
 TIME_SHARE = 0.9  # a time budget keeps a tenth for a slow last simulation and the final choice
+PRIOR_MARGIN = 0.03  # expected score by which a move must beat the heuristic's to be played instead
 
 
 @dataclass
@@ -68,9 +69,11 @@ class SearchAgent:
             longest, last = max(longest, now - last), now
         self.last_iterations = n
         best = max((a for a in legal if a in root.children), key=lambda a: (root.children[a].visits, -legal.index(a)))
+        hint, reason = ai.policy(state, side, legal)
+        if hint != best and hint in root.children and not self._beats(root.children[best], root.children[hint], side):
+            best = hint
         child = root.children[best]
         win = child.value.get(side, 0.0) / max(1, child.visits)
-        hint, reason = ai.policy(state, side, legal)
         if hint != best:
             reason = ""
         why = f"{child.visits} of {n} simulations, expected score {win:.0%}" + (f"; {reason}" if reason else "")
@@ -125,6 +128,14 @@ class SearchAgent:
         """The move played is the most visited: once its lead exceeds the simulations left, it is decided."""
         visits = sorted((root.children[a].visits for a in legal if a in root.children), reverse=True)
         return len(visits) > 0 and visits[0] - (visits[1] if len(visits) > 1 else 0) > left
+
+    @staticmethod
+    def _beats(child: Node, hint: Node, side: str) -> bool:
+        """The most visited move replaces the heuristic's only if its expected score is higher by ``PRIOR_MARGIN``:
+        with a few dozen simulations a smaller lead is noise, and the heuristic's move is the better bet."""
+        def mean(n: Node) -> float:
+            return n.value.get(side, 0.0) / max(1, n.visits)
+        return mean(child) > mean(hint) + PRIOR_MARGIN
 
     @staticmethod
     def _ucb(child: Node, avail: int, actor: str) -> float:
