@@ -155,3 +155,11 @@ def test_search_stops_once_no_move_can_overtake_the_leader():
     assert not SearchAgent._settled(root, legal, 6)
     agent = SearchAgent(iterations=100)
     assert agent._left(40, 1.0) == 60
+
+
+def test_search_plays_the_heuristics_move_unless_another_is_clearly_better():
+    """A few dozen simulations are noisy: the most visited move replaces the heuristic's only if its expected score
+    is higher by PRIOR_MARGIN."""
+    hint = Node(visits=10, value={"empire": 5.0})
+    assert not SearchAgent._beats(Node(visits=30, value={"empire": 15.6}), hint, "empire")
+    assert SearchAgent._beats(Node(visits=30, value={"empire": 16.5}), hint, "empire")
