@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, conquest
+from grognard.games.nae.rules import activation, battle, cards, conquest, naval
 from grognard.games.nae.schema.cards import ActivateForces, CombatBonus, EnterUnits, MoraleModifier
 
 Choice = tuple[Action, str]
@@ -718,6 +718,31 @@ def place_near_threat(st: State, side: str, legal: list[Action]) -> Choice | Non
     return best, f"reinforce near Paris: {S.zone_name(best[1])}"
 
 
+def squadron_strength(fleets: list[str]) -> float:
+    """17.3.1: what a squadron fires on average: one die (3.5) plus its tactical bonus per fleet."""
+    return sum(3.5 + S.data().counters.fleets[fl].tactical for fl in fleets)
+
+
+def naval_fight_when_not_weaker(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Intercept, stand, or come out of port against a squadron that fires no more than ours (17.2.4-17.2.6);
+    otherwise let it pass, evade or stay in port."""
+    f = st.frame
+    mover = naval.moving_fleets(st)
+    if st.step == "naval.intercept":
+        at, where = f["candidates"][0]
+        ours = naval.fleets_at(st, at, where, side) + (naval.fleets_at(st, "sea", f["sea"], side) if at != "sea"
+                                                       else [])
+        yes = legal[0]
+    elif st.step == "naval.evade":
+        ours, yes = naval.fleets_at(st, "sea", f["sea"], side), ("stand", None)
+    else:
+        ours, yes = naval.fleets_at(st, "port", f["port"], side), ("attack", None)
+    if squadron_strength(ours) >= squadron_strength(mover):
+        return yes, "our squadron fires at least as hard"
+    no = next(a for a in legal if a != yes)
+    return no, "the enemy squadron is stronger"
+
+
 def take_first_offered(st: State, side: str, legal: list[Action]) -> Choice | None:
     """A step without a rule of its own: take the first choice the rules offer (the default of the step)."""
     return legal[0], "the usual choice"
@@ -745,6 +770,9 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "detach": (done, take_first_offered),
     "send": (done, take_first_offered),
     "swap": (done, take_first_offered),
+    "naval.intercept": (naval_fight_when_not_weaker,),
+    "naval.evade": (naval_fight_when_not_weaker,),
+    "naval.sortie": (naval_fight_when_not_weaker,),
 }
 
 

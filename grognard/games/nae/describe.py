@@ -11,7 +11,7 @@ from typing import Any
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, conquest, victory
+from grognard.games.nae.rules import cards, conquest, naval, victory
 from grognard.games.nae.schema.scenario import Condition
 
 
@@ -112,6 +112,7 @@ def summary(st: State, side: str | None) -> dict[str, Any]:
         "victory": [{"id": vid, "result": v.result, "text": v.text, "src": v.src,
                      "met": all(victory.holds(st, c) for c in v.all_of)} for vid, v in sc.victory.items()],
         "forces": [_force(st, fid) for fid in g["forces"]],
+        "fleets": [_fleet(st, fl) for fl in g["fleets"]],
         "sieges": [{"zone": z, "zone_name": S.zone_name(z), "level": fort["siege"]}
                    for z, fort in g["fortresses"].items() if fort["siege"] is not None],
         "hand_sizes": {s: len(h) for s, h in g["hands"].items()},
@@ -134,6 +135,15 @@ def _force(st: State, fid: str) -> dict[str, Any]:
             "zone_name": S.zone_name(f["zone"]), "combat": S.combat_value(f), "units": units, "generals": generals,
             "depots": len(f["depots"]), "supplied": not f["unsupplied"], "demoralized": f["demoralized"],
             "in_fortress": f["in_fortress"]}
+
+
+def _fleet(st: State, fl: str) -> dict[str, Any]:
+    x = st.g["fleets"][fl]
+    c = S.data().counters.fleets[fl]
+    return {"id": fl, "name": c.name, "side": S.side_of(st, x["power"]), "power": x["power"], "at": x["at"],
+            "where": x["where"], "place": naval.place_name(x["at"], x["where"]), "initiative": c.initiative,
+            "mf": c.mf, "tactical": c.tactical,
+            "carrying": [naval.cargo_name(a["force"]) for a in st.g["aboard"].values() if fl in a["fleets"]]}
 
 
 def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[str]:
@@ -159,6 +169,11 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
                 lines.append(f"    generals: {gens}")
             units = ", ".join(f"{u['name']} {u['value']}{'' if u['full'] else ' (reduced)'}" for u in f["units"])
             lines.append(f"    units: {units}")
+        fleets = [x for x in s["fleets"] if x["side"] == side]
+        if fleets:
+            lines.append("  fleets: " + ", ".join(
+                f"{x['name']} in {x['place']}" + (f" carrying {', '.join(x['carrying'])}" if x["carrying"] else "")
+                for x in fleets))
     if s["sieges"]:
         lines.append("Sieges: " + ", ".join(f"{x['zone_name']} (Siege {x['level']})" for x in s["sieges"]))
     if hand is not None:

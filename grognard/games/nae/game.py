@@ -8,7 +8,18 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, Game, State
 from grognard.games.nae import describe
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, command, events, movement, sequence, stacking, supply
+from grognard.games.nae.rules import (
+    activation,
+    battle,
+    cards,
+    command,
+    events,
+    movement,
+    naval,
+    sequence,
+    stacking,
+    supply,
+)
 from grognard.games.nae.rules.siege import Replacements, SiegeAttack
 from grognard.games.nae.schema.scenario import Place
 from grognard.games.nae.why import why
@@ -81,11 +92,12 @@ def setup_options(st: State, pid: str, index: int, picks: dict[str, dict[str, st
 
 
 def place_forces(st: State, picks: dict[str, dict[str, str]]) -> None:
-    """20.1: put the scenario's forces and depots on the map, then mark supply (13.1)."""
+    """20.1: put the scenario's forces, fleets and depots on the map, then mark supply (13.1)."""
     sc = S.data().scenarios[st.g["scenario"]]
+    naval.place_fleets(st, {})
     for pid, p in sc.places.items():
         if p.zone is None:
-            continue  # fleets: the naval rules (17) are not part of this slice
+            continue  # fleets at sea or in a blockade box (naval.place_fleets)
         at = placement(p, picks.get(pid, {}))
         if at["fixed"]:
             st.g["fixed_depots"] += [{"zone": at["zone"], "power": p.power}] * at["fixed"]
@@ -162,7 +174,8 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, *command.STEPS, SiegeAttack(), Replacements(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, SiegeAttack(), Replacements(),
+                  SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -190,7 +203,7 @@ class NaeGame(Game):
         g = st.g
         h = sc.header
         g.update(scenario=scenario, year=h.start_year, round=h.start_round, last_round=6, turn=h.first_player,
-                 forces={}, next_force=1, fixed_depots=[], reserve={"units": []}, removed=[],
+                 forces={}, fleets={}, aboard={}, next_force=1, fixed_depots=[], reserve={"units": []}, removed=[],
                  hands={}, decks={}, discards={"empire": [], "coalition": []}, out=[],
                  ap_reserve={"empire": 0, "coalition": 0}, conquered=[], lifted=[])
         g["sides"] = {p: (sc.side_of(p) if p in sc.statuses else None) for p in m.powers}
@@ -236,6 +249,17 @@ class NaeGame(Game):
             if f["side"] not in S.SIDES or f["zone"] not in d.map.zones or any(
                     u not in d.counters.units for u in f["units"]):
                 raise ValueError(f"force {fid!r} is not made of known units in a known zone")
+        if not isinstance(g.get("fleets"), dict):
+            raise ValueError("the save has no fleets (saved before the naval rules, 17)")
+        for fl, x in g["fleets"].items():
+            ports = d.map.zones.get(x.get("where")) if x.get("at") in ("port", "blockade") else None
+            if fl not in d.counters.fleets or not (
+                    (x.get("at") == "sea" and x.get("where") in d.map.seas) or (ports is not None and ports.port)):
+                raise ValueError(f"fleet {fl!r} is not a known fleet in a port, a sea zone or a blockade box")
+        for fid, x in g.get("aboard", {}).items():
+            if any(u not in d.counters.units for u in x["force"]["units"]) or any(
+                    fl not in g["fleets"] for fl in x["fleets"]):
+                raise ValueError(f"force {fid!r} aboard is not made of known units on fleets of the board")
 
     def public_view(self, st: State, side: str | None) -> dict[str, Any]:
         g = st.g
@@ -257,17 +281,20 @@ class NaeGame(Game):
             "none": [None], "card": list(d.cards.cards), "zone": [*d.map.zones, "fortress"],
             "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
             "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
-            "depot": ["fixed", "mobile"],
+            "depot": ["fixed", "mobile"], "fleet": list(d.counters.fleets), "sea": list(d.map.seas),
         }
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
-                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot"),
-            "card": ("card", "event"), "zone": ("zone", "setup"),
+                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw"),
+            "card": ("card", "event"), "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade",
+                                                               "attack_port"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
                      "spearhead", "swap", "take", "unit"),
             "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
-            "force": ("absorb", "force", "intercept"), "march": ("forced_march",), "morale": ("morale",),
-            "depot": ("depot", "setup"),
+            "force": ("absorb", "force", "intercept", "embark", "disembark"), "march": ("forced_march",),
+            "morale": ("morale",),
+            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"),
+            "sea": ("sea", "intercept_sea", "attack_sea"),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
         return [*out, ("reactivate", "depot")]
@@ -303,6 +330,9 @@ class NaeGame(Game):
 
     def label(self, st: State, action: Action) -> str:
         verb, arg = action
+        naval_label = naval.label(st, action)
+        if naval_label is not None:
+            return naval_label
         if verb == "card":
             card = S.data().cards.cards[arg]
             return f"Play {card.title} for {cards.ap_value(st, arg)} AP" if st.step == "round" else f"Play {card.title}"

@@ -215,6 +215,65 @@ def test_18_2_1_tilsit_26f_imposes_peace_in_the_conquest_phase(cards: Cards) -> 
     c = cards.get("empire", 26)
     assert c.title_fr == "Tilsit" and c.phases == ("conquest",) and kinds(c) == ["impose_peace"]
     assert cards.get("empire", 27).title_fr != "Tilsit"  # 27F is in the 1815 deck
+    # Friedland then the Niemen: a crushing victory and French forces on the enemy's soil; Britain is never forced
+    peace = effect(c, "impose_peace")
+    assert peace.exclude == ("britain",) and peace.decisive_victory and peace.steps_in_territory >= 1
+
+
+def test_20_3_la_patrie_en_danger_is_playable_in_1809_and_in_the_1815_deck(cards: Cards) -> None:
+    patrie = titled(cards, "empire", "La Patrie en danger")
+    assert not patrie.red_dot and patrie.number in DECK_1815_EMPIRE and patrie.number not in REMOVED_1809_EMPIRE
+    assert patrie.period == "punishments"  # the levies of 1813-1815
+    legs = cards.get("empire", 27)  # 27 stays in the 1815 deck and red-dotted: an event of the 1805 army
+    assert legs.red_dot and kinds(legs) == ["activate_forces", "extra_mp"]
+
+
+def _signature(card: Card) -> tuple:
+    """A card's effects and conditions, titles and provenance aside; the two decks' Major Campaign (12C, 13F, both
+    named by the rules) are one mechanism printed for each side, so the opposite decks' twins are compared apart."""
+    return (card.side if card.title_fr == "Campagne majeure" else "", card.phases, card.requires, card.effect)
+
+
+def test_6_no_two_cards_share_their_effects(cards: Cards) -> None:
+    seen: dict[tuple, str] = {}
+    for card in cards.cards.values():
+        if card.permanent is None:
+            other = seen.setdefault(repr(_signature(card)), card.id)
+            assert other == card.id, f"{card.id} repeats {other}"
+    # the pairs the review found (8C = 17C, 50F = 32C, 55F ~ 14C) now differ in kind or amount
+    assert effect(cards.cards["8C"], "resources").value != effect(cards.cards["17C"], "resources").value
+    assert kinds(cards.cards["55F"]) != kinds(cards.cards["14C"])
+    assert kinds(cards.cards["50F"]) != kinds(cards.cards["32C"])
+
+
+@pytest.mark.parametrize(("cid", "year"), [("5C", 1814), ("7C", 1811), ("25C", 1813)])
+def test_6_4_no_event_before_its_history_allows_it(cards: Cards, cid: str, year: int) -> None:
+    assert cond(cards.cards[cid], "year").min == year
+    assert year <= 1815  # each still plays in the Hundred Days
+
+
+def _dice_bonus(card: Card) -> int:
+    bonuses = [e.value for e in _leaves(card.effect) if e.__struct_config__.tag == "combat_bonus"
+               and card.use_of(e) == "combat"]
+    return max(bonuses, default=0)
+
+
+def _leaves(effects: tuple) -> list:
+    out: list = []
+    for e in effects:
+        out += [x for option in e.options for x in option] if isinstance(e, Choice) else [e]
+    return out
+
+
+def test_6_6_combat_cards_balanced(cards: Cards) -> None:
+    """The two decks hold comparable combat cards: 18 and 16 CC, 8 each with a dice bonus summing +12 (before the
+    review: Empire 20 with 12 bonuses, Coalition 11 with 5; docs/nae-data/cards.md)."""
+    counts = {}
+    for side in ("empire", "coalition"):
+        cc = [c for c in cards.of(side) if c.combat]
+        bonus = [_dice_bonus(c) for c in cc if _dice_bonus(c)]
+        counts[side] = (len(cc), len(bonus), sum(bonus))
+    assert counts == {"empire": (18, 8, 12), "coalition": (16, 8, 12)}
 
 
 def test_18_2_1_dos_de_mayo_22c_starts_the_war_of_liberation(cards: Cards) -> None:

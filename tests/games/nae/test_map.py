@@ -291,6 +291,16 @@ def test_18_2_2_every_unannexable_province_holds_an_original_key_zone(board: Map
     assert [p.id for p in board.provinces.values() if not p.annexable and p.id not in keyed] == []
 
 
+def test_8_3_3_innsbruck_denies_the_bavarian_card_but_is_no_austrian_key_zone(board: MapData) -> None:
+    # 8.3.3: the Kingdom of Bavaria's card is denied "si la Coalition contrôle Munich ou Innsbruck"; Innsbruck is
+    # no key zone of its own, so Austria is conquered through Vienna and Prague (example 1805 conquest, 18.2.1) and
+    # Tyrol, awarded to Bavaria at the peace (8.3.3), stays annexable.
+    assert "innsbruck" in board.keys["bavaria_kingdom"].zones and board.zones["innsbruck"].key is None
+    assert sorted(z.id for z in board.zones.values() if z.key is not None and z.owner == "austria") == [
+        "prague", "vienna"]
+    assert board.provinces["tyrol"].annexable
+
+
 def test_glossary_blockade_coast_ports(board: MapData) -> None:
     for zid in ("copenhagen", "st_petersburg", "zara"):
         assert board.zones[zid].port and board.zones[zid].continental
@@ -408,6 +418,7 @@ def test_example_1805_round5_charles_mantua_to_south_of_vienna(board: MapData) -
 @pytest.mark.parametrize(("a", "b", "feature"), [
     ("berlin", "kustrin", "river_bridge"), ("posen", "glogau", "river_bridge"),  # Oder, at its fortresses
     ("hanover", "kassel", "river_bridge"), ("hanover", "groningen", "river"),  # Weser
+    ("kassel", "magdeburg", "river_bridge"), ("berg", "erfurt", "river_bridge"),  # the upper Weser
     ("coimbra", "porto", "river"), ("leon", "salamanca", "river"),  # Douro
     ("pskov", "vitebsk", "river"), ("kovno", "riga", "river_bridge"),  # Dvina
     ("mogilev", "minsk", "river"), ("vitebsk", "minsk", "river"),  # Berezina
@@ -415,6 +426,14 @@ def test_example_1805_round5_charles_mantua_to_south_of_vienna(board: MapData) -
 ])
 def test_12_1_rivers_of_the_campaigns(board: MapData, a: str, b: str, feature: str) -> None:
     assert board.feature_of(a, b).id == feature
+
+
+def test_12_1_the_weser_lies_on_every_border_between_its_banks(board: MapData) -> None:
+    west, east = {"amsterdam", "groningen", "cleves", "berg", "kassel"}, {"hanover", "bremen", "magdeburg"}
+    crossings = [(a, b) for a in west for b in board.neighbours(a) if b in east]
+    assert len(crossings) >= 6
+    for a, b in crossings:
+        assert board.feature_of(a, b).id in ("river", "river_bridge"), (a, b)
 
 
 def test_example_1806_strategic_redeployment_fits_the_map(data: NaeData) -> None:
@@ -444,6 +463,28 @@ def test_example_1805_rounds5_6_russians_around_vienna(board: MapData) -> None:
     assert board.zones[leo].province == "hongrie"  # "the province east of Vienna"
 
 
+def _km_per_mp(board: MapData, owner: str) -> float:
+    """Kilometres between the towns of two adjacent zones of ``owner`` per MP it costs to go either way."""
+    km = mp = 0.0
+    for b in board.borders:
+        za, zb = board.zones[b.a], board.zones[b.b]
+        there, back = board.enter_cost(b.a, b.b), board.enter_cost(b.b, b.a)
+        if za.owner == zb.owner == owner and there is not None and back is not None:
+            mid = math.radians((za.lat + zb.lat) / 2)
+            km += 2 * math.hypot((za.lon - zb.lon) * 111.2 * math.cos(mid), (za.lat - zb.lat) * 111.2)
+            mp += there + back
+    return km / mp
+
+
+def test_12_1_russia_at_a_scale_close_to_the_rest_of_the_map(board: MapData) -> None:
+    """Russia's zones were twice France's (204 km per MP against 119): 12 zones on its roads bring it to 158, near
+    Prussia (132) and Turkey (138), every rulebook distance in the east kept (the tests around this one)."""
+    assert _km_per_mp(board, "russia") < 1.4 * _km_per_mp(board, "france")
+    assert board.border("smolensk", "moscow") is None  # 1812: Smolensk, Vyazma, Borodino, Moscow
+    assert board.move_cost(["smolensk", "vyazma", board.find("Borodino").id, "moscow"]) == 3
+    assert board.cheapest("vilna", "moscow") == 6
+
+
 def test_18_2_3_nearest_frontier_fortresses_for_the_russians(board: MapData) -> None:
     assert board.cheapest("brunn", "brest_litovsk") <= board.cheapest("brunn", "neminov")
     assert board.cheapest("leopoldstadt", "neminov") <= board.cheapest("leopoldstadt", "brest_litovsk")
@@ -456,6 +497,8 @@ def test_example_1806_kutuzov_redeploys_inside_russia_across_a_poor_zone(board: 
     path = nx.shortest_path(g, "neminov", "grodno", weight="weight")
     assert nx.path_weight(g, path, "weight") <= 6  # base MF doubled
     assert any(board.zones[z].poor for z in path[1:])
+    # "Benningsen s'avance de son côté sur Koenigsberg": MF 3, doubled with a general (7.6)
+    assert board.cheapest("vilna", "konigsberg") <= 6
 
 
 def test_example_1805_conquest_trieste_not_connected_to_paris_by_french_land(board: MapData) -> None:

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle, command, movement
+from grognard.games.nae.rules import battle, command, movement, naval
 
 
 def push_activation(st: State, side: str, ap: int, why: str) -> None:
@@ -203,7 +203,7 @@ class Activation:
     def choices(self, st: State, f: Frame) -> list[Action]:
         out: list[Action] = [("force", fid) for fid, force in st.g["forces"].items()
                              if force["side"] == f["side"] and may_activate(st, f, fid)]  # (``_fits``)
-        return [*out, *parts(st, f), ("done", None)]
+        return [*out, *parts(st, f), *naval.activation_choices(st, f), ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action
@@ -214,6 +214,9 @@ class Activation:
                 st.g["ap_reserve"][f["side"]] += f["ap"]
                 st.note(f"{f['side']} puts {f['ap']} AP in reserve", rule="9.2")
             st.pop()
+            return
+        if verb == "fleet":
+            naval.activate(st, f, arg)
             return
         if verb == "subordinate":
             pay(st, f, S.general(arg).initiative, S.general(arg).power)

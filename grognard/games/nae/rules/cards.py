@@ -38,6 +38,7 @@ from grognard.games.nae.schema.cards import (
     Supplied,
     Unsupplied,
     WoundTest,
+    Year,
 )
 
 
@@ -170,6 +171,7 @@ def holds(st: State, c: Any, ctx: Frame, role: str) -> bool:
         EnemyDemoralized: lambda: foe["demoralized"],
         Outnumbered: lambda: S.combat_value(me) < S.combat_value(foe),
         PowersInBattle: lambda: len({S.major_of(st, S.unit(u).power) for u in me["units"]}) >= c.min,
+        Year: lambda: st.g["year"] >= c.min,
     }
     check = checks.get(type(c))
     return bool(check and check())

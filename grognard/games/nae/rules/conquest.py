@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import supply
+from grognard.games.nae.rules import naval, supply
 
 
 def reactivate_fortresses(st: State, supplied_only: bool) -> None:
@@ -54,6 +54,7 @@ def adjust_control(st: State) -> None:
         else:
             continue
         st.note(f"{side} takes control of {S.zone_name(zone)}", rule="3.2")
+        naval.port_taken(st, zone)  # 17.2.1: its fleets leave a captured port
 
 
 def key_zones(power: str) -> list[str]:

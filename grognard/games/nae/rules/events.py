@@ -1,7 +1,7 @@
 """Card events of the 1815 decks played as a side's action in an activation round (6.4), one function per card,
 read from the card's effects used as an event (cards.toml ``use``): activations of forces without AP (9.1, 12.6
 played as successive activations) with an optional forced march (12.3) or extra MP, modifiers lasting until the
-side's next turn (14C, 30C), the extra winter round (16C), units entering play (27F, 31F) and the royalist rising
+side's next turn (14C, 30C), the extra winter round (16C), units entering play (50F, 31F) and the royalist rising
 (5C). Events played in a window rather than as the round's action (3F at contact) are in ``cards``."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from grognard.games.nae.schema.cards import (
     ExtraMp,
     ForcedMarch,
     Revolt,
+    Year,
 )
 
 
@@ -53,6 +54,11 @@ def central_position(st: State, side: str, card: Card) -> None:
 
 def emperors_orders(st: State, side: str, card: Card) -> None:
     """6F The Emperor's Orders: two French forces of initiative 2 or better."""
+    _activate(st, side, card)
+
+
+def soldiers_legs(st: State, side: str, card: Card) -> None:
+    """27F The Soldiers' Legs: two French forces, each with +1 MP."""
     _activate(st, side, card)
 
 
@@ -99,7 +105,7 @@ def winter_campaign(st: State, side: str, card: Card) -> None:
 
 
 def fatherland_in_danger(st: State, side: str, card: Card) -> None:
-    """27F The Fatherland in Danger: the French units marked E not yet in play go to reinforcement zones."""
+    """50F The Fatherland in Danger: the French units marked E not yet in play go to reinforcement zones."""
     effect = next(e for e in card.effect if isinstance(e, EnterUnits))
     units = [u.id for u in S.data().counters.units.values() if u.e == effect.event and not on_map(st, u.id)]
     st.push("place.start", side=side, units=units, why=card.title)
@@ -258,7 +264,8 @@ STEPS = (PlaceStart(), Place(), Conscripts())
 
 
 EVENTS: dict[str, Callable[[State, str, Card], None]] = {
-    "27F": fatherland_in_danger,
+    "50F": fatherland_in_danger,
+    "27F": soldiers_legs,
     "31F": conscripts,
     "39C": wellington,
     "5C": chouans,
@@ -282,10 +289,12 @@ def playable(st: State, side: str, cid: str) -> bool:
     card = S.data().cards.cards[cid]
     if cid == "16C" and st.g["last_round"] > 6:
         return False
+    if any(isinstance(c, Year) and st.g["year"] < c.min for c in card.requires):
+        return False  # no event before its history allows it (5C: 1814)
     if cid == "5C":
         revolt = next(e for e in card.effect if isinstance(e, Revolt))
         if S.forces_in(st, revolt.zone) or any(on_map(st, u) for u in revolt.units):
             return False  # NotOnMap, and no force already in the rising's zone
-    elif card.requires:
+    elif any(not isinstance(c, Year) for c in card.requires):
         return False
     return "activation" in card.phases and bool(card.effects("event"))

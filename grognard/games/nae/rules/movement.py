@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, command, siege, stacking, supply, weather
+from grognard.games.nae.rules import activation, battle, cards, command, naval, siege, stacking, supply, weather
 from grognard.games.nae.schema.cards import EvasionModifier
 
 
@@ -173,6 +173,9 @@ def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | Non
         return f"{name} is a neutral's zone, which no force may enter, 12.1"
     f = S.force(st, fid)
     side = f["side"]
+    closed = naval.strait_closed(st, src, dst, side)
+    if closed:
+        return closed
     stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, side))
     if stuck and S.outside(st, dst, S.other(side)):
         return f"the friendly force in {name} could not consolidate with this one before the battle there, 11"
@@ -410,6 +413,7 @@ class March:
             f["mp"] -= 1
             st.g["control"][force["zone"]] = S.major_of(st, force["power"])
             st.note(f"{S.name_of(st, fid)} takes control of {S.zone_name(force['zone'])} (1 MP)", rule="3.2")
+            naval.port_taken(st, force["zone"])  # 17.2.1: its fleets leave a captured port
         elif verb == "fixed_depot":
             f["converted"][force["zone"]] = "fixed"
             own = S.major_of(st, force["power"])
@@ -568,6 +572,7 @@ def after_battle(st: State, b: Frame, winner_fid: str) -> None:
           and not S.outside(st, zone, S.other(force["side"]))):  # 3.2: a supplied force that won a battle there
         st.g["control"][zone] = S.major_of(st, force["power"])
         st.note(f"{S.name_of(st, mover)} takes control of {S.zone_name(zone)} after its victory", rule="3.2")
+        naval.port_taken(st, zone)  # 17.2.1: its fleets leave a captured port
 
 
 def retreat_with_mover(st: State, b: Frame) -> None:

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import command, supply, weather
+from grognard.games.nae.rules import command, naval, supply, weather
 from grognard.games.nae.schema.scenario import ArmyReplacements
 
 
@@ -145,6 +145,7 @@ def fall(st: State, zone: str, fid: str, garrison: str) -> None:
     fort["active"], fort["siege"], fort["besieger"] = False, None, None
     st.g["control"][zone] = S.major_of(st, force["power"])
     st.note(f"{S.zone_name(zone)} falls to {S.name_of(st, fid)}: empty fortress, controlled by its side", rule="15.5")
+    naval.port_taken(st, zone)  # 17.2.1: its fleets leave a captured port
 
 
 def reactivation_choices(st: State, fid: str) -> list[tuple[str, str]]:

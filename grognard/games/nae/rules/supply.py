@@ -1,6 +1,6 @@
-"""13 Supply: sources, supply lines of links at most 2 MP apart on land and of any length by sea, the Unsupplied
-marker and attrition tests. Fleets are not on the board yet (rule 17): no sea zone is closed to a line, no port is
-blockaded, and a strait never blocks a land line."""
+"""13 Supply: sources, supply lines of links at most 2 MP apart on land and of any length by sea (between ports
+free of blockade, never across a sea zone held by enemy fleets alone: 13.3, 17.2.6; nor, on land, across a strait
+whose sea zone they hold), the Unsupplied marker and attrition tests."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import msgspec
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards
+from grognard.games.nae.rules import cards, naval
 from grognard.games.nae.schema.scenario import RoyalistSupply
 
 Step = tuple[str, int, tuple[Any, ...]]
@@ -58,6 +58,18 @@ def graph() -> Graph:
     return Graph(frozenset(z.id for z in m.zones.values() if z.poor), reach, flat,
                  {z: _near(steps) for z, steps in flat.items()}, {z.id: z.seas for z in m.ports()},
                  {s.id: s.adjacent for s in m.seas.values()})
+
+
+@cache
+def straits() -> dict[str, tuple[tuple[str, str], ...]]:
+    """Zone -> (zone across, sea zone) of each strait out of it that enemy fleets may close (12.1, 13.3)."""
+    m = S.data().map
+    out: dict[str, list[tuple[str, str]]] = {}
+    for b in m.borders:
+        if b.sea is not None and not b.always_open:
+            out.setdefault(b.a, []).append((b.b, b.sea))
+            out.setdefault(b.b, []).append((b.a, b.sea))
+    return {z: tuple(v) for z, v in out.items()}
 
 
 def _flatten(tree: tuple[Step, ...]) -> tuple[tuple[str, int, int], ...]:
@@ -182,24 +194,25 @@ def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
     enemies = blocked_by(st, side, avoid)
     # The trace reads the enemies only as blocked zones: keyed on those, an enemy force moving within zones its
     # side controls (blocked anyway) traces nothing again.
-    key = (base, links.held.union(enemies))
+    sea = naval.sea_blocks(st, side)
+    key = (base, links.held.union(enemies), sea)
     hit = _TRACED.get(key)
     if hit is None:
         if len(_TRACED) >= _CACHE_MAX:
             _TRACED.clear()
-        hit = _TRACED[key] = _trace(links, enemies)
+        hit = _TRACED[key] = _trace(links, enemies, sea)
     return hit
 
 
-def sea_reach(seas: list[str]) -> set[str]:
-    """13.3: the sea zones a sea line reaches from ``seas``, at unlimited length. Fleets are not on the board yet
-    (rule 17): no sea zone is held by enemy fleets alone and no port is blockaded, so nothing stops it."""
+def sea_reach(seas: list[str], closed: frozenset[str] = frozenset()) -> set[str]:
+    """13.3: the sea zones a sea line reaches from ``seas``, at unlimited length, never through the ``closed`` ones
+    (held by enemy fleets alone)."""
     g = graph()
-    out = set(seas)
-    todo = list(seas)
+    out = {sea for sea in seas if sea not in closed}
+    todo = list(out)
     while todo:
         for there in g.seas[todo.pop()]:
-            if there not in out:
+            if there not in out and there not in closed:
                 out.add(there)
                 todo.append(there)
     return out
@@ -210,17 +223,20 @@ def trace_supply(st: State, power: str) -> Network:
     side = S.side_of(st, power)
     if side is None:
         return Network({}, frozenset(), frozenset())
-    return _trace(_links(st, power), blocked_by(st, side))
+    return _trace(_links(st, power), blocked_by(st, side), naval.sea_blocks(st, side))
 
 
-def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
+def _trace(links: Links, enemies: tuple[str, ...],
+           sea: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())) -> Network:
     """The supply trace (13.2-13.3). Land: links at most 2 MP apart back to a source. Sea: from a port of the
     network, lines run to every port on a sea zone they reach; only unbesieged ports with an active fortress or a
-    fixed depot (or a source) are links of a sea route. Land and sea segments combine."""
+    fixed depot (or a source) are links of a sea route. Land and sea segments combine. ``sea``: the sea zones held
+    by enemy fleets alone and the blockaded ports (``naval.sea_blocks``), which no sea line uses (13.3, 17.2.6)."""
     g = graph()
     blocked = links.held.union(enemies)
+    closed, blockaded = sea
     link_set = links.links
-    sea_ports = [z for z in links.sea_ports if z not in blocked]
+    sea_ports = [z for z in links.sea_ports if z not in blocked and z not in blockaded]
     seas: set[str] = set()
     at: list[set[str]] = [set() for _ in range(link_limit() + 1)]  # MP -> zones that far from a link
     network = set(links.sources)
@@ -230,14 +246,18 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
         at[0].add(start)
         if start in blocked:
             continue  # 13.3: a source where enemy units stand supplies its own zone (a battle there), no further
-        if start in g.ports and start not in blocked and not seas.issuperset(g.ports[start]):
-            seas |= sea_reach([sea for sea in g.ports[start] if sea not in seas])
+        if start in g.ports and start not in blocked and start not in blockaded \
+                and not seas.issuperset(g.ports[start]):
+            seas |= sea_reach([z for z in g.ports[start] if z not in seas], closed)
             for port in sea_ports:
                 if port not in network and not seas.isdisjoint(g.ports[port]):
                     network.add(port)
                     queue.append(port)
         zones, by_mp = g.near[start]
-        if blocked.isdisjoint(zones):  # every path is open: the whole tree at once
+        # 13.3: « Les détroits bloquent les lignes de ravitaillement si la zone maritime est contrôlée par des
+        # flottes du camp adverse »; a strait (2 MP at least) is only ever the first step of a path
+        cut = {there for there, sea_zone in straits().get(start, ()) if sea_zone in closed} if closed else None
+        if not cut and blocked.isdisjoint(zones):  # every path is open: the whole tree at once
             for d, there_at in by_mp:
                 at[d] |= there_at
             for there in (zones & link_set) - network:
@@ -245,9 +265,14 @@ def _trace(links: Links, enemies: tuple[str, ...]) -> Network:
                 queue.append(there)
             continue
         paths = g.flat[start]
-        i, end = 0, len(paths)
+        i, end, first = 0, len(paths), 0  # first: the index of the next first step out of ``start``
         while i < end:
             there, d, past = paths[i]
+            if i == first:
+                first = past
+                if cut and there in cut:
+                    i = past
+                    continue
             at[d].add(there)
             if there in blocked:  # a line may end in a blocked zone (a battle there) but not cross it
                 i = past
@@ -282,7 +307,8 @@ def royalist_network(st: State, rule: RoyalistSupply) -> Network:
     if side is None:
         return Network({}, frozenset(), frozenset())
     base = ("royalist", *links_key(st, rule.fallback_depot_power))
-    key = (base, blocked_by(st, side))
+    sea = naval.sea_blocks(st, side)
+    key = (base, blocked_by(st, side), sea)
     hit = _TRACED.get(key)
     if hit is None:
         major = _links(st, rule.fallback_depot_power)
@@ -292,7 +318,7 @@ def royalist_network(st: State, rule: RoyalistSupply) -> Network:
         sea_ports = tuple(z for z in (*sources, *major.sea_ports) if z not in major.held)
         if len(_TRACED) >= _CACHE_MAX:
             _TRACED.clear()
-        hit = _TRACED[key] = _trace(Links(sources, major.links, sea_ports, major.held), key[1])
+        hit = _TRACED[key] = _trace(Links(sources, major.links, sea_ports, major.held), key[1], sea)
     return hit
 
 

@@ -157,10 +157,15 @@ class Role(Cond, tag="role"):
     role: Literal["attacker", "defender"]  # the card-player's force attacks, or defends, in this battle (14)
 
 
+class Year(Cond, tag="year"):
+    min: int  # the game turn is this year or later: no event before its history allows it
+
+
 Condition = Union[  # noqa: UP007 (msgspec needs a Union of tagged Structs)
     AtWar, Defeated, CardPlayed, MarkedMinors, Controls, Status, EnemyStepsIn, KingdomOfBavaria, ForcedAlliance,
     Round, InPeriod, Commander, EnemyCommander, CommanderPower, ForceIsArmy, Supplied, Unsupplied, InTerritory,
     FortressZone, EnemyDemoralized, PowersInBattle, GeneralOutside, Outnumbered, NotOnMap, CommanderDefence, Role,
+    Year,
 ]
 
 
@@ -352,7 +357,11 @@ class Protectorate(Eff, tag="protectorate"):
 
 
 class ImposePeace(Eff, tag="impose_peace"):
-    pass  # 18.2.1 exc. 3: forced peace on a major without conquest
+    """18.2.1 exc. 3: forced peace on a major at war with the card's side, without conquering it."""
+
+    exclude: tuple[str, ...] = ()  # majors it cannot force (26F: Britain)
+    decisive_victory: bool = False  # the side won a battle this turn that demoralized or destroyed its army
+    steps_in_territory: int = 0  # the side's combat steps needed in its National Territory
 
 
 class FightOn(Eff, tag="fight_on"):
@@ -556,7 +565,7 @@ _REF_FIELDS: dict[str, str] = {
     "power": "power", "powers": "power", "targets": "power", "minors": "power", "territory": "power",
     "entity": "power", "zone": "zone", "zones": "zone", "supply_source": "zone", "units": "unit",
     "generals": "general", "general": "general", "commander": "general", "fleet": "fleet", "event": "event",
-    "card": "card", "cards": "card",
+    "card": "card", "cards": "card", "exclude": "power",
 }
 _POWER_WILDCARDS = frozenset({"ally", "minor"})  # resources / deploy_from_reserve: the player picks
 

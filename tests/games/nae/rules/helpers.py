@@ -14,9 +14,10 @@ GAME = load_game("nae")
 
 def board(dice: Sequence[int] = (), *, round_no: int = 2, turn: str = "empire",
           hands: dict[str, list[str]] | None = None) -> State:
-    """The 1815 scenario with every force removed, scripted dice and chosen hands, at the start of a round."""
+    """The 1815 scenario with every force and fleet removed, scripted dice and chosen hands, at the start of a round."""
     st = GAME.new_state("1815", seed=1, dice=list(dice))
     st.g["forces"].clear()
+    st.g["fleets"].clear()
     st.g["fixed_depots"].clear()
     st.g["round"], st.g["turn"] = round_no, turn
     st.g["hands"] = hands or {"empire": [], "coalition": []}

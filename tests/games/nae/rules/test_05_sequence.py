@@ -113,10 +113,10 @@ def test_16c_winter_campaign_adds_a_seventh_round():
     assert st.g["round"] == 7 and st.active == "empire" and "winter" in st.prompt
 
 
-def test_27f_the_fatherland_in_danger_brings_the_e_units_to_reinforcement_zones():
-    st = board(hands={"empire": ["27F"], "coalition": []})
+def test_50f_the_fatherland_in_danger_brings_the_e_units_to_reinforcement_zones():
+    st = board(hands={"empire": ["50F"], "coalition": []})
     davout = put(st, "paris", ["fr_xii"], commander="davout")
-    play(st, ("event", "27F"))
+    play(st, ("event", "50F"))
     assert st.step == "place" and ("zone", "paris") in st.legal_actions() and ("zone", "lille") in st.legal_actions()
     play(st, ("zone", "paris"))
     while st.step == "place":
@@ -134,6 +134,9 @@ def test_5c_the_chouans_rise_in_vendee_only_if_their_corps_is_off_the_map():
     st = board(turn="coalition", hands={"empire": [], "coalition": ["5C"]})
     put(st, "nantes", ["cho_1"])
     assert ("event", "5C") not in st.legal_actions()
+    st = board(turn="coalition", hands={"empire": [], "coalition": ["5C"]})
+    st.g["year"] = 1813  # the West stays quiet until the royalist risings of 1814-1815
+    assert ("event", "5C") not in st.legal_actions() and ("card", "5C") in st.legal_actions()
 
 
 def test_31f_the_conscripts_restore_and_rebuild_two_infantry_steps():

@@ -47,12 +47,12 @@ def test_6_4_a_card_played_for_its_ap_goes_to_the_played_pile():
 
 
 def test_6_2_a_gold_star_event_leaves_the_game_but_its_card_played_for_ap_does_not():
-    st = board(hands={"empire": ["27F"], "coalition": []})
-    play(st, ("event", "27F"))
-    assert st.g["out"] == ["27F"] and st.g["discards"]["empire"] == []
-    st = board(hands={"empire": ["27F"], "coalition": []})
-    play(st, ("card", "27F"))
-    assert st.g["out"] == [] and st.g["discards"]["empire"] == ["27F"]
+    st = board(hands={"empire": ["50F"], "coalition": []})
+    play(st, ("event", "50F"))
+    assert st.g["out"] == ["50F"] and st.g["discards"]["empire"] == []
+    st = board(hands={"empire": ["50F"], "coalition": []})
+    play(st, ("card", "50F"))
+    assert st.g["out"] == [] and st.g["discards"]["empire"] == ["50F"]
 
 
 def test_6_4_an_event_played_gives_no_ap_and_uses_only_its_event_effects():

@@ -1,6 +1,6 @@
 """13.3 sea supply lines: port to port at any length; only unbesieged ports with an active fortress or a fixed depot
-are links of a sea route; land and sea segments combine; the defenders of a besieged port are supplied by sea.
-Fleets are not on the board yet (rule 17), so no sea zone is closed and no port blockaded."""
+are links of a sea route; land and sea segments combine; the defenders of a besieged port are supplied by sea; a
+line never crosses a sea zone held by enemy fleets alone at sea, nor starts or ends in a blockaded port (17.2.6)."""
 
 from __future__ import annotations
 
@@ -79,3 +79,36 @@ def test_20_1_royalists_outside_poitou_and_bretagne_need_a_controlled_port_with_
     assert not supply.force_supplied(st, chouans)  # the port is still French-controlled
     st.g["control"]["rouen"] = "britain"
     assert supply.force_supplied(st, chouans)
+
+
+def _corsica(st: State, **fleets: tuple[str, str]) -> bool:
+    corsica = put(st, "ajaccio", ["fr_i"])
+    st.g["fixed_depots"].append({"zone": "ajaccio", "power": "france"})
+    st.g["fleets"] = {fl: {"power": "britain" if fl.startswith("gb") else "france", "at": at, "where": where}
+                      for fl, (at, where) in fleets.items()}
+    return supply.force_supplied(st, corsica)
+
+
+def test_13_3_enemy_fleets_alone_at_sea_close_the_sea_zone_to_supply_lines():
+    assert _corsica(board())
+    assert not _corsica(board(), gb_keith=("sea", "gulf_of_lion"))  # Toulon, Marseille, Nice... all on that sea
+    assert _corsica(board(), gb_keith=("sea", "gulf_of_lion"), fr_emeriau=("sea", "gulf_of_lion"))  # not alone
+    assert _corsica(board(), gb_keith=("sea", "central_med"))
+
+
+def test_17_2_6_a_blockaded_port_has_no_sea_supply():
+    st = britain_and_holland_alone()
+    wellington = put(st, "brussels", ["gb_corps_1"])
+    assert supply.force_supplied(st, wellington)
+    st.g["sides"]["france"] = "empire"
+    st.g["fleets"] = {"fr_emeriau": {"power": "france", "at": "blockade", "where": "antwerp"}}
+    assert not supply.force_supplied(st, wellington)  # Antwerp is blockaded: no line by sea into it
+
+
+def test_13_3_a_strait_whose_sea_zone_enemy_fleets_hold_blocks_a_land_line():
+    from grognard.games.nae.rules.supply import Links, _trace
+    links = Links(("copenhagen",), frozenset(), (), frozenset())
+    assert "malmo" in _trace(links, ()).dist and "jutland" in _trace(links, ()).dist
+    net = _trace(links, (), (frozenset({"straits"}), frozenset()))
+    assert "malmo" not in net.dist  # across the Sound, closed
+    assert "jutland" in net.dist  # the strait inside Denmark is always open

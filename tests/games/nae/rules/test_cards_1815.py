@@ -59,17 +59,27 @@ def test_54c_treaty_of_chaumont_three_forces_of_three_different_majors():
     assert ("force", yorck) not in st.legal_actions() and ("force", hill) in st.legal_actions()
 
 
-def test_27f_15_2_no_reinforcement_enters_a_besieged_fortress():
+def test_27f_the_soldiers_legs_two_french_forces_each_with_1_mp_more():
+    st = board(hands={"empire": ["27F"], "coalition": []})
+    ney = put(st, "reims", ["fr_i"], commander="ney")
+    grouchy = put(st, "paris", ["fr_ii"], commander="grouchy")
+    play(st, ("event", "27F"))
+    assert st.frame["count"] == 2 and {("force", ney), ("force", grouchy)} <= set(st.legal_actions())
+    play(st, ("force", ney), ("forced_march", 0))
+    assert st.frame["mp"] == S.unit("fr_i").mf + 1
+
+
+def test_50f_15_2_no_reinforcement_enters_a_besieged_fortress():
     """15.2: a besieged fortress takes no reinforcements, even with a supply line by sea; nor does a zone the enemy
     occupies (7.3.4)."""
-    st = board(hands={"empire": ["27F"], "coalition": []})
+    st = board(hands={"empire": ["50F"], "coalition": []})
     blucher = put(st, "lille", ["pr_i", "pr_ii"], commander="blucher")
     st.g["fortresses"]["lille"].update(siege=1, besieger=blucher)
     put(st, "lille", ["fr_iv"], side="empire")
     lille_garrison = S.forces_in(st, "lille", "empire")[0]
     st.g["forces"][lille_garrison]["in_fortress"] = True
     put(st, "metz", ["pr_iii"])
-    play(st, ("event", "27F"))
+    play(st, ("event", "50F"))
     offered = {a[1] for a in st.legal_actions()}
     assert "lille" not in offered and "metz" not in offered and "paris" in offered
 
@@ -111,17 +121,6 @@ def test_47f_disgrace_relieves_the_demoralized_enemys_commander_and_the_highest_
     play(st, ("general", "bulow"))
     force = st.g["forces"][blucher]
     assert "blucher" in st.g["removed"] and force["commander"] == "yorck" and force["subs"] == ["kleist", "bulow"]
-
-
-def test_50f_form_square_cancels_the_cavalry_superiority_and_takes_2_from_the_pursuit():
-    st = board([6, 6, 1, 1, 1, 4], hands={"empire": ["50F"], "coalition": []})
-    ney = put(st, "reims", ["fr_i", "fr_ii"], commander="ney")
-    blucher = put(st, "soissons", ["pr_i", "pr_ii", "pr_iii"], commander="blucher")
-    play(st, ("pass", None))
-    defend_with(st, blucher, "reims", "50F")
-    att = rolls(st, "14.6")[0]
-    assert not any(m[0] == "cavalry superiority" for m in att["mods"])
-    assert ney in st.g["forces"]
 
 
 # Coalition ----------------------------------------------------------------------------------------------------
@@ -184,21 +183,29 @@ def test_30c_trachenberg_plus_1_against_a_marshal_but_not_against_napoleon():
     assert not any(m[0] == "The Trachenberg Plan" for m in rolls(st, "14.6")[1]["mods"])
 
 
-def _kleist_marches_to_blucher(dice: list[int], card: str) -> State:
+def _kleist_marches_to_blucher(dice: list[int], card: str, year: int = 1815) -> State:
     """Ney attacks Blücher at Namur; Kleist counter-marches from Liège with ``card`` played on his roll."""
     st = board(dice, turn="empire", hands={"empire": [], "coalition": [card]})
+    st.g["year"] = year
     ney = put(st, "lille", ["fr_i", "fr_ii"], commander="ney")
     put(st, "namur", ["pr_i"], commander="blucher")
     kleist = put(st, "liege", ["pr_ii"], commander="kleist")
     attack(st, ney, "namur")
     play(st, ("decline", None))  # 12.4: Kleist could also intercept into Blücher's zone
-    play(st, ("stand", None), ("force", kleist), ("card", card), ("done", None))
+    play(st, ("stand", None), ("force", kleist))
+    if ("card", card) in st.legal_actions():
+        play(st, ("card", card), ("done", None))
     return st
 
 
 def test_25c_marshal_forwards_plus_2_to_a_prussian_counter_march():
     st = _kleist_marches_to_blucher([1, 1, 6], "25C")
     assert ["combat card", 2] in rolls(st, "14.1")[0]["mods"]
+
+
+def test_25c_marshal_forwards_not_before_1813_when_blucher_earned_the_name():
+    st = _kleist_marches_to_blucher([1, 1, 6], "25C", year=1812)
+    assert st.legal_actions() == [("done", None)] and st.g["hands"]["coalition"] == ["25C"]
 
 
 def test_43c_gneisenau_plus_1_counter_march_and_plus_2_on_the_demoralization_test():

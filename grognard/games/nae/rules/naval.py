@@ -1,0 +1,1053 @@
+"""17 Naval war: fleets in ports, at sea and in blockade boxes; their activation for AP (17.1) and their movement
+with the fleet MF (17.2.1), stacking (17.2.2), the Bosphorus and the limited areas (17.2.2-17.2.3), the
+relocation of fleets whose port is captured (17.2.1); interception of a squadron entering a sea zone by the enemy
+squadron at sea there, then by those blockading its ports (17.2.4); attacks on enemy squadrons at sea (which may
+evade, 17.2.5) or in a blockade box; blockade boxes (17.2.6); naval combat (17.3.1), retreat (17.3.2) and combat in
+a port (17.3.3); transport between friendly ports (17.2.7); what fleets close to supply lines (13.3) and to land
+moves across a strait (12.1).
+
+``st.g["fleets"]``: fleet id -> {power, at: "port" | "sea" | "blockade", where: the port zone (port, blockade box)
+or the sea zone}. A port's blockade box lies in its first sea zone (17.2.6). The fleets of one side at one place
+form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fleets_moved``; ``ports_attacked``
+lists [year, round, port] (17.3.3: a port is attacked once a round). ``st.g["aboard"]``: force id -> {force (taken off
+the map while at sea), fleets carrying it} (17.2.7).
+
+Not implemented yet (docs/nae-rules.md): landings in enemy ports and maritime assaults (17.2.8), the Corsairs box
+(17.2.9);
+interception of a squadron that evades or retreats, or leaves a captured port."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, ClassVar
+
+from grognard.core.machine import Action, Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import weather
+from grognard.games.nae.schema.scenario import PORT_CAPACITY, SQUADRON_MAX
+
+Loc = tuple[str, str]  # (at, where)
+
+
+# -- the fleets on the board ------------------------------------------------------------------------------------
+
+def place_fleets(st: State, zones: dict[str, str]) -> None:
+    """20.x set-up: every fleet of a [[place]] record, in its port (``zones``: a port picked instead of the file's),
+    sea zone or blockade box."""
+    sc = S.data().scenarios[st.g["scenario"]]
+    fleets: dict[str, dict[str, Any]] = {}
+    for pid, p in sc.places.items():
+        if p.zone is not None:
+            at, where = "port", zones.get(pid, p.zone)
+        elif p.sea is not None:
+            at, where = "sea", p.sea
+        else:
+            at, where = "blockade", str(p.blockade)
+        for fl in p.fleets:
+            fleets[fl] = {"power": S.data().counters.fleets[fl].power, "at": at, "where": where}
+    st.g["fleets"] = fleets
+
+
+def fleet_name(fl: str) -> str:
+    return S.data().counters.fleets[fl].name
+
+
+def loc(st: State, fl: str) -> Loc:
+    x = st.g["fleets"][fl]
+    return x["at"], x["where"]
+
+
+def sea_of(at: str, where: str) -> str | None:
+    """The sea zone of a place: a sea zone itself, or the one holding a blockade box (17.2.6); None for a port."""
+    if at == "sea":
+        return where
+    return S.data().map.zones[where].seas[0] if at == "blockade" else None
+
+
+def place_name(at: str, where: str) -> str:
+    if at == "sea":
+        return S.data().map.seas[where].name
+    name = S.zone_name(where)
+    return f"the blockade box of {name}" if at == "blockade" else f"the port of {name}"
+
+
+def fleets_at(st: State, at: str, where: str, side: str | None = None) -> list[str]:
+    """The fleets at a place (of ``side`` if given), in id order."""
+    return [fl for fl, x in st.g["fleets"].items() if x["at"] == at and x["where"] == where
+            and (side is None or S.side_of(st, x["power"]) == side)]
+
+
+def squadron_name(st: State, fleets: list[str]) -> str:
+    return ", ".join(fleet_name(fl) for fl in fleets)
+
+
+def friendly_port(st: State, zone: str, side: str) -> bool:
+    """17.2.1: a port of the side (controlled by one of its powers)."""
+    return S.controller(st, zone) == side
+
+
+def iced(st: State, zone: str) -> bool:
+    """17.2.3 / 16: in the winter rounds no fleet moves north of the Baltic ice limit, into or out of its ports."""
+    return S.data().map.zones[zone].iced and weather.winter(st)
+
+
+# -- 17.2.2-17.2.3 where a squadron may sail --------------------------------------------------------------------
+
+def passage_refusal(st: State, side: str, a: str, b: str) -> str | None:
+    """17.2.2: the Bosphorus is open to all while Turkey is neutral, then only to the side holding Constantinople;
+    Gibraltar has no influence on naval movement."""
+    for p in S.data().map.passages.values():
+        if set(p.seas) == {a, b} and p.controlled:
+            turkey = S.data().map.zones[p.zone].owner
+            if S.side_of(st, turkey) is not None and S.controller(st, p.zone) != side:
+                return f"the {p.name} is closed to the {side} (its side does not hold {S.zone_name(p.zone)}), 17.2.2"
+    return None
+
+
+def _outside(st: State, fl: str, area_seas: tuple[str, ...]) -> bool:
+    at, where = loc(st, fl)
+    seas = S.data().map.zones[where].seas if at == "port" else (sea_of(at, where),)
+    return not any(s in area_seas for s in seas)
+
+
+def area_refusal(st: State, fleets: list[str], sea: str) -> str | None:
+    """17.2.3: fleets with a limited area (MF in a circle) stay in it; Russia may have one fleet outside its waters."""
+    c = S.data().counters
+    for area_id in sorted({c.fleets[fl].area for fl in fleets if c.fleets[fl].area}):
+        area = c.areas[str(area_id)]
+        if sea in area.seas:
+            continue
+        mine = [fl for fl in fleets if c.fleets[fl].area == area_id]
+        power = c.fleets[mine[0]].power
+        others = [fl for fl, x in st.g["fleets"].items() if fl not in fleets and x["power"] == power
+                  and c.fleets[fl].area == area_id and _outside(st, fl, area.seas)]
+        if len(mine) + len(others) > area.outside_allowed:
+            return f"{squadron_name(st, mine)} may not leave the {area.name}, 17.2.3"
+    return None
+
+
+def enemy_at_sea(st: State, sea: str, side: str) -> list[str]:
+    return fleets_at(st, "sea", sea, S.other(side))
+
+
+def blockaders(st: State, port: str, side: str) -> list[str]:
+    """The enemy fleets in the blockade box of ``port`` (17.2.6)."""
+    return fleets_at(st, "blockade", port, S.other(side))
+
+
+def boxes_in(st: State, sea: str, side: str) -> list[str]:
+    """The ports whose blockade box, lying in ``sea``, holds fleets of ``side`` (17.2.6)."""
+    return sorted({x["where"] for x in st.g["fleets"].values() if x["at"] == "blockade"
+                   and sea_of("blockade", x["where"]) == sea and S.side_of(st, x["power"]) == side})
+
+
+def sea_blocks(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """13.3 / 17.2.6, what stops the sea lines of ``side``: the sea zones held by enemy fleets alone at sea (« ne
+    peut pas traverser de zones de mer occupées exclusivement par des flottes adverses en mer »), and the ports
+    whose blockade box holds enemy fleets (« aucun ravitaillement par mer »; lines run between ports « libres de
+    blocus »)."""
+    enemy_seas, own_seas, boxes = set(), set(), set()
+    for x in st.g["fleets"].values():
+        s = S.side_of(st, x["power"])
+        if x["at"] == "sea" and s is not None:  # a neutral's fleets are no enemy's
+            (own_seas if s == side else enemy_seas).add(x["where"])
+        elif x["at"] == "blockade" and s not in (side, None):
+            boxes.add(x["where"])
+    return frozenset(enemy_seas - own_seas), frozenset(boxes)
+
+
+def strait_closed(st: State, a: str, b: str, side: str) -> str | None:
+    """12.1: « Il n'est pas possible de traverser un détroit si une flotte adverse en mer est présente dans la zone
+    maritime correspondante » (the strait inside Denmark always open); why the way is closed, or None."""
+    border = S.data().map.border(a, b)
+    if border is None or border.sea is None or border.always_open or not enemy_at_sea(st, border.sea, side):
+        return None
+    return f"an enemy fleet at sea in the {S.data().map.seas[border.sea].name} closes the strait, 12.1"
+
+
+def moves(st: State, side: str, fleets: list[str], at: str, where: str) -> list[tuple[Loc, int]]:
+    """17.2.1: the places a squadron at (at, where) may reach with one more move, and their MP: out of a friendly
+    port onto one of its sea zones (1 MP; out of a blockaded port through a battle in the box, 17.2.6), out of a
+    blockade box onto its sea zone (0 MP), into an adjacent sea zone (1 MP), into a friendly port of the sea zone
+    (1 MP, its box being friendly), into the blockade box of an enemy port lying in the sea zone (1 MP), from that box
+    into the enemy port to attack its fleets (1 MP, once a round per port, 17.3.3)."""
+    m = S.data().map
+    if at == "port":
+        if iced(st, where):
+            return []
+        targets = [(("sea", s), 1) for s in m.zones[where].seas]
+    elif at == "blockade":
+        targets = [(("sea", str(sea_of(at, where))), 0)]
+        if fleets_at(st, "port", where, S.other(side)) and [st.g["year"], st.g["round"], where] not in st.g.get(
+                "ports_attacked", []):
+            targets.append((("attack_port", where), 1))
+    else:
+        targets = [(("sea", s), 1) for s in m.seas[where].adjacent if passage_refusal(st, side, where, s) is None]
+        targets += [(("port", z.id), 1) for z in m.ports() if where in z.seas and friendly_port(st, z.id, side)
+                    and not iced(st, z.id)
+                    and len(fleets_at(st, "port", z.id, side)) + len(fleets) <= PORT_CAPACITY]
+        targets += [(("blockade", z.id), 1) for z in m.ports() if z.seas[0] == where
+                    and S.controller(st, z.id) == S.other(side)
+                    and len(fleets_at(st, "blockade", z.id, side)) + len(fleets) <= SQUADRON_MAX]
+    return [((kind, target), cost) for (kind, target), cost in targets
+            if kind != "sea" or area_refusal(st, fleets, target) is None]
+
+
+# -- 17.1 activation ---------------------------------------------------------------------------------------------
+
+def activation_choices(st: State, f: Frame) -> list[Action]:
+    """17.1: each fleet costs 1 AP (a card's AP, never an event's count of forces)."""
+    if f["count"] is not None or f["ap"] < 1:
+        return []
+    done = f.get("fleets_moved", [])
+    return [("fleet", fl) for fl, x in st.g["fleets"].items()
+            if fl not in done and S.side_of(st, x["power"]) == f["side"]
+            and not (x["at"] == "port" and iced(st, x["where"]))]
+
+
+def activate(st: State, f: Frame, fl: str) -> None:
+    """17.1: the first fleet of a squadron is activated; the others at its place may join it (1 AP each)."""
+    f["ap"] -= 1
+    f.setdefault("fleets_moved", []).append(fl)
+    at, where = loc(st, fl)
+    st.note(f"{f['side']} activates {fleet_name(fl)} in {place_name(at, where)} (1 AP)", rule="17.1")
+    st.push("naval.squadron", side=f["side"], fleets=[fl], at=at, where=where)
+
+
+class Squadron:
+    """17.1: the other fleets of the place join the squadron for 1 AP each (3 fleets at most, 17.2.2); an activated
+    squadron takes in no other fleet on its way (17.2.1)."""
+
+    name: ClassVar[str] = "naval.squadron"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"Squadron of {squadron_name(st, f['fleets'])} in {place_name(f['at'], f['where'])}: activate "
+                "another fleet with it (1 AP each), or set sail.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        act = _activation(st)
+        out: list[Action] = []
+        if act["ap"] >= 1 and len(f["fleets"]) < SQUADRON_MAX:
+            out = [("fleet", fl) for fl in fleets_at(st, f["at"], f["where"], f["side"])
+                   if fl not in act.get("fleets_moved", [])]
+        return [*out, ("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, fl = action
+        if verb == "fleet":
+            act = _activation(st)
+            act["ap"] -= 1
+            act.setdefault("fleets_moved", []).append(fl)
+            f["fleets"].append(fl)
+            st.note(f"{fleet_name(fl)} joins the squadron (1 AP)", rule="17.1")
+            return
+        mf = min(S.data().counters.fleets[x].mf for x in f["fleets"])
+        st.replace("naval.move", side=f["side"], fleets=f["fleets"], at=f["at"], where=f["where"], mp=mf,
+                   came_from=[f["at"], f["where"]], start=[f["at"], f["where"]])
+
+
+def _activation(st: State) -> Frame:
+    stack: list[Frame] = st.core["stack"]
+    return next(x for x in reversed(stack) if x["step"] == "activation")
+
+
+# -- 17.2.1 movement ---------------------------------------------------------------------------------------------
+
+class NavalMove:
+    """17.2.1: the squadron spends its MP (the fleet MF) one move at a time; it may leave fleets behind, and attack
+    the enemy squadrons of its sea zone, at sea or blockading (17.2.4: at no MP cost, the rule giving none)."""
+
+    name: ClassVar[str] = "naval.move"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"Squadron of {squadron_name(st, f['fleets'])} in {place_name(f['at'], f['where'])}, {f['mp']} MP "
+                "left: move, attack, leave a fleet here, or stop.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        out: list[Action] = [(VERB_OF[kind], target)
+                             for (kind, target), cost in moves(st, f["side"], f["fleets"], f["at"], f["where"])
+                             if cost <= f["mp"]]
+        if f["at"] == "sea":
+            if enemy_at_sea(st, f["where"], f["side"]):
+                out.append(("attack_sea", f["where"]))
+            out += [("attack_box", port) for port in boxes_in(st, f["where"], S.other(f["side"]))]
+        out += [("embark", fid) for fid in embarkable(st, f)]
+        if f["at"] == "port" and friendly_port(st, f["where"], f["side"]):
+            out += [("disembark", fid) for fid in carried(st, f["fleets"])
+                    if S.limited_ok(st.g["aboard"][fid]["force"]["units"], f["where"])]
+        if len(f["fleets"]) > 1:
+            out += [("drop_fleet", fl) for fl in free_fleets(st, f["fleets"])]
+        return [*out, ("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        if verb == "done":
+            finish_move(st)
+            return
+        if verb == "embark":
+            embark(st, f, arg)
+            return
+        if verb == "disembark":
+            land(st, arg, f["where"])
+            return
+        if verb == "drop_fleet":
+            f["fleets"].remove(arg)
+            st.note(f"{fleet_name(arg)} stays in {place_name(f['at'], f['where'])}", rule="17.2.1")
+            return
+        if verb == "attack_sea":
+            st.note(f"{f['side']} attacks the squadron at sea in {place_name('sea', arg)}", rule="17.2.4")
+            st.push("naval.evade", side=S.other(f["side"]), sea=arg, came_from=f["came_from"])
+            return
+        if verb == "attack_box":
+            st.note(f"{f['side']} attacks the blockading squadron of {S.zone_name(arg)}", rule="17.2.4")
+            push_battle(st, f, fleets_at(st, "blockade", arg, S.other(f["side"])), "blockade", arg)
+            return
+        kind = KIND_OF[verb]
+        cost = dict(moves(st, f["side"], f["fleets"], f["at"], f["where"]))[(kind, arg)]
+        came_from = [f["at"], f["where"]]
+        f["mp"] -= cost
+        if kind == "attack_port":
+            attack_port(st, f, arg, cost)
+            return
+        enemies = blockaders(st, f["where"], f["side"]) if f["at"] == "port" else []
+        if enemies:  # 17.2.6: the blockaders intercept a squadron leaving the port automatically
+            st.note(f"Squadron of {squadron_name(st, f['fleets'])} sails out of {S.zone_name(f['where'])} ({cost} MP):"
+                    " the blockading squadron intercepts it", rule="17.2.6")
+            f["came_from"] = came_from
+            push_battle(st, f, enemies, "blockade", f["where"], kind="sortie", then=arg)
+            return
+        if kind == "port" and blockaders(st, arg, f["side"]):  # 17.2.1: the blockaders may intercept it
+            f["came_from"] = came_from
+            st.push("naval.intercept", side=S.other(f["side"]), sea=f["where"], candidates=[["blockade", arg]],
+                    joined=[], success=False, port_entry=arg)
+            return
+        move_to(st, f, kind, arg, cost, came_from)
+
+
+KIND_OF = {"sea": "sea", "zone": "port", "blockade": "blockade", "attack_port": "attack_port"}
+VERB_OF = {kind: verb for verb, kind in KIND_OF.items()}
+
+
+def move_to(st: State, f: Frame, kind: str, arg: str, cost: int, came_from: list[str]) -> None:
+    """The squadron of the move ``f`` arrives: a blockade box sets up a blockade (17.2.6); a new sea zone may bring
+    interceptions (17.2.4)."""
+    had = fleets_at(st, kind, arg, f["side"]) if kind == "blockade" else []
+    f["at"], f["where"] = kind, arg
+    for fl in f["fleets"]:
+        st.g["fleets"][fl].update(at=kind, where=arg)
+    st.note(f"Squadron of {squadron_name(st, f['fleets'])} sails into {place_name(kind, arg)} ({cost} MP)",
+            rule="17.2.1")
+    if kind == "port":  # it may sail out again (1 MP): only a retreat into a port ends the move (17.3.2)
+        return
+    if kind == "blockade":
+        f["came_from"] = came_from
+        enter_box(st, f, arg, had)
+        return
+    if sea_of(*came_from) != arg:  # it enters a new sea zone (not out of its own blockade box)
+        f["came_from"] = came_from
+        push_interceptions(st, f)
+
+
+def end_move(st: State, side: str, at: str, where: str) -> None:
+    """17.2.2: at the end of a move, one squadron of a side at sea in a zone, of 3 fleets at most: the owner
+    eliminates the excess."""
+    if at == "sea" and len(fleets_at(st, at, where, side)) > SQUADRON_MAX:
+        st.push("naval.excess", side=side, at=at, where=where)
+
+
+class Excess:
+    """17.2.2: the owner eliminates fleets until his squadron there has 3."""
+
+    name: ClassVar[str] = "naval.excess"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"More than {SQUADRON_MAX} fleets in {place_name(f['at'], f['where'])}: eliminate one (17.2.2)."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("scuttle", fl) for fl in losses_order(st, fleets_at(st, f["at"], f["where"], f["side"]))]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        eliminate(st, action[1], "17.2.2", "in excess of a squadron of 3")
+        if len(fleets_at(st, f["at"], f["where"], f["side"])) <= SQUADRON_MAX:
+            st.pop()
+
+
+def eliminate(st: State, fl: str, rule: str, why: str) -> None:
+    """A fleet is lost, with the troops it carries (17.2.7)."""
+    for fid in carried(st, [fl]):
+        lose_cargo(st, fid, rule, "goes down with its fleet")
+    del st.g["fleets"][fl]
+    st.g["reserve"].setdefault("fleets", []).append(fl)  # like units, rebuilt only in a budget phase (7)
+    st.note(f"{fleet_name(fl)} is eliminated ({why})", rule=rule)
+
+
+# -- 17.2.7 naval transport --------------------------------------------------------------------------------------
+
+def carried(st: State, fleets: list[str]) -> list[str]:
+    """The forces aboard these fleets (``st.g["aboard"]``: force id -> {force, fleets carrying it})."""
+    return [fid for fid, x in st.g["aboard"].items() if not set(x["fleets"]).isdisjoint(fleets)]
+
+
+def free_fleets(st: State, fleets: list[str]) -> list[str]:
+    busy = {fl for x in st.g["aboard"].values() for fl in x["fleets"]}
+    return [fl for fl in fleets if fl not in busy]
+
+
+def cargo_name(force: S.Force) -> str:
+    """A force aboard (off the map) as prompts name it: its commander, or its lone unit."""
+    return S.general(force["commander"]).name if force["commander"] else S.unit_name(next(iter(force["units"])))
+
+
+def fleets_needed(force: S.Force) -> int:
+    """17.2.7: each fleet carries 2 loss steps, a depot, a general and an Army marker."""
+    markers = [a.army for a in S.armies(force) if a.army]
+    return max(-(-S.steps(force) // 2), len(S.generals_of(force)), len(markers), len(force["depots"]), 1)
+
+
+def embarkable(st: State, f: Frame) -> list[str]:
+    """17.2.7: forces of the side in the friendly port the squadron is in (outside its fortress, whole), that have
+    not moved this round and fit in its free fleets."""
+    from grognard.games.nae.rules import activation
+
+    if f["at"] != "port":
+        return []
+    room = len(free_fleets(st, f["fleets"]))
+    return [fid for fid in S.outside(st, f["where"], f["side"])
+            if not activation.moved(st, fid) and fleets_needed(S.force(st, fid)) <= room]
+
+
+def embark(st: State, f: Frame, fid: str) -> None:
+    from grognard.games.nae.rules import activation
+
+    force = st.g["forces"].pop(fid)
+    activation.mark_moved(st, force["units"])  # 17.2.7: no land move after the landing this round
+    fleets = free_fleets(st, f["fleets"])[:fleets_needed(force)]
+    st.g["aboard"][fid] = {"force": force, "fleets": fleets}
+    st.note(f"{cargo_name(force)} embark(s) at {S.zone_name(f['where'])} on {squadron_name(st, fleets)} "
+            "(0 MP)", rule="17.2.7")
+
+
+def land(st: State, fid: str, port: str) -> None:
+    """17.2.7: the force lands in a friendly port (0 MP) and joins the side's forces there (11)."""
+    from grognard.games.nae.rules import stacking
+
+    force = st.g["aboard"].pop(fid)["force"]
+    force["zone"] = port
+    st.g["forces"][fid] = force
+    st.note(f"{S.name_of(st, fid)} land(s) at {S.zone_name(port)} (0 MP)", rule="17.2.7")
+    stacking.consolidate(st, fid)
+
+
+def lose_cargo(st: State, fid: str, rule: str, why: str) -> None:
+    """The force aboard is lost with its fleet, or left at sea at the end of the round (17.2.7)."""
+    x = st.g["aboard"].pop(fid)
+    st.g["forces"][fid] = x["force"]
+    S.remove_force(st, fid, rule, f"{S.name_of(st, fid)} {why}")
+
+
+def unload(st: State, move: Frame) -> None:
+    """17.2.7: at the end of its move the squadron's troops land if it is in a friendly port they may enter;
+    troops left at sea are eliminated."""
+    for fid in carried(st, move["fleets"]):
+        units = st.g["aboard"][fid]["force"]["units"]
+        if move["at"] == "port" and friendly_port(st, move["where"], move["side"]) and S.limited_ok(
+                units, move["where"]):
+            land(st, fid, move["where"])
+        else:
+            lose_cargo(st, fid, "17.2.7", "is still at sea at the end of the move and is eliminated")
+
+
+def losses_order(st: State, fleets: list[str]) -> list[str]:
+    """17.2.7: the fleets that carry no troops are lost first; then the carrying ones, with their cargo."""
+    alive = [fl for fl in fleets if fl in st.g["fleets"]]
+    return free_fleets(st, alive) or alive
+
+
+# -- 17.2.1 a captured port --------------------------------------------------------------------------------------
+
+def port_distances(st: State, side: str, fleets: list[str], start: str) -> dict[str, int]:
+    """MP from the port ``start`` to each friendly port a squadron of ``fleets`` may reach (17.2.1 costs)."""
+    m = S.data().map
+    dist: dict[str, int] = {}
+    seen = {s: 1 for s in m.zones[start].seas if area_refusal(st, fleets, s) is None}
+    todo = deque(sorted(seen))
+    while todo:
+        sea = todo.popleft()
+        for z in m.ports():
+            if sea in z.seas and z.id != start and friendly_port(st, z.id, side) and not iced(st, z.id) \
+                    and len(fleets_at(st, "port", z.id, side)) + len(fleets) <= PORT_CAPACITY:
+                dist[z.id] = min(dist.get(z.id, 99), seen[sea] + 1)
+        for nxt in m.seas[sea].adjacent:
+            if nxt not in seen and passage_refusal(st, side, sea, nxt) is None \
+                    and area_refusal(st, fleets, nxt) is None:
+                seen[nxt] = seen[sea] + 1
+                todo.append(nxt)
+    return dist
+
+
+def port_taken(st: State, zone: str) -> None:
+    """17.2.1: fleets in a port the enemy captures at once sail to the nearest friendly port within their MF (the
+    player chooses among equidistant ones); with none in reach they are lost."""
+    for side in S.SIDES:
+        fleets = [fl for fl in fleets_at(st, "port", zone, side) if not friendly_port(st, zone, side)]
+        if not fleets:
+            continue
+        mf = min(S.data().counters.fleets[fl].mf for fl in fleets)
+        dist = {z: d for z, d in port_distances(st, side, fleets, zone).items() if d <= mf}
+        if not dist:
+            for fl in fleets:
+                eliminate(st, fl, "17.2.1", f"{S.zone_name(zone)} is captured and no friendly port is in reach")
+            continue
+        best = min(dist.values())
+        nearest = sorted(z for z, d in dist.items() if d == best)
+        if len(nearest) == 1:
+            relocate(st, fleets, nearest[0])
+        else:
+            st.push("naval.relocate", side=side, fleets=fleets, ports=nearest)
+
+
+def relocate(st: State, fleets: list[str], port: str) -> None:
+    for fl in fleets:
+        st.g["fleets"][fl].update(at="port", where=port)
+    st.note(f"{squadron_name(st, fleets)} leave(s) the captured port for {S.zone_name(port)}", rule="17.2.1")
+
+
+class Relocate:
+    """17.2.1: the owner of fleets whose port was captured chooses among the equidistant nearest friendly ports."""
+
+    name: ClassVar[str] = "naval.relocate"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{squadron_name(st, f['fleets'])} must leave a captured port: choose the friendly port to sail to."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("zone", z) for z in f["ports"]]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        relocate(st, f["fleets"], action[1])
+
+
+def finish_move(st: State) -> None:
+    """The squadron's activation ends (the move frame is on top): its troops land or are lost (17.2.7), and its
+    side's squadron there keeps 3 fleets (17.2.2)."""
+    move = st.pop()
+    move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
+    unload(st, move)
+    if move["fleets"]:
+        end_move(st, move["side"], move["at"], move["where"])
+
+
+def enter_box(st: State, f: Frame, port: str, had: list[str]) -> None:
+    """17.2.6: a squadron entering the blockade box of an enemy port: relieving a blockade in place brings no
+    interception; otherwise the enemy squadron in the port may come out and fight in the box (without its
+    fortress); the blockade is then in place, and setting it up ends the activation (17.3.2)."""
+    if had:
+        st.note(f"The squadron relieves the blockade of {S.zone_name(port)} (no interception)", rule="17.2.6")
+        finish_move(st)
+    elif fleets_at(st, "port", port, S.other(f["side"])):
+        st.push("naval.sortie", side=S.other(f["side"]), port=port)
+    else:
+        st.note(f"{S.zone_name(port)} is blockaded", rule="17.2.6")
+        finish_move(st)
+
+
+class Sortie:
+    """17.2.6: the squadron in the port chooses to fight the squadron entering its blockade box, or not."""
+
+    name: ClassVar[str] = "naval.sortie"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"An enemy squadron enters the blockade box of {S.zone_name(f['port'])}: come out and fight it?"
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("attack", None), ("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        if action[0] == "attack":
+            push_battle(st, _move_frame(st), fleets_at(st, "port", f["port"], f["side"]), "blockade", f["port"],
+                        kind="box_entry")
+        else:
+            st.note(f"{S.zone_name(f['port'])} is blockaded", rule="17.2.6")
+            finish_move(st)
+
+
+def attack_port(st: State, f: Frame, port: str, cost: int) -> None:
+    """17.3.3: from the blockade box, an attack on the enemy fleets in the port; a port is attacked once a round."""
+    st.g.setdefault("ports_attacked", []).append([st.g["year"], st.g["round"], port])
+    st.note(f"Squadron of {squadron_name(st, f['fleets'])} attacks the fleets in the port of {S.zone_name(port)} "
+            f"({cost} MP)", rule="17.3.3")
+    push_battle(st, f, fleets_at(st, "port", port, S.other(f["side"])), "port", port, kind="port")
+
+
+def port_dice(st: State, port: str, side: str) -> int:
+    """17.3.3: each level of an active fortress gives its holder's squadron defending in the port one more die."""
+    fort = st.g["fortresses"].get(port)
+    return int(fort["level"]) if fort and fort["active"] and S.controller(st, port) == side else 0
+
+
+class Pursue:
+    """17.3.2: the victor may follow the vanquished into the blockade box of the port it retreated into, for free,
+    to set up the blockade; either way its activation is over."""
+
+    name: ClassVar[str] = "naval.pursue"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"The beaten squadron retreated into {S.zone_name(f['port'])}: follow it to blockade the port?"
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("blockade", f["port"]), ("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        move = st.frame
+        if action[0] == "blockade":
+            move["at"], move["where"] = "blockade", f["port"]
+            for fl in move["fleets"]:
+                st.g["fleets"][fl].update(at="blockade", where=f["port"])
+            st.note(f"{S.zone_name(f['port'])} is blockaded", rule="17.3.2")
+        finish_move(st)
+
+
+# -- 17.2.4 interception -----------------------------------------------------------------------------------------
+
+def best_initiative(fleets: list[str]) -> int:
+    return max(S.data().counters.fleets[fl].initiative for fl in fleets)
+
+
+def moving_fleets(st: State) -> list[str]:
+    """The fleets of the squadron moving now."""
+    return list(_move_frame(st)["fleets"])
+
+
+def _move_frame(st: State) -> Frame:
+    stack: list[Frame] = st.core["stack"]
+    return next(x for x in reversed(stack) if x["step"] == "naval.move")
+
+
+def _candidates(st: State, f: Frame) -> list[list[str]]:
+    """17.2.4: the enemy squadron at sea, then each blockading squadron of the sea zone, that may still try; a
+    blockading squadron only if the squadron at sea that would fight, with those that joined it, stays within 3
+    fleets (a squadron in a port never intercepts)."""
+    at_sea = 0 if f.get("port_entry") else len(fleets_at(st, "sea", f["sea"], f["side"]))
+    out = []
+    for at, where in f["candidates"]:
+        size = len(fleets_at(st, at, where, f["side"]))
+        if size and (at == "sea" or at_sea + len(f["joined"]) + size <= SQUADRON_MAX):
+            out.append([at, where])
+    return out
+
+
+def push_interceptions(st: State, move: Frame) -> None:
+    """17.2.4: a squadron enters a sea zone; the enemy squadrons there may try to intercept it."""
+    side, sea = S.other(move["side"]), move["where"]
+    candidates = ([["sea", sea]] if fleets_at(st, "sea", sea, side) else []) + [
+        ["blockade", port] for port in boxes_in(st, sea, side)]
+    f = {"side": side, "sea": sea, "candidates": candidates, "joined": [], "success": False}
+    f["candidates"] = _candidates(st, f)
+    if f["candidates"]:
+        st.push("naval.intercept", **f)
+
+
+class Intercept:
+    """17.2.4: each squadron in turn may try: 1d6 + the best initiative of its fleets, 6+. A successful blockading
+    squadron leaves its box for the sea zone (the blockade is lifted if the box is left empty)."""
+
+    name: ClassVar[str] = "naval.intercept"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        mover = _move_frame(st)
+        where = f"the port of {S.zone_name(f['port_entry'])}" if f.get("port_entry") else place_name("sea", f["sea"])
+        return f"The squadron of {squadron_name(st, mover['fleets'])} enters {where}: try to intercept it?"
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        at, where = f["candidates"][0]
+        return [("intercept_sea" if at == "sea" else "intercept_box", where), ("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, where = action
+        at, _ = f["candidates"].pop(0)
+        if verb != "decline":
+            fleets = fleets_at(st, at, where, f["side"])
+            test = S.data().tables.test("naval_interception")
+            ini = best_initiative(fleets)
+            roll = st.roll(1, rule="17.2.4", why=f"Interception by {squadron_name(st, fleets)}",
+                           mods=[("best fleet initiative", ini * test.modifier("best_initiative"))],
+                           table=lambda x: ("intercepts" if test.passes(x) else "fails", test.passes(x)))
+            if roll.result:
+                f["success"] = True
+                if at == "blockade":
+                    f["joined"] += fleets
+        f["candidates"] = _candidates(st, f)
+        if f["candidates"]:
+            return
+        port = f.get("port_entry")
+        if port and f["success"]:
+            st.pop()
+            push_battle(st, _move_frame(st), f["joined"], "blockade", port, kind="port_entry")
+            return
+        if not f["success"]:
+            st.pop()
+            if port:
+                move_to(st, st.frame, "port", port, 1, st.frame["came_from"])
+            return
+        for fl in f["joined"]:
+            port = st.g["fleets"][fl]["where"]
+            st.g["fleets"][fl].update(at="sea", where=f["sea"])
+            if not fleets_at(st, "blockade", port):
+                st.note(f"The blockade of {S.zone_name(port)} is lifted", rule="17.2.6")
+        st.pop()
+        push_battle(st, _move_frame(st), fleets_at(st, "sea", f["sea"], f["side"]), "sea", f["sea"])
+
+
+# -- 17.2.5 evasion ----------------------------------------------------------------------------------------------
+
+class Evade:
+    """17.2.5: a squadron at sea attacked by the moving squadron may try to evade: 1d6 + best initiative, 6+; it then
+    goes into a friendly port of the zone or an adjacent sea zone, not the one the mover came from."""
+
+    name: ClassVar[str] = "naval.evade"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Your squadron in {place_name('sea', f['sea'])} is attacked: try to evade, or stand and fight?"
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("evade", None), ("stand", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        fleets = fleets_at(st, "sea", f["sea"], f["side"])
+        st.pop()
+        if action[0] == "evade":
+            test = S.data().tables.test("naval_evasion")
+            roll = st.roll(1, rule="17.2.5", why=f"Evasion of {squadron_name(st, fleets)}",
+                           mods=[("best fleet initiative", best_initiative(fleets) * test.modifier("best_initiative"))],
+                           table=lambda x: ("evades" if test.passes(x) else "fails", test.passes(x)))
+            if roll.result:
+                dest = retreats(st, f["side"], fleets, f["sea"], f["came_from"], active=False)
+                if dest:
+                    st.push("naval.retreat", side=f["side"], fleets=fleets, sea=f["sea"], dest=dest, why="evade",
+                            mover=False)
+                return
+        push_battle(st, _move_frame(st), fleets, "sea", f["sea"])
+
+
+# -- 17.3 naval combat -------------------------------------------------------------------------------------------
+
+def push_battle(st: State, move: Frame, defenders: list[str], at: str, where: str, kind: str = "sea",
+                then: str | None = None) -> None:
+    """A naval combat of the moving squadron against ``defenders`` at (at, where). ``kind``: "sea" (at sea or
+    against blockaders in their box), "sortie" (out of a blockaded port, then on into the sea zone ``then``),
+    "box_entry" (the port's squadron against the one entering its box), "port" (an attack into the port),
+    "port_entry" (the blockaders against a squadron entering their friendly port, which enters it whatever the
+    result, 17.2.1)."""
+    sea = where if at == "sea" else S.data().map.zones[where].seas[0]
+    st.push("naval.battle", side=move["side"], att=list(move["fleets"]), dfn=list(defenders), at=at, where=where,
+            sea=sea, came_from=move["came_from"], phase="fire", loser=None, lost=0, destroyed=False, tie=None,
+            kind=kind, then=then, start=move["start"], pursue=None)
+
+
+def fire(st: State, side: str, fleets: list[str], rule: str, vs: int | None, other: str, extra: int = 0) -> int:
+    """17.3.1: one die per fleet, each with its fleet's tactical bonus, and ``extra`` dice of a port's fortress
+    (17.3.3); the first side's row is its total, the second side's the table's row for the difference."""
+    bonus = sum(S.data().counters.fleets[fl].tactical for fl in fleets)
+    t = S.data().tables
+
+    def row(total: int) -> tuple[str, Any]:
+        if vs is None:  # the first side: its total awaits the other's
+            return f"total {total}", None
+        diff = vs - total
+        if diff == 0:
+            return "tie", None
+        r = t.naval(abs(diff))
+        loser = side if diff > 0 else other  # vs is the first side's total
+        what = "destroyed" if r.destroyed else (f"loses {r.fleets_lost} fleet(s)" if r.fleets_lost else
+                                                 "retreats without loss")
+        return f"difference {abs(diff)}: the {loser} squadron {what}", None
+
+    fort = f" with {extra} fortress dice" if extra else ""
+    roll = st.roll(len(fleets) + extra, rule=rule, why=f"Naval combat: the {side} squadron "
+                   f"({squadron_name(st, fleets)}) fires{fort}", mods=[("fleet tactical bonuses", bonus)],
+                   table=row)
+    return roll.total
+
+
+class Battle:
+    """17.3.1: simultaneous fire; the higher total wins; the loser loses fleets by the difference (table), its owner
+    choosing which, and its survivors retreat (17.3.2). A tie: the inactive player may withdraw (and lose) or stay;
+    then the active player may withdraw (and lose) or fight another round. A defeat, or a retreat into a port, ends
+    the moving squadron's activation; a victory lets it go on."""
+
+    name: ClassVar[str] = "naval.battle"
+
+    def run(self, st: State, f: Frame) -> None:
+        enemy = S.other(f["side"])
+        f["att"] = [fl for fl in f["att"] if fl in st.g["fleets"]]
+        f["dfn"] = [fl for fl in f["dfn"] if fl in st.g["fleets"]]
+        if f["phase"] == "fire":
+            if f["tie"] is not None:  # a side withdrew after a tie: it lost, without losses
+                f.update(loser=f["tie"], phase="losses")
+                return
+            port = f["kind"] == "port"
+            rule = "17.3.3" if port else "17.3.1"
+            a = fire(st, f["side"], f["att"], rule, None, enemy)
+            d = fire(st, enemy, f["dfn"], rule, a, f["side"], port_dice(st, f["where"], enemy) if port else 0)
+            if a == d and port:  # 17.3.3: one round only
+                f["phase"] = "end"
+                return
+            if a == d:
+                st.push("naval.tie", side=enemy, stage="inactive")
+                return
+            r = S.data().tables.naval(abs(a - d))
+            f.update(loser="dfn" if a > d else "att", lost=r.fleets_lost, destroyed=r.destroyed, phase="losses")
+            if port and a > d and port_dice(st, f["where"], enemy) and f["lost"] and not f["destroyed"]:
+                f["lost"] -= 1
+                st.note("The squadron defending in a fortress port cancels its first loss", rule="17.3.3")
+        elif f["phase"] == "losses":
+            f["phase"] = "retreat"
+            loser = f[f["loser"]]
+            owner = f["side"] if f["loser"] == "att" else enemy
+            if f["destroyed"] or f["lost"] >= len(loser):
+                for fl in list(loser):
+                    eliminate(st, fl, "17.3.1", "sunk in the battle")
+            elif f["lost"]:
+                st.push("naval.losses", side=owner, fleets=loser, left=f["lost"])
+        elif f["phase"] == "retreat":
+            f["phase"] = "end"
+            mover = f["loser"] == "att"
+            loser = [fl for fl in f[f["loser"]] if fl in st.g["fleets"]]
+            owner = f["side"] if mover else enemy
+            if not loser or forced_retreat(st, f, loser):
+                return
+            dest = retreats(st, owner, loser, f["sea"], f["came_from"], active=mover)
+            if dest:
+                st.push("naval.retreat", side=owner, fleets=loser, sea=f["sea"], dest=dest, why="retreat",
+                        mover=mover)
+            else:
+                for fl in loser:
+                    eliminate(st, fl, "17.3.2", "no retreat open to it")
+        else:
+            st.pop()
+            move = _move_frame(st)
+            move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
+            if f["kind"] == "port_entry" and move["fleets"]:  # 17.2.1: into the port even if beaten, blockaded
+                move_to(st, move, "port", f["where"], 1, move["came_from"])
+            if f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry":
+                if f["kind"] == "box_entry" and f["loser"] == "dfn":
+                    st.note(f"{S.zone_name(f['where'])} is blockaded", rule="17.2.6")
+                if f["pursue"] and f["loser"] == "dfn" and move["fleets"]:
+                    st.push("naval.pursue", side=f["side"], port=f["pursue"])
+                    return
+                st.note("The naval activation ends", rule="17.3.2")
+                finish_move(st)  # the battle stood right above the squadron's move
+            elif f["kind"] == "sortie":
+                move_to(st, move, "sea", str(f["then"]), 1, ["port", f["where"]])
+
+
+class Tie:
+    """17.3.1: after a tie the inactive player withdraws (and loses) or stays; if he stays, the active player
+    withdraws (and loses) or fights another round."""
+
+    name: ClassVar[str] = "naval.tie"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return "The naval combat is a tie: withdraw (and lose the battle) or go on?"
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("stand", None) if f["stage"] == "inactive" else ("attack", None), ("withdraw", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if action[0] == "withdraw":
+            st.note(f"The {f['side']} withdraws after the tie and loses the battle", rule="17.3.1")
+            st.pop(tie="dfn" if f["stage"] == "inactive" else "att")
+        elif f["stage"] == "inactive":
+            st.note(f"The {f['side']} stays", rule="17.3.1")
+            f.update(side=S.other(f["side"]), stage="active")
+        else:
+            st.note(f"The {f['side']} fights another round", rule="17.3.1")
+            st.pop()
+
+
+class Losses:
+    """17.3.1: the owner chooses the fleets he loses."""
+
+    name: ClassVar[str] = "naval.losses"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Your squadron lost the naval combat: choose a fleet to lose ({f['left']} to go)."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("scuttle", fl) for fl in losses_order(st, f["fleets"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        eliminate(st, action[1], "17.3.1", "sunk in the battle")
+        f["left"] -= 1
+        if not f["left"]:
+            st.pop()
+
+
+def forced_retreat(st: State, f: Frame, loser: list[str]) -> bool:
+    """Where the rules send the loser without a choice (True: done): out of a blockaded port, the beaten squadron
+    stays in it (17.2.6); a squadron beaten entering a box goes to the sea zone, the port's squadron stays in the port
+    (17.2.6); in a port combat the defender stays in the port, the attacker back in the box if it blockaded the port
+    at the start of its activation, else in the sea zone (17.3.3)."""
+    mover = f["loser"] == "att"
+    kind = f["kind"]
+    if kind == "sea" or (kind in ("sortie", "port_entry") and not mover):
+        return False
+    stays = (not mover) or kind in ("sortie", "port_entry") or (
+        kind == "port" and f["start"] == ["blockade", f["where"]])
+    if not stays:
+        move = _move_frame(st)
+        move["at"], move["where"] = "sea", f["sea"]
+        for fl in loser:
+            st.g["fleets"][fl].update(at="sea", where=f["sea"])
+        st.note(f"{squadron_name(st, loser)} fall(s) back into {place_name('sea', f['sea'])}", rule="17.2.6")
+    return True
+
+
+def retreats(st: State, side: str, fleets: list[str], sea: str, came_from: list[str], *, active: bool) -> list[
+        list[str]]:
+    """17.3.2: into a friendly port of the zone (both sides), or: the active player back where he came from, the
+    other into an adjacent sea zone except the one the active squadron came from (17.2.5 the same for an evasion)."""
+    m = S.data().map
+    out = [["port", z.id] for z in m.ports() if sea in z.seas and friendly_port(st, z.id, side)
+           and not iced(st, z.id) and not blockaders(st, z.id, side)
+           and len(fleets_at(st, "port", z.id, side)) + len(fleets) <= PORT_CAPACITY]
+    if active:
+        back = list(came_from)
+        if back[0] != "port" or (friendly_port(st, back[1], side) and back not in out):
+            out.append(back)
+    else:
+        entry = sea_of(*came_from)
+        out += [["sea", s] for s in m.seas[sea].adjacent if s != entry and passage_refusal(st, side, sea, s) is None
+                and area_refusal(st, fleets, s) is None]
+    return out
+
+
+class Retreat:
+    """17.3.2 / 17.2.5: the retreating (or evading) squadron chooses where it goes."""
+
+    name: ClassVar[str] = "naval.retreat"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        what = "evades" if f["why"] == "evade" else "retreats"
+        return f"Your squadron ({squadron_name(st, f['fleets'])}) {what}: choose where it goes."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [(VERB_OF[at], where) for at, where in f["dest"]]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, where = action
+        at = KIND_OF[verb]
+        for fl in f["fleets"]:
+            st.g["fleets"][fl].update(at=at, where=where)
+        rule = "17.2.5" if f["why"] == "evade" else "17.3.2"
+        st.note(f"{squadron_name(st, f['fleets'])} {'evade(s)' if f['why'] == 'evade' else 'retreat(s)'} into "
+                f"{place_name(at, where)}", rule=rule)
+        st.pop()
+        if at == "port" and f["why"] == "retreat":
+            st.frame["into_port"] = True  # 17.3.2: a retreat into a port ends the active squadron's activation
+            mover_side = S.other(f["side"])
+            if not f["mover"] and len(fleets_at(st, "blockade", where, mover_side)) + len(
+                    _move_frame(st)["fleets"]) <= SQUADRON_MAX:
+                st.frame["pursue"] = where  # 17.3.2: the victor may follow it
+        if f["mover"]:  # its activation ends where it retreated (``finish_move``)
+            move = _move_frame(st)
+            move["at"], move["where"] = at, where
+        else:
+            end_move(st, f["side"], at, where)
+
+
+def label(st: State, action: Action) -> str | None:
+    """Menu labels of the naval actions (None: not a naval action)."""
+    verb, arg = action
+    step = st.step
+    if verb == "fleet" and step == "activation":
+        return f"Activate {fleet_name(arg)} in {place_name(*loc(st, arg))} (1 AP)"
+    if verb == "fleet":
+        return f"Add {fleet_name(arg)} to the squadron (1 AP)"
+    if verb == "drop_fleet":
+        return f"Leave {fleet_name(arg)} here"
+    if verb == "embark":
+        force = S.force(st, arg)
+        return (f"Embark {S.name_of(st, arg)} ({S.steps(force)} steps, {fleets_needed(force)} fleet(s), "
+                "0 MP)")
+    if verb == "disembark":
+        return f"Land {cargo_name(st.g['aboard'][arg]['force'])} at {S.zone_name(st.frame['where'])} (0 MP)"
+    if verb == "scuttle" and step == "naval.excess":
+        return f"Eliminate {fleet_name(arg)}"
+    if verb == "scuttle" and step == "naval.losses":
+        return f"Lose {fleet_name(arg)}"
+    if verb in ("intercept_sea", "intercept_box"):
+        fleets = fleets_at(st, "sea" if verb == "intercept_sea" else "blockade", arg, st.frame["side"])
+        where = place_name("sea", arg) if verb == "intercept_sea" else f"the blockade of {S.zone_name(arg)}"
+        return f"Intercept with {squadron_name(st, fleets)} from {where} (needs 6+ with initiative)"
+    if verb == "attack_sea":
+        return f"Attack the enemy squadron at sea in {place_name('sea', arg)}"
+    if verb == "attack_box":
+        return f"Attack the enemy squadron blockading {S.zone_name(arg)}"
+    if step == "naval.intercept":
+        return "Let it pass"
+    if step == "naval.evade":
+        return "Try to evade (needs 6+ with initiative)" if verb == "evade" else "Stand and fight"
+    if step == "naval.tie":
+        return {"withdraw": "Withdraw and lose the battle", "stand": "Stay", "attack": "Fight another round"}[verb]
+    if step == "naval.retreat":
+        place = place_name(KIND_OF[verb], arg)
+        return f"{'Evade' if st.frame['why'] == 'evade' else 'Retreat'} into {place}"
+    if step == "naval.sortie":
+        return "Come out and fight in the blockade box" if verb == "attack" else "Let the blockade be set up"
+    if step == "naval.pursue":
+        return f"Follow it into the blockade box of {S.zone_name(arg)} (free)" if arg else "Stay at sea"
+    if step == "naval.move":
+        f = st.frame
+        if verb == "done":
+            return "Stop here"
+        kind = KIND_OF[verb]
+        cost = dict(moves(st, f["side"], f["fleets"], f["at"], f["where"])).get((kind, arg), 0)
+        if kind == "attack_port":
+            return f"Attack the fleets in the port of {S.zone_name(arg)} ({cost} MP)"
+        return f"Sail into {place_name(kind, arg)} ({cost} MP)"
+    if step == "naval.squadron" and verb == "done":
+        return "Set sail"
+    if step == "naval.relocate":
+        return f"Sail to {S.zone_name(arg)}"
+    return None
+
+
+STEPS = (Squadron(), NavalMove(), Excess(), Relocate(), Intercept(), Evade(), Battle(), Tie(), Losses(), Retreat(),
+         Sortie(), Pursue())
