@@ -21,6 +21,7 @@ from grognard.core.machine import Action, State
 EXPLORATION = 0.7  # UCB constant on rewards in [0, 1]
 WIDEN_C, WIDEN_ALPHA = 1.5, 0.5  # a node may try ceil(C * visits**alpha) of its actions
 TIME_SHARE = 0.9  # a time budget keeps a tenth for a slow last simulation and the final choice
+PRIOR_MARGIN = 0.03  # expected score by which a move must beat the heuristic's to be played instead
 
 
 @dataclass
@@ -60,15 +61,19 @@ class SearchAgent:
         while self.iterations is None or n < self.iterations:
             if self.seconds is not None and n and last - start + longest > TIME_SHARE * self.seconds:
                 break  # the next simulation might overrun the time budget
+            if n and self._settled(root, legal, self._left(n, last - start)):
+                break  # no choice can overtake the most visited one in the simulations left
             self._iterate(state.determinize(side, rng), root, rng, ai)
             n += 1
             now = time.perf_counter()
             longest, last = max(longest, now - last), now
         self.last_iterations = n
         best = max((a for a in legal if a in root.children), key=lambda a: (root.children[a].visits, -legal.index(a)))
+        hint, reason = ai.policy(state, side, legal)
+        if hint != best and hint in root.children and not self._beats(root.children[best], root.children[hint], side):
+            best = hint
         child = root.children[best]
         win = child.value.get(side, 0.0) / max(1, child.visits)
-        hint, reason = ai.policy(state, side, legal)
         if hint != best:
             reason = ""
         why = f"{child.visits} of {n} simulations, expected score {win:.0%}" + (f"; {reason}" if reason else "")
@@ -109,6 +114,28 @@ class SearchAgent:
             nd.visits += 1
             for s, r in reward.items():
                 nd.value[s] = nd.value.get(s, 0.0) + r
+
+    def _left(self, n: int, elapsed: float) -> int:
+        """Simulations the budget still allows: exact for an iteration budget, at the mean pace so far for time."""
+        left = self.iterations - n if self.iterations is not None else None
+        if self.seconds is not None:
+            by_time = int((TIME_SHARE * self.seconds - elapsed) / (elapsed / n)) + 1
+            left = by_time if left is None else min(left, by_time)
+        return max(0, left or 0)
+
+    @staticmethod
+    def _settled(root: Node, legal: list[Action], left: int) -> bool:
+        """The move played is the most visited: once its lead exceeds the simulations left, it is decided."""
+        visits = sorted((root.children[a].visits for a in legal if a in root.children), reverse=True)
+        return len(visits) > 0 and visits[0] - (visits[1] if len(visits) > 1 else 0) > left
+
+    @staticmethod
+    def _beats(child: Node, hint: Node, side: str) -> bool:
+        """The most visited move replaces the heuristic's only if its expected score is higher by ``PRIOR_MARGIN``:
+        with a few dozen simulations a smaller lead is noise, and the heuristic's move is the better bet."""
+        def mean(n: Node) -> float:
+            return n.value.get(side, 0.0) / max(1, n.visits)
+        return mean(child) > mean(hint) + PRIOR_MARGIN
 
     @staticmethod
     def _ucb(child: Node, avail: int, actor: str) -> float:

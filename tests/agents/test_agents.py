@@ -6,6 +6,7 @@ import pytest
 
 from grognard import load_game
 from grognard.agents import HeuristicAgent, RandomAgent, SearchAgent, make_agent
+from grognard.agents.search import Node
 from grognard.games.nae import ai
 
 
@@ -56,6 +57,44 @@ def test_heuristic_keeps_napoleon_out_of_bad_battles():
         st.apply(action)
 
 
+def _until(st, stop, agents=None):
+    agents = agents or {"empire": HeuristicAgent(0), "coalition": HeuristicAgent(0)}
+    while not stop(st):
+        assert not st.over
+        st.apply(agents[st.active].choose(st, st.active))
+    return st
+
+
+def test_20_1_coalition_hunts_napoleon_first():
+    """20.1: removing Napoléon wins for the Coalition (France's armies rally when supplied, so the conquest needs
+    them destroyed too): its activations go to the forces that can reach him, Blücher first, not to Castaños'
+    good odds against a corps in the Pyrenees."""
+    st = _until(load_game("nae").new_state("1815", seed=3),
+                lambda s: s.active == "coalition" and s.step == "activation")
+    legal = st.legal_actions()
+    values = {a[1]: ai.force_value(st, "coalition", a[1]) for a in legal if a[0] == "force"}
+    names = {fid: ai.S.name_of(st, fid) for fid in values}
+    ranked = sorted(values, key=values.get, reverse=True)
+    assert [names[f] for f in ranked[:2]] == ["Blücher (Army of the Elbe)", "Wellington (Army of the Peninsula)"]
+    assert all(values[f] > values["f1"] for f in ranked[:4]) and names["f1"] == "Castaños"
+    action, reason = ai.policy(st, "coalition", legal)
+    assert action == ("force", ranked[0]) and "Napoléon" in reason
+
+
+def test_12_6_campaign_force_waits_to_strike_napoleon_together():
+    """12.6: with the Major Campaign, Blücher goes into Napoléon's zone and waits; Wellington joins him and they
+    fight together (« les faire combattre ensemble »)."""
+    st = _until(load_game("nae").new_state("1815", seed=3), lambda s: s.step == "campaign.hold")
+    assert st.active == "coalition" and ai.S.force(st, st.frame["dfn"])["commander"] == "napoleon"
+    action, reason = ai.policy(st, "coalition")
+    assert action == ("wait", None) and "together" in reason
+    st.apply(action)
+    n = len(st.log)
+    _until(st, lambda s: any(e.get("rule") == "14.2" for e in s.log[n:]))
+    battle = next(e["text"] for e in st.log[n:] if e.get("rule") == "14.2")
+    assert "Blücher" in battle and "Wellington" in battle and "Napoleon" in battle
+
+
 def test_evaluation_is_the_result_at_the_end_and_zero_sum_before():
     st = load_game("nae").new_state("1815", seed=1)
     assert ai.evaluate(st, "empire") == pytest.approx(-ai.evaluate(st, "coalition"))
@@ -82,18 +121,45 @@ def test_search_with_an_iteration_budget_is_deterministic():
     assert len(choices) == 1
 
 
-def test_search_choice_ignores_the_hidden_truth():
-    """Same seed, same information state, different hidden truths (the Coalition's hand and both piles, the dice
-    to come) -> the same action."""
-    st = _mid_game()
+def _coalition_mid_game():
+    st = load_game("nae").new_state("1815", seed=3)
+    return _until(st, lambda s: s.active == "coalition" and s.step == "activation")
+
+
+@pytest.mark.parametrize(("position", "side"), [(_mid_game, "empire"), (_coalition_mid_game, "coalition")])
+def test_search_choice_ignores_the_hidden_truth(position, side):
+    """Same seed, same information state, different hidden truths (the other side's hand and both piles, the
+    dice to come) -> the same action, from either seat."""
+    st = position()
+    foe = "coalition" if side == "empire" else "empire"
     other = st.copy()
-    pool = other.g["hands"]["coalition"] + other.g["decks"]["coalition"]
+    pool = other.g["hands"][foe] + other.g["decks"][foe]
     random.Random(1).shuffle(pool)
-    n = len(other.g["hands"]["coalition"])
-    other.g["hands"]["coalition"], other.g["decks"]["coalition"] = pool[:n], pool[n:]
-    other.g["decks"]["empire"].reverse()
+    n = len(other.g["hands"][foe])
+    other.g["hands"][foe], other.g["decks"][foe] = pool[:n], pool[n:]
+    other.g["decks"][side].reverse()
     other.core["rng"] = [7, 7, 7, 7]
     assert other.digest() != st.digest()
     agents = [make_agent("search:iterations=16,rollout=8", 3) for _ in range(2)]
-    assert agents[0].choose(st, "empire") == agents[1].choose(other, "empire")
+    assert agents[0].choose(st, side) == agents[1].choose(other, side)
     assert agents[0].last_reason == agents[1].last_reason
+
+
+def test_search_stops_once_no_move_can_overtake_the_leader():
+    """The move played is the most visited, so a search may stop as soon as the leader's margin exceeds the
+    simulations left: same move, fewer simulations (an iteration budget knows exactly how many are left)."""
+    root = Node()
+    root.children = {("a", 1): Node(visits=9), ("b", 2): Node(visits=3), ("c", 3): Node(visits=30)}
+    legal = [("a", 1), ("b", 2)]  # ("c", 3) is not legal here: it does not count
+    assert SearchAgent._settled(root, legal, 5)
+    assert not SearchAgent._settled(root, legal, 6)
+    agent = SearchAgent(iterations=100)
+    assert agent._left(40, 1.0) == 60
+
+
+def test_search_plays_the_heuristics_move_unless_another_is_clearly_better():
+    """A few dozen simulations are noisy: the most visited move replaces the heuristic's only if its expected score
+    is higher by PRIOR_MARGIN."""
+    hint = Node(visits=10, value={"empire": 5.0})
+    assert not SearchAgent._beats(Node(visits=30, value={"empire": 15.6}), hint, "empire")
+    assert SearchAgent._beats(Node(visits=30, value={"empire": 16.5}), hint, "empire")

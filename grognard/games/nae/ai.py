@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle, cards, conquest, naval
+from grognard.games.nae.rules import activation, battle, cards, conquest, naval
 from grognard.games.nae.schema.cards import ActivateForces, CombatBonus, EnterUnits, MoraleModifier
 
 Choice = tuple[Action, str]
@@ -25,6 +25,9 @@ Rule = Callable[[State, str, list[Action]], Choice | None]
 
 NAPOLEON = "napoleon"
 SAFE_ODDS = 1.0  # a march ends next to enemies no stronger than the force
+HUNT_LEAD = -3  # the Coalition attacks Napoléon unless the dice are hopeless
+HUNT_RANGE = 4  # borders within which a Coalition force joins the hunt
+HUNT_MIN = 4  # combat value of a force worth sending after Napoléon
 
 
 # -- the board as a player reads it ---------------------------------------------------------------------------
@@ -147,7 +150,7 @@ def attack_ok(st: State, side: str, fid: str, foes: list[str], zone: str) -> boo
     if side == "coalition":
         hunting = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
         if hunting:
-            return (lead >= 0 and mine > theirs) or (lead >= -2 and mine >= 2 * theirs)
+            return lead >= HUNT_LEAD
         return lead >= 0 and mine * 2 >= theirs * 3
     if NAPOLEON in S.generals_of(f) and strength(st, zone, S.other(side), 1) > mine:
         return False
@@ -159,10 +162,9 @@ def objectives(st: State, side: str) -> list[str]:
     Empire: its key zones an enemy stands next to (it wins by holding on)."""
     nap = napoleon_force(st)
     if side == "coalition":
-        out = [z for z in french_keys() if S.controller(st, z) != "coalition"]
         if nap is not None:
-            out.insert(0, S.force(st, nap)["zone"])
-        return out
+            return [S.force(st, nap)["zone"]]
+        return [z for z in french_keys() if S.controller(st, z) != "coalition"]
     return [z for z in french_keys() if S.controller(st, z) == "empire" and strength(st, z, "coalition", 1)]
 
 
@@ -196,6 +198,8 @@ def _evaluate(st: State) -> float:
     score = 0.0
     nap = napoleon_force(st)
     score += 3.0 if nap is not None else -6.0  # 20.1: Napoléon removed is the Coalition's victory
+    if nap is not None:
+        score += 0.25 * S.combat_value(S.force(st, nap))  # the steps the Coalition must still destroy to win
     steps = {"empire": 0, "coalition": 0}
     for f in g["forces"].values():
         value = S.combat_value(f)
@@ -326,10 +330,13 @@ def force_value(st: State, side: str, fid: str) -> float:
     from anything are not worth the AP: what is left goes to the reserve for the armies (9.2)."""
     f = S.force(st, fid)
     value = S.combat_value(f)
+    if side == "coalition":
+        hunt = hunt_value(st, fid)
+        if hunt:
+            return hunt
     attack = good_attack(st, side, fid)
     if attack:
-        prey = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in enemy_forces_in(st, attack[0], side))
-        return 100.0 + attack[2] + (100.0 if prey else 0.0)
+        return 100.0 + attack[2]
     key = threatened_key(st, side)
     if key and f["zone"] != key and dist(f["zone"], key) <= 2 and NAPOLEON not in S.generals_of(f):
         return 50.0 + value
@@ -343,6 +350,35 @@ def force_value(st: State, side: str, fid: str) -> float:
     if value < 4 and not (f["zone"] in french_keys() or dist(f["zone"], "paris") <= 2):
         return 0.0
     return value * (2 if S.is_army(f) else 1) / (1 + here)
+
+
+def hunter(st: State, fid: str) -> bool:
+    """A Coalition force that takes part in the hunt for Napoléon: one that can reach him within two marches."""
+    nap = napoleon_force(st)
+    f = S.force(st, fid)
+    return nap is not None and not f["in_fortress"] and dist(f["zone"], S.force(st, nap)["zone"]) <= HUNT_RANGE
+
+
+def on_the_way(st: State, here: str, zone: str) -> bool:
+    """A move that brings a hunter nearer Napoléon."""
+    nap = napoleon_force(st)
+    return nap is not None and dist(zone, S.force(st, nap)["zone"]) < dist(here, S.force(st, nap)["zone"])
+
+
+def hunt_value(st: State, fid: str) -> float:
+    """20.1: removing Napoléon wins the game for the Coalition, and France's armies rally when supplied, so every
+    force that can reach him strikes (the strongest first) and those a march away close in; 0 for the others."""
+    if not hunter(st, fid):
+        return 0.0
+    f = S.force(st, fid)
+    nz = S.force(st, str(napoleon_force(st)))["zone"]
+    d = dist(f["zone"], nz)
+    value = S.combat_value(f)
+    if d <= 1 and attack_ok(st, "coalition", fid, enemy_forces_in(st, nz, "coalition"), nz):
+        return 300.0 + value
+    if value >= HUNT_MIN:
+        return 150.0 + value / (1 + d)
+    return 0.0
 
 
 def march_target(st: State, side: str, fid: str) -> str:
@@ -370,8 +406,9 @@ def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | N
     if not options:
         return None
     value, best = max(options, key=lambda o: o[0])
-    why = "an attack at good odds" if value >= 100 else (
-        "a key zone of France is threatened" if value >= 50 else "concentrate on the objective")
+    why = ("it can strike Napoléon" if value >= 300 else "it closes in on Napoléon" if value >= 150 else
+           "an attack at good odds" if value >= 100 else
+           "a key zone of France is threatened" if value >= 50 else "concentrate on the objective")
     return best, f"activate {S.name_of(st, best[1])}: {why}"
 
 
@@ -390,10 +427,12 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
         if a[0] != "zone":
             continue
         foes = enemy_forces_in(st, a[1], side)
-        if not foes or not attack_ok(st, side, fid, foes, a[1]):
+        if not foes or not (attack_ok(st, side, fid, foes, a[1]) or campaign_support(st, side, fid, foes)):
             continue
         theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
         napoleon = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
+        if side == "coalition" and not napoleon and hunter(st, fid) and not on_the_way(st, f["zone"], a[1]):
+            continue
         if best is None or (napoleon, theirs) > best[3]:
             best = (a, foes[0], theirs, (napoleon, theirs))
     if best is None:
@@ -411,6 +450,11 @@ def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
     if not _first(legal, "siege"):
         return None
     zone = S.force(st, st.frame["fid"])["zone"]
+    nap = napoleon_force(st)
+    if nap is not None and S.force(st, nap)["zone"] == zone and S.force(st, nap)["in_fortress"]:
+        return ("siege", None), f"besiege {S.zone_name(zone)}: Napoléon is shut in its fortress"
+    if side == "coalition" and hunter(st, st.frame["fid"]):
+        return None
     if side == "coalition" or zone in french_keys():
         return ("siege", None), f"besiege {S.zone_name(zone)}: the victory conditions need it"
     return None
@@ -488,9 +532,12 @@ def no_forced_march(st: State, side: str, legal: list[Action]) -> Choice | None:
 def intercept_when_stronger(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Intercept a moving force only where the battle is worth fighting (and never with Napoléon)."""
     f = st.frame
+    prey = NAPOLEON in S.generals_of(S.force(st, f["fid"]))
     for a in legal:
         if a[0] == "intercept":
             me = S.force(st, a[1])
+            if side == "coalition" and not prey:
+                continue  # the cards pay for battles with Napoléon only
             if NAPOLEON not in S.generals_of(me) and attack_ok(st, side, a[1], [f["fid"]], f["zone"]):
                 mover = S.combat_value(S.force(st, f["fid"]))
                 return a, f"{S.name_of(st, a[1])} intercepts at odds {odds(S.combat_value(me), mover)}"
@@ -515,6 +562,8 @@ def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice |
     lead = edge(st, f["mover"], [f["fid"]], f["zone"], came_from)
     a, d = S.combat_value(foe), S.combat_value(me)
     limit = -1 if NAPOLEON in S.generals_of(me) else 0
+    if side == "coalition" and NAPOLEON in S.generals_of(foe) and lead < 99:
+        return ("stand", None), f"{S.name_of(st, f['fid'])} stands: every battle costs Napoléon steps"
     if lead <= limit:
         return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)}, dice {-lead:+.0f} for it"
     for verb in ("fortress", "evade"):
@@ -572,10 +621,17 @@ def _battle_of(st: State, f: Frame) -> Frame:
     return st.core["stack"][f["target"]]
 
 
+def spare_cards(st: State, side: str) -> int:
+    """Cards beyond one per activation round still to play (5.2): a card spent in battle is a round without AP,
+    and a 1-AP operation cannot move a group of armies."""
+    rounds = st.g["last_round"] - st.g["round"] + (1 if st.g["turn"] == "empire" and side == "coalition" else 0)
+    return max(0, len(st.g["hands"][side]) - rounds)
+
+
 def combat_card_for_big_battle(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Combat cards are spent in the decisive battles: Napoléon's, or one of at least 8 steps."""
     plays = [a for a in legal if a[0] == "card"]
-    if not plays:
+    if not plays or not spare_cards(st, side):
         return None
     f = st.frame
     ctx = _battle_of(st, f)
@@ -602,6 +658,32 @@ def countermarch_to_help(st: State, side: str, legal: list[Action]) -> Choice | 
         return None
     best = max(forces, key=lambda a: (S.combat_value(S.force(st, a[1])), a[1]))
     return best, f"{S.name_of(st, best[1])} marches to the sound of the guns"
+
+
+def campaign_followers(st: State, side: str, fid: str, zone: str) -> list[str]:
+    """Forces of a Major Campaign still to be activated that can join a battle in ``zone`` (12.6)."""
+    camp = activation.campaign(st)
+    if camp is None or not camp["count"]:
+        return []
+    return [x for x, o in st.g["forces"].items() if o["side"] == side and x != fid and not o["in_fortress"]
+            and 0 < dist(o["zone"], zone) <= 2 and S.combat_value(o) >= HUNT_MIN and not activation.moved(st, x)]
+
+
+def campaign_support(st: State, side: str, fid: str, foes: list[str]) -> bool:
+    """In a Major Campaign a Coalition force goes in against Napoléon to wait there for the others (12.6)."""
+    nap = napoleon_force(st)
+    return side == "coalition" and nap in foes and bool(campaign_followers(st, side, fid, S.force(st, nap)["zone"]))
+
+
+def wait_to_strike_together(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """A Major Campaign force facing Napoléon waits for the campaign's other forces, to fight him together (12.6):
+    the odds and the losses he takes grow with every force that joins."""
+    if ("wait", None) not in legal or NAPOLEON not in S.generals_of(S.force(st, st.frame["dfn"])):
+        return None
+    zone = S.force(st, st.frame["dfn"])["zone"]
+    if not campaign_followers(st, side, st.frame["fid"], zone):
+        return None
+    return ("wait", None), f"wait at {S.zone_name(zone)} for the other forces of the campaign to strike together"
 
 
 def attack_now(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -681,7 +763,7 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "losses": (spread_losses,),
     "cards.window": (combat_card_for_big_battle, done),
     "countermarch": (countermarch_to_help, done),
-    "campaign.hold": (attack_now, take_first_offered),
+    "campaign.hold": (wait_to_strike_together, attack_now, take_first_offered),
     "attrition.depot": (spend_depot, take_first_offered),
     "pickup": (call_in_forces, done),
     "place": (place_near_threat,),
