@@ -76,7 +76,7 @@ async function startScreen() {
     s.name = `seat-${side}`;
     s.dataset.side = side;
     for (const seat of doc.seats) s.appendChild(new Option(seatName(seat), seat));
-    s.value = i === 0 ? "me" : (doc.agents.includes("ai:easy") ? "ai:easy" : doc.agents[0]);
+    s.value = i === 0 ? "me" : (doc.agents.includes("ai:normal") ? "ai:normal" : doc.agents[0]);  // the default opponent searches
     lab.appendChild(s);
     seats.appendChild(lab);
   });
