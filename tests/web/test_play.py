@@ -46,6 +46,7 @@ def test_a_whole_1815_game_against_the_computer(page: Page) -> None:
     page.goto("/")
     start(page, {"empire": "me", "coalition": computer(page)}, seed=4)
     wait_turn(page, None)
+    expect(page.locator("[data-fleet=gb_cornwallis] title")).to_contain_text("the blockade box of Brest")  # 17.2.6
     page.screenshot(path=str(DOCS / "web-map.png"))
     rng = random.Random(4)
     did = {"event": False, "undo": False, "forecast": False}

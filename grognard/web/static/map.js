@@ -109,6 +109,28 @@ export class MapView {
       el("text", { x: 0, y: 3.5, "font-size": 9, "text-anchor": "middle" }, g).textContent = n > 1 ? `D${n}` : "D";
     }
     this.drawStacks(view, legal);
+    this.drawFleets(view);
+  }
+
+  // Fleets (17) as small ship counters: in a port beside its zone, in a blockade box, or in a sea zone.
+  drawFleets(view) {
+    const summary = view.board.summary || {};
+    const byPlace = {};
+    for (const f of summary.fleets || []) (byPlace[`${f.at}:${f.where}`] ||= []).push(f);
+    for (const [place, fleets] of Object.entries(byPlace)) {
+      const [at, where] = place.split(":");
+      const box = this.geo.boxes ? this.geo.boxes[`blockade:${where}`] : null;
+      const p = at === "sea" ? this.geo.seas[where] : at === "blockade" && box ? { x: box.x + box.w / 2, y: box.y + box.h / 2 }
+        : this.geo.zones[where] ? { x: this.geo.zones[where].x + 14, y: this.geo.zones[where].y + 14 } : null;
+      if (!p) continue;
+      fleets.forEach((f, i) => {
+        const g = el("g", { class: "fleet", transform: `translate(${p.x - 10 + i * 5},${p.y - 7 + i * 5})`, "data-fleet": f.id }, this.stacks);
+        el("rect", { x: 0, y: 0, width: 20, height: 14, rx: 3, fill: POWER_COLOURS[f.power] || "#888", class: "counter" }, g);
+        el("text", { x: 10, y: 11, fill: LIGHT.has(f.power) ? "#111" : "#fff", "font-size": 11, "text-anchor": "middle" }, g).textContent = "⚓";
+        const load = f.carrying && f.carrying.length ? `, carrying ${f.carrying.length}` : "";
+        el("title", {}, g).textContent = `${f.name}: ${f.place} (initiative ${f.initiative}, tactical ${f.tactical}${load})`;
+      });
+    }
   }
 
   drawStacks(view, legal) {
