@@ -132,10 +132,10 @@ def _links(st: State, power: str) -> Links:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
     sieges = st.g["fortresses"]
-    own = {p for p, s in sides.items() if s == side}
+    friends = {p for p, s in sides.items() if s == side}
     besieged = {zone for zone, fort in sieges.items() if fort["siege"] is not None}
-    # zones of powers not of the side (mapped in C over the 256 controlled zones), less the besieged fortresses
-    held = frozenset(compress(control, map(not_, map(own.__contains__, control.values())))) - besieged
+    # zones of powers not of the side (mapped in C over every controlled zone), less the besieged fortresses
+    held = frozenset(compress(control, map(not_, map(friends.__contains__, control.values())))) - besieged
     ports = graph().ports
     sea_ports = tuple(z for z in (*sorted(sources), *links) if z in ports and z not in held)
     return Links(tuple(sorted(sources)), frozenset(links), sea_ports, held)
