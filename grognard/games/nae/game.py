@@ -209,6 +209,10 @@ class NaeGame(Game):
         g["sides"] = {p: (sc.side_of(p) if p in sc.statuses else None) for p in m.powers}
         g["ally_of"] = {p: s.ally_of for p, s in sc.statuses.items() if s.status in ("allied", "protectorate")
                         and s.ally_of}
+        # 8.1: each power's diplomatic status; a forced peace or alliance also keeps its partner and end (3.5, 3.6)
+        g["status"] = {p: s.status for p, s in sc.statuses.items()}
+        g["forced"] = {p: {"with": s.with_power, "until": s.until_year, "then": s.then}
+                       for p, s in sc.statuses.items() if s.status in ("forced_peace", "forced_alliance")}
         g["control"] = {z.id: z.owner for z in m.zones.values() if z.fortress or z.port or z.city}
         for c in sc.controls.values():
             zones = [z for p in c.provinces for z in (x.id for x in m.zones_of(p))] + list(c.zones)

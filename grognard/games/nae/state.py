@@ -9,6 +9,8 @@
     turn       side acting in this round ("empire" acts first, 5.2)
     sides      power -> "empire" | "coalition" | None (neutral or out of play), minors follow their major
     ally_of    minor power -> the major it is allied to (13.2: minors use their major's supply)
+    status     power -> its diplomatic status (8.1); forced: power -> {with, until, then} for a forced peace or
+               alliance (3.5, 3.6)
     forces     force id -> {
                  side, power (nationality of the commander, or of the lone unit), zone,
                  commander (general id or None for a lone unit), army (army marker id or None),
@@ -106,6 +108,13 @@ def outside(st: State, zone: str, side: str) -> list[str]:
 
 def side_of(st: State, power: str) -> str | None:
     s: str | None = st.g["sides"].get(power)
+    return s
+
+
+def status_of(st: State, power: str) -> str:
+    """8.1: a power's diplomatic status (at_war, neutral, allied, forced_peace, forced_alliance, protectorate,
+    not_in_play)."""
+    s: str = st.g["status"][power]
     return s
 
 
