@@ -14,6 +14,7 @@ from grognard.games.nae.rules import (
     cards,
     command,
     events,
+    interphase,
     movement,
     naval,
     sequence,
@@ -24,7 +25,7 @@ from grognard.games.nae.rules.siege import Replacements, SiegeAttack
 from grognard.games.nae.schema.scenario import Place
 from grognard.games.nae.why import why
 
-PLAYABLE = ("1815",)  # scenarios whose rules this engine runs end to end
+PLAYABLE = ("1815", "1805", "1809")  # scenarios whose rules this engine runs end to end
 MAX_FORCES = 300  # force ids of the fixed action index (action_catalog)
 
 
@@ -105,11 +106,23 @@ def place_forces(st: State, picks: dict[str, dict[str, str]]) -> None:
             continue
         units = {u.id: (S.unit(u.id).reduced or 1) if u.reduced else S.unit(u.id).steps for u in p.units}
         power = S.general(at["commander"]).power if at["commander"] else S.unit(p.units[0].id).power
-        side = sc.side_of(p.power)
-        assert side is not None
-        S.new_force(st, side, power, at["zone"], at["commander"], p.army, at["generals"], units,
+        # 8.1.1: a neutral major's forces stand on the map at war with nobody (side None)
+        S.new_force(st, sc.side_of(p.power), power, at["zone"], at["commander"], p.army, at["generals"], units,
                     [S.major_of(st, p.power)] * at["mobile"])
+    if st.g.get("vp") is not None:
+        reserve_the_rest(st)
     supply.update_supply(st)
+
+
+def reserve_the_rest(st: State) -> None:
+    """20.2 / 20.3: the units neither set up nor set aside wait in their power's reserve, to be built in a budget
+    phase (7.3) or deployed when their neutral minor enters the war (7.1); the Prussian Landwehr of 1809 too."""
+    sc = S.data().scenarios[st.g["scenario"]]
+    placed = {u for f in st.g["forces"].values() for u in f["units"]}
+    aside = set(sc.out_of_play)
+    st.g["reserve"]["units"] = [u for u in S.data().counters.units
+                                if u not in placed and u not in aside and st.g["status"].get(S.unit(u).power)
+                                not in (None, "not_in_play")]
 
 
 class SetupChoice:
@@ -144,6 +157,33 @@ class SetupChoice:
             place_forces(st, f["picks"])
 
 
+def grand_campaign_setup(st: State) -> None:
+    """20.2 / 20.3: the victory and escalade markers, the provinces annexed and the events in play before the start,
+    the counters set aside, and the hands: each side's named cards (its permanents) and a random draw from the
+    periods in play (6.1; 1809: one deck of both periods, less the red-dot cards)."""
+    g = st.g
+    sc = S.data().scenarios[g["scenario"]]
+    h = sc.header
+    g.update(vp=h.victory_level, escalade=h.escalade_level if h.escalade_applies else None,
+             periods=list(h.cards.periods), annexed={a.province: a.to for a in sc.annexes.values()},
+             declared=[], war_on=[], bonus_cards={"empire": 0, "coalition": 0})
+    g["flags"] = sorted({x for e in sc.events.values() for x in (e.id, e.card, e.entity) if x})
+    g["events_played"] = sorted({c for side in S.SIDES for c in getattr(h.cards, side).events_used})
+    g["set_aside"] = [c for c in sc.out_of_play if c in S.data().counters.units or c in S.data().counters.generals]
+    m = S.data().map
+    for z in g["control"]:
+        if m.zones[z].province in g["annexed"] and g["control"][z] == m.zones[z].owner:
+            g["control"][z] = g["annexed"][m.zones[z].province]  # 20.3: annexed provinces are held by the annexer
+    g["initial_control"] = dict(g["control"])
+    g["punishments"] = {}
+    for side in S.SIDES:
+        sc_cards = getattr(h.cards, side)
+        pile = cards.scenario_pile(st, side)
+        g["punishments"][side] = [] if h.cards.single_deck else [c for c in pile if cards.period(c) == "punishments"]
+        deck = [c for c in pile if c not in g["punishments"][side]]
+        cards.deal(st, side, deck, sc_cards.draw, hand=list(sc_cards.hand))
+
+
 def setup_label(st: State, arg: str) -> str:
     pid, index = st.frame["queue"][0]
     what = S.data().scenarios[st.g["scenario"]].places[pid].choices[index].what
@@ -174,8 +214,8 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, SiegeAttack(), Replacements(),
-                  SetupChoice())
+                  *events.STEPS, *interphase.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, SiegeAttack(),
+                  Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -224,9 +264,13 @@ class NaeGame(Game):
                            for z in m.zones.values() if z.fortress}
         for rec in sc.removed.values():
             g["removed"] += list(rec.generals)
-        for player in S.SIDES:
-            sc_cards = getattr(h.cards, player)
-            cards.deal(st, player, list(sc_cards.deck), sc_cards.draw)
+        if h.victory_level is None:
+            for player in S.SIDES:
+                sc_cards = getattr(h.cards, player)
+                cards.deal(st, player, list(sc_cards.deck), sc_cards.draw)
+        else:
+            grand_campaign_setup(st)
+        g["phase"] = "activation"
         st.push("round")
         queue = setup_queue(st) if options.get("setup_choices") else []
         if queue:
@@ -246,11 +290,12 @@ class NaeGame(Game):
             for cid in [c for p in (*places, g["out"]) for c in p]:
                 if not isinstance(cid, str) or cid not in known:
                     raise ValueError(f"unknown card {cid!r}")
-            held = sorted([c for p in places for c in p] + [c for c in g["out"] if known[c].side == side])
-            if held != sorted(getattr(d.scenarios[g["scenario"]].header.cards, side).deck):
+            aside = g.get("punishments", {}).get(side, [])
+            held = sorted([c for p in (*places, aside) for c in p] + [c for c in g["out"] if known[c].side == side])
+            if held != sorted(cards.scenario_cards(g["scenario"], side)):
                 raise ValueError(f"the {side}'s cards are not each in one place: hand, pile, played pile or out")
         for fid, f in g["forces"].items():
-            if f["side"] not in S.SIDES or f["zone"] not in d.map.zones or any(
+            if f["side"] not in (*S.SIDES, None) or f["zone"] not in d.map.zones or any(
                     u not in d.counters.units for u in f["units"]):
                 raise ValueError(f"force {fid!r} is not made of known units in a known zone")
         if not isinstance(g.get("fleets"), dict):
@@ -286,12 +331,13 @@ class NaeGame(Game):
             "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
             "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
             "depot": ["fixed", "mobile"], "fleet": list(d.counters.fleets), "sea": list(d.map.seas),
+            "power": list(d.map.powers),
         }
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
                      "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw"),
-            "card": ("card", "event"), "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade",
-                                                               "attack_port"),
+            "card": ("card", "event", "discard"), "power": ("declare",),
+            "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade", "attack_port"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
                      "spearhead", "swap", "take", "unit"),
             "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
@@ -344,6 +390,10 @@ class NaeGame(Game):
             return setup_label(st, arg)
         if verb == "event":
             return f"Play {S.data().cards.cards[arg].title} as an event"
+        if verb == "discard":
+            return f"Discard {S.data().cards.cards[arg].title}"
+        if verb == "declare":
+            return f"Declare war on {S.data().map.powers[arg].name} (7.1)"
         if verb == "force" and st.step == "countermarch":
             return f"Counter-march with {S.name_of(st, arg)} from {S.zone_name(S.force(st, arg)['zone'])}"
         if verb == "force" and st.step == "pickup":
@@ -400,7 +450,8 @@ class NaeGame(Game):
             return {"activation": "Finish (unused AP go to the reserve)", "march": "Stop here",
                     "pickup": "Set off without more forces", "cards.window": "Play no more cards",
                     "countermarch": "No more counter-marches", "detach": "Set off with these units",
-                    "swap": "March"}.get(str(st.step), "Done")
+                    "swap": "March", "interphase.war": "Declare no (more) war",
+                    "interphase.hands": "Keep these cards and draw"}.get(str(st.step), "Done")
         fixed = {
             "op": "Make a 1-AP operation without a card", "pass": "Pass",
             "decline": "Let it pass", "flag": "Take control of this zone (1 MP)", "siege": "Make a siege attack",

@@ -31,6 +31,19 @@
     hands / decks / discards  side -> [card ids]; out: gold-star cards removed from the game (6.2)
     ap_reserve side -> AP stored (9.2)
     conquered  majors conquered this game (18)
+
+The grand campaigns (20.2, 20.3) add (never set in 1815, whose games stay as they were)::
+
+    vp         the victory level (19), escalade: the escalade level (6.1) or None where its rules are off (1809)
+    periods    card periods in play ("epic", "punishments"); punishments: side -> its Punishments cards set aside
+               until the escalade reaches 15 (6.1)
+    flags      scenario events in play and political entities created (20.3 "Evènements en cours", 8.3): card
+               ids, event ids and entity ids, as the card assignment table reads them (6.3)
+    annexed    province -> the power whose National Territory it joined (20.3, 18.2.2)
+    declared   powers the sides declared war on this year (7.1); war_on: majors ever declared war on (3.2)
+    events_played  card ids played as events this game (19.3 "Europe Napoléonienne a été jouée", silver stars)
+    bonus_cards side -> extra cards owed at the next hand building (18.2.2 conquest reward, 7.3.2)
+    phase      the phase of the year being played: "interphase", "activation", "conquest", "victory" (5)
 """
 
 from __future__ import annotations
@@ -130,9 +143,17 @@ def controller(st: State, zone: str) -> str | None:
     return None if power is None else side_of(st, power)
 
 
+def owner(st: State, zone: str) -> str:
+    """The power whose National Territory holds ``zone``: the map's owner, unless its province was annexed (20.3
+    set-up, 18.2.2)."""
+    z = data().map.zones[zone]
+    annexed: dict[str, str] = st.g.get("annexed") or {}
+    return annexed.get(z.province, z.owner)
+
+
 def is_neutral_ground(st: State, zone: str) -> bool:
     """12.1: a neutral's zone may never be entered."""
-    power = st.g["control"].get(zone) or data().map.zones[zone].owner
+    power = st.g["control"].get(zone) or owner(st, zone)
     return st.g["sides"].get(power) is None
 
 
@@ -259,10 +280,10 @@ def zone_name(zone: str) -> str:
     return data().map.zones[zone].name
 
 
-def new_force(st: State, side: str, power: str, zone: str, commander: str | None = None, army: str | None = None,
+def new_force(st: State, side: str | None, power: str, zone: str, commander: str | None = None, army: str | None = None,
               subs: list[str] | None = None, units: dict[str, int] | None = None,
               depots: list[str] | None = None) -> str:
-    """Put a new force on the map and return its id."""
+    """Put a new force on the map and return its id; ``side`` None: a neutral's force (8.1.1), at war with nobody."""
     fid = f"f{st.g['next_force']}"
     st.g["next_force"] += 1
     st.g["forces"][fid] = {

@@ -42,14 +42,155 @@ from grognard.games.nae.schema.cards import (
 )
 
 
-def deal(st: State, side: str, deck: list[str], draw: int) -> None:
-    """20.1: shuffle the scenario's pile and draw the hand."""
+def deal(st: State, side: str, deck: list[str], draw: int, hand: list[str] | None = None) -> None:
+    """20.1-20.3: shuffle the scenario's pile and draw the hand (after the cards the scenario puts in it)."""
     pile = list(deck)
     st.shuffle(pile)
     st.g["decks"][side] = pile
-    st.g["hands"][side] = [pile.pop() for _ in range(min(draw, len(pile)))]
-    st.note(f"{side} draws {len(st.g['hands'][side])} cards", rule="20.1")
-    st.note(f"Your hand: {', '.join(title(c) for c in st.g['hands'][side])}", rule="20.1", to=side)
+    st.g["hands"][side] = list(hand or []) + [pile.pop() for _ in range(min(draw, len(pile)))]
+    rule = "20.1" if hand is None else S.data().scenarios[st.g["scenario"]].header.src
+    st.note(f"{side} draws {min(draw, len(st.g['hands'][side]))} cards", rule=rule)
+    st.note(f"Your hand: {', '.join(title(c) for c in st.g['hands'][side])}", rule=rule, to=side)
+
+
+def period(cid: str) -> str:
+    return str(S.data().cards.cards[cid].period)
+
+
+def scenario_cards(scenario: str, side: str) -> list[str]:
+    """Every card of ``side`` in the scenario (6.1): the 1815 pile; in the grand campaigns every card of the side
+    but those the scenario removes (20.3: the red-dot cards)."""
+    sc = S.data().scenarios[scenario].header.cards
+    mine = getattr(sc, side)
+    if mine.deck:
+        return list(mine.deck)
+    return [c.id for c in S.data().cards.cards.values() if c.side == side and c.id not in mine.remove]
+
+
+def permanent_cards(side: str) -> list[str]:
+    """6.2: the side's permanent cards, never part of the draw pile."""
+    return [c.id for c in S.data().cards.cards.values() if c.side == side and c.permanent]
+
+
+def scenario_pile(st: State, side: str) -> list[str]:
+    """The cards a grand campaign shuffles at the start: all the side's cards but those already in hand and the
+    permanent cards, which wait in the played pile until a hand building returns them (6.3)."""
+    mine = getattr(S.data().scenarios[st.g["scenario"]].header.cards, side)
+    perms = permanent_cards(side)
+    st.g["discards"][side] = [c for c in perms if c not in mine.hand and c in scenario_cards(st.g["scenario"], side)]
+    return [c for c in scenario_cards(st.g["scenario"], side) if c not in mine.hand and c not in perms]
+
+
+def draw(st: State, side: str, n: int, rule: str, why: str) -> list[str]:
+    """Draw ``n`` cards into the hand; an empty pile is first rebuilt from the played pile, shuffled (6.1: « toutes
+    ses cartes jouées ou défaussées » except the gold stars gone and the permanent cards, which only a hand
+    building returns). Fewer cards come if both piles run dry."""
+    g = st.g
+    got: list[str] = []
+    for _ in range(n):
+        if not g["decks"][side]:
+            perms = set(permanent_cards(side))
+            pile = [c for c in g["discards"][side] if c not in perms]
+            if not pile:
+                break
+            g["discards"][side] = [c for c in g["discards"][side] if c in perms]
+            st.shuffle(pile)
+            g["decks"][side] = pile
+            st.note(f"The {side}'s pile is empty: its {len(pile)} played cards are shuffled into a new pile",
+                    rule="6.1")
+        got.append(g["decks"][side].pop())
+    g["hands"][side] += got
+    st.note(f"{side} draws {len(got)} card(s): {why}", rule=rule)
+    if got:
+        st.note(f"You draw: {', '.join(title(c) for c in got)}", rule=rule, to=side)
+    return got
+
+
+PUNISHMENTS_AT = 15  # 6.1: « lorsque le niveau d'escalade atteint 15 »
+
+
+def bring_punishments(st: State, rule: str) -> None:
+    """6.1: the Punishments cards are shuffled with each side's pile and played pile into one new pile (the
+    permanent cards stay where they are: a hand building returns them)."""
+    g = st.g
+    g["periods"] = [*g["periods"], "punishments"]
+    for side in S.SIDES:
+        perms = set(permanent_cards(side))
+        pile = g["punishments"][side] + g["decks"][side] + [c for c in g["discards"][side] if c not in perms]
+        g["discards"][side] = [c for c in g["discards"][side] if c in perms]
+        g["punishments"][side] = []
+        st.shuffle(pile)
+        g["decks"][side] = pile
+    st.note("The Punishments cards come into play: each side's cards are shuffled into one new pile", rule=rule)
+
+
+def _alliances(st: State) -> dict[str, str]:
+    """6.3: power -> the side it is allied to; neutrals and powers in forced peace or alliance are in none."""
+    return {p: str(s) for p, s in st.g["sides"].items()
+            if s is not None and st.g["status"].get(p) in ("at_war", "allied", "protectorate")}
+
+
+def _held(st: State, zones: set[str]) -> dict[str, str]:
+    """6.3 / 3.2: zone -> the side holding it with a supply line (« seules les zones contrôlées qui peuvent tracer
+    une ligne de ravitaillement comptent »)."""
+    from grognard.games.nae.rules import supply
+
+    reach: dict[str, set[str]] = {}
+    out = {}
+    for z in sorted(zones):
+        power = st.g["control"].get(z)
+        side = S.side_of(st, power) if power else None
+        if side is None or power is None:
+            continue
+        major = S.major_of(st, power)
+        if major not in reach:
+            reach[major] = supply.supplied_zones(st, major)
+        if z in reach[major]:
+            out[z] = side
+    return out
+
+
+def hand_entitlement(st: State, side: str) -> tuple[int, list[str]]:
+    """6.3 / 7.2: the hand size of ``side`` (its card assignment lines, its permanent cards, the cards owed it by
+    conquests and purchases, between 6 and 10) and the permanent cards it is entitled to: one per allied major at
+    war whose capital the enemy does not hold."""
+    t = S.data().tables
+    alliance = _alliances(st)
+    zones = {z for rec in t.card_assignments.values() for z in rec.zones} | {p.capital for p in t.permanent.values()}
+    held = _held(st, zones)
+    lines = t.card_entitlement(side, alliance, held, st.g["flags"])
+    perms = [p.card for p in t.permanent_cards(side, alliance, held)
+             if st.g["status"].get(p.id) == "at_war"]
+    total = sum(rec.cards for rec in lines) + len(perms) + st.g["bonus_cards"][side]
+    detail = ", ".join([*(rec.id for rec in lines), *(f"permanent {c}" for c in perms)]
+                       + ([f"{st.g['bonus_cards'][side]} owed"] if st.g["bonus_cards"][side] else []))
+    size = t.hand_size(total)
+    st.note(f"The {side} is entitled to {total} card(s) ({detail or 'nothing'}): its hand holds {size}", rule="6.3")
+    return size, perms
+
+
+def drop_lapsed_permanents(st: State, side: str, perms: list[str]) -> None:
+    """6.3: a permanent card whose power is no longer an ally at war with its capital free (not in ``perms``)
+    leaves the hand for the played pile (« une carte permanente par puissance majeure alliée en guerre »)."""
+    for cid in [c for c in st.g["hands"][side] if c in permanent_cards(side) and c not in perms]:
+        st.g["hands"][side].remove(cid)
+        st.g["discards"][side].append(cid)
+        st.note(f"The {side} does not get its permanent card {title(cid)} this year", rule="6.3")
+
+
+def complete_hand(st: State, side: str, size: int, perms: list[str]) -> None:
+    """7.2 (3-4): the permanent cards come back to the hand, then the side draws up to its hand size."""
+    g = st.g
+    back = [c for c in perms if c not in g["hands"][side]]
+    for cid in back:
+        for pile in (g["discards"][side], g["decks"][side]):
+            if cid in pile:
+                pile.remove(cid)
+        g["hands"][side].append(cid)
+    if back:
+        st.note(f"The {side} takes back its permanent card(s) {', '.join(title(c) for c in back)}", rule="6.3")
+    draw(st, side, max(0, size - len(g["hands"][side])), "7.2", f"hand building up to {size}")
+    g["bonus_cards"][side] = 0
 
 
 def title(cid: str) -> str:

@@ -1,5 +1,7 @@
-"""5 Turn sequence of the 1815 scenario: activation rounds 2-6, the Empire first in each round (5.2); the end of
-the activation phase (5.2.1); then the conquest phase (5.3, 18) and the victory check (5.4, 20.1)."""
+"""5 Turn sequence: activation rounds (1815 and 1805 open in round 2, 1809 in a round 1 the Coalition plays alone, then
+rounds 2-6 or 7), the Empire first in each round (5.2); the end of the activation phase (5.2.1); then the conquest
+phase (5.3, 18) and the victory phase (5.4, 19, 20.1), which in the grand campaigns leads to the next year's
+interphase (``interphase``) until the last year."""
 
 from __future__ import annotations
 
@@ -112,9 +114,13 @@ class YearEnd:
             conquest.reactivate_fortresses(st, supplied_only=True)
         elif phase == "conquest":
             f["phase"] = "victory"
+            if st.g.get("vp") is not None:
+                st.g["phase"] = "conquest"
             conquest.conquest_phase(st)
             if st.setup["options"].get(RALLY_AT_CONQUEST_OPTION):
                 rally_supplied(st, "5.3")  # the conquest summary's step 7, after the conquests (18.2.1)
+        elif st.g.get("vp") is not None:
+            victory.victory_phase(st)  # 5.4: the grand campaigns go on to the next year, or end in 1814
         else:
             result, text = victory.final_result(st)
             st.finish(result, text)

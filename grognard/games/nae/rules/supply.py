@@ -345,6 +345,8 @@ def force_supplied(st: State, fid: str, cache_: dict[str, Any] | None = None, vi
     ``avoid``: 13.3, a defender's line may not cross the zone the attacker came from. ``cache_``: a dict the
     caller keeps while the position does not change (networks by power)."""
     f = S.force(st, fid)
+    if f["side"] is None:
+        return True  # 8.1.1: a neutral's forces, at war with nobody, stay at home and never lack supply
     where = f["zone"]
     rule = royalist_rule(st, f["power"])
     if rule is not None and S.data().map.zones[where].province in rule.provinces:

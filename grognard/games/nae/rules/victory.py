@@ -1,4 +1,7 @@
-"""19 / 20.1 Victory: the scenario's victory records (data), evaluated at the end of the game.
+"""19 / 20.1 Victory: the scenario's victory records (data), evaluated at the end of the game; in the grand
+campaigns (20.2, 20.3) also the victory level (19.1-19.2), moved as events, conquests and protectorates happen and
+checked at each move (an automatic victory ends the game at once), and the escalade level (6.1) that brings in the
+Punishments cards.
 
 Timing of "Napoléon retiré du jeu" (20.1): the French text lists it among the conditions checked in the victory
 phase (5.4: "Les conditions de victoire sont vérifiées"), and the scenario records say ``when = "end"``. We check it
@@ -31,16 +34,77 @@ def holds(st: State, c: Condition) -> bool:
         ok = S.controller(st, str(c.zone)) == c.side
     elif c.kind == "controls_key_zones":
         ok = all(S.controller(st, z) == c.side for z in conquest.key_zones(str(c.power)))
+    elif c.kind == "victory_level_at_least":
+        ok = st.g.get("vp") is not None and st.g["vp"] >= int(c.value or 0)
+    elif c.kind == "victory_level_at_most":
+        ok = st.g.get("vp") is not None and st.g["vp"] <= int(c.value or 0)
+    elif c.kind == "card_played":
+        ok = c.card in st.g.get("events_played", [])
     else:
         raise ValueError(f"victory condition {c.kind!r} is not implemented")
     return ok != c.negate
 
 
 def final_result(st: State) -> tuple[str | None, str]:
-    """The first victory record whose conditions all hold, Coalition records first; else the default."""
+    """The first victory record whose conditions all hold, Coalition records first; else the default (19.3: « les
+    deux joueurs ont perdu » in the grand campaigns)."""
     sc = S.data().scenarios[st.g["scenario"]]
     records = sorted(sc.victory.values(), key=lambda v: v.result != "coalition")
     for v in records:
         if all(holds(st, c) for c in v.all_of):
             return (v.result if v.result in S.SIDES else None), v.text
     return None, f"No victory condition holds: {sc.header.default_result}."
+
+
+def add_vp(st: State, amount: int, rule: str, why: str) -> None:
+    """19.1-19.2: move the victory marker (events, conquests, protectorates, blockade...) and end the game at once
+    if it reaches an automatic victory level (20 for the Empire, 0 for the Coalition: the scenario's "immediate"
+    records). The other rules call this as their gains and losses happen."""
+    if amount == 0:
+        return
+    st.g["vp"] += amount
+    st.note(f"Victory level {'+' if amount > 0 else ''}{amount}: {why}; it is now {st.g['vp']}", rule=rule)
+    check_automatic(st)
+
+
+def add_escalade(st: State, amount: int, rule: str, why: str) -> None:
+    """6.1: move the escalade marker (nothing where its rules are off, 20.3); at 15 the Punishments cards come in at
+    the next interphase (``cards.bring_punishments``)."""
+    if amount == 0 or st.g.get("escalade") is None:
+        return
+    st.g["escalade"] += amount
+    st.note(f"Escalade {'+' if amount > 0 else ''}{amount}: {why}; it is now {st.g['escalade']}", rule=rule)
+
+
+def apply_vp_event(st: State, event_id: str, why: str) -> None:
+    """A line of the victory-point events table (tables.toml ``vp_event``): its VP and escalade."""
+    ev = S.data().tables.vp_event(event_id)
+    add_escalade(st, ev.escalade, ev.src, why)
+    add_vp(st, ev.vp, ev.src, why)
+
+
+def check_automatic(st: State) -> None:
+    """19.1 / 19.2: an automatic victory is checked continuously, whenever the level moves."""
+    if st.over or st.g.get("vp") is None:
+        return
+    for v in S.data().scenarios[st.g["scenario"]].victory.values():
+        if v.when == "immediate" and all(holds(st, c) for c in v.all_of):
+            st.note(v.text, rule=v.src)
+            st.finish(v.result if v.result in S.SIDES else None, v.text)
+            return
+
+
+def victory_phase(st: State) -> None:
+    """5.4 / 19.3 in the grand campaigns: in the scenario's last year the game ends with its victory records; before
+    it, the next year begins with its interphase (5.1)."""
+    g = st.g
+    sc = S.data().scenarios[g["scenario"]]
+    g["phase"] = "victory"
+    if g["year"] >= sc.header.end_year:
+        result, text = final_result(st)
+        st.note(f"The {g['year']} victory phase ends the game: {text}", rule="19.3")
+        st.finish(result, text)
+        return
+    g.update(year=g["year"] + 1, round=1, last_round=6, turn="empire", declared=[], phase="interphase")
+    st.note(f"Year {g['year']} begins with its interphase", rule="5.1")
+    st.replace("interphase", phase=0)

@@ -1,0 +1,191 @@
+"""5.1 / 7 The interphase of the grand campaigns (20.2, 20.3), before each year's activation phase: the driver that
+runs its phases in order, 7.1 declarations of war and 7.2 hand building.
+
+Phase order (7.1-7.6): declarations of war, hand building, budget, diplomacy, movement of neutral majors, strategic
+redeployment. ``PHASES`` lists the steps this engine runs today; the budget (7.3), diplomatic phase (7.4), neutral
+movement (7.5) and redeployment (7.6) steps come, in that order, after "interphase.hands.start" (docs/nae-rules.md)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from grognard.core.machine import Action, Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import cards, supply, victory
+
+PHASES: tuple[str, ...] = ("interphase.war", "interphase.hands.start")
+"""The interphase's steps in their order (5.1); each is pushed with no argument and pops itself when done."""
+
+ORDER = ("coalition", "empire")  # 7.1, 7.2, 7.4: the Coalition first, then the Empire
+
+
+class Interphase:
+    """5.1: runs the interphase's phases one after the other, then opens the year's activation phase in round 1
+    with the Empire first (5.2)."""
+
+    name: ClassVar[str] = "interphase"
+
+    def run(self, st: State, f: Frame) -> None:
+        i = f["phase"]
+        if i == 0:
+            forced_terms_lapse(st)
+        if i < len(PHASES):
+            f["phase"] = i + 1
+            st.push(PHASES[i])
+            return
+        st.g.update(phase="activation", round=1, turn="empire")
+        st.note(f"The {st.g['year']} activation phase begins", rule="5.2")
+        supply.update_supply(st, rule="13.1")
+        st.replace("round")
+
+
+def forced_terms_lapse(st: State) -> None:
+    """3.5 / 20.3: a forced peace set for a number of years ends with its last year; the power takes the status the
+    terms give next (1809: Prussia « en paix forcée jusqu'à la fin de l'année 1810 puis en alliance forcée »), or
+    becomes neutral again."""
+    for power, terms in sorted(st.g["forced"].items()):
+        if terms["until"] is not None and terms["until"] < st.g["year"]:
+            then = terms["then"] or "neutral"
+            st.g["status"][power] = then
+            if then == "forced_alliance":
+                st.g["forced"][power] = {"with": terms["with"], "until": None, "then": None}
+            else:
+                del st.g["forced"][power]
+            st.note(f"The forced peace of {S.data().map.powers[power].name} ends: it is now "
+                    f"{then.replace('_', ' ')}", rule="8.1.3")
+
+
+# 7.1 Declarations of war -------------------------------------------------------------------------------------
+
+def war_targets(st: State) -> list[str]:
+    """7.1 / 3.2: war is declared only on a neutral major or minor (« uniquement contre des puissances neutres »);
+    a minor allied to a neutral major is reached through its major (« une déclaration de guerre contre une puissance
+    est une déclaration contre tous ses alliés »)."""
+    return [p for p, s in st.g["status"].items() if s == "neutral"]
+
+
+def allies_of(st: State, power: str) -> list[str]:
+    """The minors allied to ``power`` (8.1.2), which a declaration against it reaches too."""
+    return [p for p, a in st.g["ally_of"].items() if a == power and st.g["status"].get(p) == "allied"]
+
+
+def declare_war(st: State, side: str, power: str) -> None:
+    """7.1 / 3.2: ``side`` declares war on the neutral ``power``, which joins the other side with its allies: a
+    major at war, a minor as an ally of France or of Britain (« un pays mineur neutre attaqué devient allié de la
+    France ou de l'Angleterre »). Their forces on the map change sides; a minor's units, kept off the map while it
+    was neutral, deploy at once in its territory (7.1). The first declaration on a major raises the escalade by 1;
+    one on a major already defeated brings in the Punishments cards at once (3.5)."""
+    g = st.g
+    foe = S.other(side)
+    major = S.data().map.powers[power].kind == "major"
+    joining = [power, *allies_of(st, power)]
+    if major:
+        g["status"][power] = "at_war"
+    else:
+        g["status"][power] = "allied"
+        g["ally_of"][power] = "france" if foe == "empire" else "britain"
+    for p in joining:
+        g["sides"][p] = foe
+    for f in g["forces"].values():
+        if f["side"] is None and any(S.unit(u).power in joining for u in f["units"]):
+            f["side"] = foe
+    g["declared"].append(power)
+    names = ", ".join(S.data().map.powers[p].name for p in joining)
+    st.note(f"The {side} declares war on {S.data().map.powers[power].name}: {names} join(s) the {foe}", rule="7.1")
+    if major:
+        if power in g["conquered"]:
+            cards.bring_punishments(st, "3.5")
+        elif power not in g["war_on"]:
+            victory.apply_vp_event(st, "first_declaration_on_major", f"first declaration of war on "
+                                                                     f"{S.data().map.powers[power].name}")
+        if power not in g["war_on"]:
+            g["war_on"].append(power)
+    for p in joining:
+        units = [u for u in g["reserve"]["units"] if S.unit(u).power == p]
+        if units and S.data().map.powers[p].kind == "minor":
+            st.push("place.start", side=foe, units=units, why=f"{S.data().map.powers[p].name} enters the war (7.1)")
+
+
+class Declarations:
+    """7.1: the Coalition, then the Empire, declares war on any neutral powers it chooses, or on none."""
+
+    name: ClassVar[str] = "interphase.war"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return ORDER[f.get("i", 0)]
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{st.g['year']} declarations of war: declare war on a neutral power, or declare no more."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [*(("declare", p) for p in war_targets(st)), ("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        side = self.actor(st, f)
+        if action[0] == "declare":
+            declare_war(st, side, action[1])
+            return
+        st.note(f"The {side} makes no more declarations of war", rule="7.1")
+        if f.get("i", 0) + 1 < len(ORDER):
+            f["i"] = f.get("i", 0) + 1
+        else:
+            st.pop()
+
+
+# 7.2 Hand building -------------------------------------------------------------------------------------------
+
+class HandBuilding:
+    """7.2 / 6.3: each side (Coalition first) discards what it will not keep, gets back its permanent cards and
+    draws up to the size its key zones and events give, 6 to 10. The Punishments cards come in first if the
+    escalade reached 15 (6.1)."""
+
+    name: ClassVar[str] = "interphase.hands"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return ORDER[f["i"]]
+
+    def prompt(self, st: State, f: Frame) -> str:
+        side = self.actor(st, f)
+        keep = len(set(st.g["hands"][side]) | set(f["perms"]))
+        return (f"{st.g['year']} hand building: your hand will hold {f['size']} cards ({keep} now, with your "
+                f"permanent cards); discard the cards you do not keep, then draw.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        side = self.actor(st, f)
+        hand = st.g["hands"][side]
+        out: list[Action] = [("discard", c) for c in hand if not S.data().cards.cards[c].cannot_discard]
+        if len(set(hand) | set(f["perms"])) <= f["size"]:
+            out.append(("done", None))
+        return out
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        side = self.actor(st, f)
+        if action[0] == "discard":
+            st.g["hands"][side].remove(action[1])
+            st.g["discards"][side].append(action[1])
+            st.note(f"The {side} discards {cards.title(action[1])}", rule="7.2", to=side)
+            return
+        cards.complete_hand(st, side, f["size"], f["perms"])
+        if f["i"] + 1 < len(ORDER):
+            f["i"] += 1
+            f["size"], f["perms"] = cards.hand_entitlement(st, ORDER[f["i"]])
+            cards.drop_lapsed_permanents(st, ORDER[f["i"]], f["perms"])
+        else:
+            st.pop()
+
+
+class HandStart:
+    """6.1 / 7.2: the Punishments cards join the decks if the escalade reached 15; then the first side's hand."""
+
+    name: ClassVar[str] = "interphase.hands.start"
+
+    def run(self, st: State, f: Frame) -> None:
+        if st.g.get("escalade") is not None and st.g["escalade"] >= cards.PUNISHMENTS_AT and \
+                "punishments" not in st.g["periods"]:
+            cards.bring_punishments(st, "6.1")
+        size, perms = cards.hand_entitlement(st, ORDER[0])
+        cards.drop_lapsed_permanents(st, ORDER[0], perms)
+        st.replace("interphase.hands", i=0, size=size, perms=perms)
+
+
+STEPS = (Interphase(), Declarations(), HandBuilding(), HandStart())

@@ -1,0 +1,83 @@
+"""20.2 / 20.3 set-up of the grand campaigns: neutrals' forces on the map at war with nobody (8.1.1), statuses,
+the forced peace of 1809 Prussia, the markers, the hands of 7 cards with the permanents (20.2 « 7 cartes, y
+compris les cartes permanentes »), and the 1809 opening round the Coalition plays alone."""
+
+from __future__ import annotations
+
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import cards, interphase, movement, supply
+from tests.games.nae.rules.helpers import GAME
+
+
+def test_20_2_setup_neutral_prussia_spain_turkey_stand_on_the_map_at_war_with_nobody() -> None:
+    st = GAME.new_state("1805", seed=3)
+    g = st.g
+    assert (st.step, g["year"], g["round"], g["turn"]) == ("round", 1805, 2, "empire")  # 20.2: round 2, France first
+    assert (g["vp"], g["escalade"]) == (5, 0)
+    assert {p: g["status"][p] for p in ("prussia", "spain", "turkey")} == dict.fromkeys(
+        ("prussia", "spain", "turkey"), "neutral")
+    brunswick = next(f for f in g["forces"].values() if f["commander"] == "brunswick")
+    assert (brunswick["zone"], brunswick["side"], brunswick["army"]) == ("magdeburg", None, "armee_elbe")
+    neutral = [f for f in g["forces"].values() if f["side"] is None]
+    assert {S.unit(next(iter(f["units"]))).power for f in neutral} == {"prussia", "spain", "turkey"}
+    assert not any(f["unsupplied"] for f in neutral)  # 8.1.1: at peace, never out of supply
+    for f in g["forces"].values():  # 12.1: no side stands on neutral ground, no neutral outside it
+        assert S.is_neutral_ground(st, f["zone"]) == (f["side"] is None), f
+
+
+def test_20_2_setup_neutral_ground_is_closed_to_both_sides() -> None:
+    st = GAME.new_state("1805", seed=3)
+    fid = next(fid for fid, f in st.g["forces"].items() if "fr_vi" in f["units"])  # the elite corps in Hanover
+    assert movement.enter_refusal(st, fid, "hanover", "magdeburg", 9) == (
+        "Magdeburg is a neutral's zone, which no force may enter, 12.1")
+
+
+def test_20_2_setup_hands_of_seven_with_the_permanent_cards_and_no_punishments() -> None:
+    st = GAME.new_state("1805", seed=5)
+    g = st.g
+    assert len(g["hands"]["empire"]) == len(g["hands"]["coalition"]) == 7
+    assert "1F" in g["hands"]["empire"] and {"1C", "2C", "3C"} <= set(g["hands"]["coalition"])
+    for side in S.SIDES:  # 20.2: « les cartes Châtiments sont retirées (elles seront ajoutées par la suite) »
+        assert g["punishments"][side] and all(cards.period(c) == "punishments" for c in g["punishments"][side])
+        assert all(cards.period(c) == "epic" for c in g["decks"][side] + g["hands"][side])
+        assert not set(cards.permanent_cards(side)) & set(g["decks"][side])  # 6.1: never in the pile
+    GAME.load_state(st.to_json())  # every card in one place (check_state)
+
+
+def test_20_3_setup_forced_peace_annexations_single_deck_and_red_dots() -> None:
+    st = GAME.new_state("1809", seed=2)
+    g = st.g
+    assert (g["vp"], g["escalade"]) == (15, None)  # 20.3: level 15, no escalade rules
+    assert g["status"]["prussia"] == "forced_peace" and S.side_of(st, "prussia") is None
+    assert g["forced"]["prussia"] == {"with": "france", "until": 1810, "then": "forced_alliance"}
+    assert S.owner(st, "magdeburg") == "france" and g["control"]["magdeburg"] == "france"  # annexed (20.3)
+    assert {"1F", "29F", "36F"} <= set(g["hands"]["empire"]) and len(g["hands"]["empire"]) == 9
+    assert {"1C", "3C", "9C", "42C"} <= set(g["hands"]["coalition"]) and len(g["hands"]["coalition"]) == 7
+    every = set(g["decks"]["empire"] + g["hands"]["empire"])
+    assert "24F" not in every and any(cards.period(c) == "punishments" for c in every)  # red dots out, one deck
+    assert "3C" in g["events_played"]  # its event was used before 1809
+    for f in g["forces"].values():
+        assert S.is_neutral_ground(st, f["zone"]) == (f["side"] is None), f
+
+
+def test_20_3_round_1_is_played_by_the_coalition_alone_then_the_empire_plays_round_2() -> None:
+    st = GAME.new_state("1809", seed=2)
+    assert (st.g["round"], st.g["turn"], st.active) == (1, "coalition", "coalition")
+    st.apply(("pass", None))
+    assert (st.g["round"], st.g["turn"], st.active) == (2, "empire", "empire")
+
+
+def test_8_1_3_the_1809_forced_peace_turns_into_a_forced_alliance_after_1810() -> None:
+    st = GAME.new_state("1809", seed=2)
+    st.g["year"] = 1810
+    interphase.forced_terms_lapse(st)
+    assert st.g["status"]["prussia"] == "forced_peace"
+    st.g["year"] = 1811
+    interphase.forced_terms_lapse(st)
+    assert st.g["status"]["prussia"] == "forced_alliance" and st.g["forced"]["prussia"]["until"] is None
+
+
+def test_13_1_neutral_forces_are_supplied_without_a_network() -> None:
+    st = GAME.new_state("1805", seed=3)
+    fid = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "castanos")
+    assert supply.force_supplied(st, fid)
