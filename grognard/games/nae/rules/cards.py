@@ -40,6 +40,7 @@ from grognard.games.nae.schema.cards import (
     WoundTest,
     Year,
 )
+from grognard.games.nae.schema.scenario import CardRestriction
 
 
 def deal(st: State, side: str, deck: list[str], draw: int, hand: list[str] | None = None) -> None:
@@ -233,7 +234,22 @@ def play_event(st: State, side: str, cid: str) -> None:
     (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
     st.note(f"{side} plays {title(cid)} as an event: {card.text}", rule="6.4")
     st.commit()  # the other side has seen the card: no undo past it
+    event_played(st, cid)
     EVENTS[cid](st, side, card)
+
+
+def event_played(st: State, cid: str) -> None:
+    """6.2 / 5.7: in the grand campaigns a card played as an event is recorded (silver stars, 19.3 « Europe
+    Napoléonienne a été jouée ») and moves the escalade and victory markers by its ESC and VP values."""
+    if st.g.get("vp") is None:
+        return
+    from grognard.games.nae.rules import victory
+
+    card = S.data().cards.cards[cid]
+    if cid not in st.g["events_played"]:
+        st.g["events_played"].append(cid)
+    victory.add_escalade(st, card.escalade, "6.2", f"{card.title} played as an event")
+    victory.add_vp(st, card.vp, "6.2", f"{card.title} played as an event")
 
 
 # 6.6 / 14.5.7 Combat cards -------------------------------------------------------------------------------------
@@ -318,10 +334,21 @@ def holds(st: State, c: Any, ctx: Frame, role: str) -> bool:
     return bool(check and check())
 
 
+def barred_by_scenario(st: State, cid: str, ctx: Frame, role: str) -> bool:
+    """20.2 special rule 1: « L'Empire ne peut pas jouer l'évènement Colonne de Marche sur Mack lors de sa première
+    activation » (the scenario's first round, its side's turn)."""
+    h = S.data().scenarios[st.g["scenario"]].header
+    first = st.g["year"] == h.start_year and st.g["round"] == h.start_round
+    me, foe = st.g["forces"].get(_own(ctx, role)), st.g["forces"].get(_foe(ctx, role))
+    return first and me is not None and foe is not None and any(
+        isinstance(r, CardRestriction) and r.card == cid and r.side == me["side"] == st.g["turn"]
+        and r.target in S.generals_of(foe) for r in S.data().scenarios[st.g["scenario"]].rules.values())
+
+
 def usable_effects(st: State, cid: str, window: str, ctx: Frame, role: str) -> list[Any]:
     """The card's effects that apply in this window for this side."""
     card = S.data().cards.cards[cid]
-    if not all(holds(st, c, ctx, role) for c in card.requires):
+    if not all(holds(st, c, ctx, role) for c in card.requires) or barred_by_scenario(st, cid, ctx, role):
         return []
     out = []
     for e in leaves(card):

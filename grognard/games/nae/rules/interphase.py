@@ -136,8 +136,9 @@ class Declarations:
 
 class HandBuilding:
     """7.2 / 6.3: each side (Coalition first) discards what it will not keep, gets back its permanent cards and
-    draws up to the size its key zones and events give, 6 to 10. The Punishments cards come in first if the
-    escalade reached 15 (6.1)."""
+    draws up to the size its key zones and events give, 6 to 10: « A l'issue, le nombre total de cartes en main du
+    joueur doit être égal au nombre défini » (5.1.2), so a side holding more must discard down to it. The
+    Punishments cards come in first if the escalade reached 15 (6.1)."""
 
     name: ClassVar[str] = "interphase.hands"
 

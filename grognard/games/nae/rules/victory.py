@@ -105,6 +105,8 @@ def victory_phase(st: State) -> None:
         st.note(f"The {g['year']} victory phase ends the game: {text}", rule="19.3")
         st.finish(result, text)
         return
-    g.update(year=g["year"] + 1, round=1, last_round=6, turn="empire", declared=[], phase="interphase")
+    # 9.2: AP left in reserve are lost at the end of the year; no card effect outlasts it
+    g.update(year=g["year"] + 1, round=1, last_round=6, turn="empire", declared=[], phase="interphase",
+             ap_reserve={"empire": 0, "coalition": 0}, card_effects=[])
     st.note(f"Year {g['year']} begins with its interphase", rule="5.1")
     st.replace("interphase", phase=0)
