@@ -743,6 +743,22 @@ def naval_fight_when_not_weaker(st: State, side: str, legal: list[Action]) -> Ch
     return no, "the enemy squadron is stronger"
 
 
+def declare_no_war(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.1: widen the war no further (a neutral attacked joins the enemy, 3.2)."""
+    return (("done", None), "a neutral attacked would join the enemy") if ("done", None) in legal else None
+
+
+def keep_the_hand(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.2: keep every card the hand may hold; above its size, discard the card worth the fewest AP first."""
+    if ("done", None) in legal:
+        return ("done", None), "keep the cards and draw"
+    discards = [a for a in legal if a[0] == "discard"]
+    if not discards:
+        return None
+    worst = min(discards, key=lambda a: (S.data().cards.cards[a[1]].value, a[1]))
+    return worst, "the hand is over its size: the weakest card goes"
+
+
 def take_first_offered(st: State, side: str, legal: list[Action]) -> Choice | None:
     """A step without a rule of its own: take the first choice the rules offer (the default of the step)."""
     return legal[0], "the usual choice"
@@ -773,6 +789,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "naval.intercept": (naval_fight_when_not_weaker,),
     "naval.evade": (naval_fight_when_not_weaker,),
     "naval.sortie": (naval_fight_when_not_weaker,),
+    "interphase.war": (declare_no_war,),
+    "interphase.hands": (keep_the_hand,),
 }
 
 

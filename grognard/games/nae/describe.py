@@ -69,7 +69,8 @@ def outcome(st: State) -> str:
     its conditions; for a draw, why no record holds."""
     assert st.result is not None
     winner = st.result["winner"]
-    head = f"The {winner.capitalize()} wins." if winner else "The game is a draw."
+    both_lose = S.data().scenarios[st.g["scenario"]].header.default_result == "both_lose"
+    head = f"The {winner.capitalize()} wins." if winner else "Both sides lose." if both_lose else "The game is a draw."
     sc = S.data().scenarios[st.g["scenario"]]
     decided = [v for v in sc.victory.values() if v.result == winner and all(victory.holds(st, c) for c in v.all_of)]
     if decided:
@@ -94,6 +95,10 @@ def condition_text(st: State, c: Condition) -> str:
         return f"{power} {'has a' if now else 'has no'} {kind} on the map"
     if c.kind == "general_removed":
         return f"{S.general(str(c.general)).name} {'is off the map' if now else 'is on the map'}"
+    if c.kind in ("victory_level_at_least", "victory_level_at_most"):
+        return f"the victory level is {st.g.get('vp')} (19.1, 19.2)"
+    if c.kind == "card_played":
+        return f"{S.data().cards.cards[str(c.card)].title} {'has' if now else 'has not'} been played as an event"
     if c.kind == "controls_zone":
         return f"the {c.side} {'controls' if now else 'does not control'} {S.zone_name(str(c.zone))}"
     return f"the {c.side} {'controls' if now else 'does not control'} every key zone of {power}"
@@ -117,6 +122,8 @@ def summary(st: State, side: str | None) -> dict[str, Any]:
                    for z, fort in g["fortresses"].items() if fort["siege"] is not None],
         "hand_sizes": {s: len(h) for s, h in g["hands"].items()},
         "ap_reserve": dict(g["ap_reserve"]),
+        **({"phase": g["phase"], "victory_level": g["vp"], "escalade": g["escalade"], "statuses": dict(g["status"])}
+           if g.get("vp") is not None else {}),  # the grand campaigns' markers and diplomatic table (19, 6.1, 8.1)
     }
 
 
@@ -153,7 +160,10 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
     lines = [f"{s['year']}, {s['round_of']} ({s['weather']}); {s['turn']} to act.",
              f"Hands: Empire {hands['empire']}, Coalition {hands['coalition']} cards. "
              f"AP reserve: Empire {reserve['empire']}, Coalition {reserve['coalition']}."]
-    lines.append("Victory (20.1):")
+    if "victory_level" in s:
+        escalade = "off (20.3)" if s["escalade"] is None else s["escalade"]
+        lines.append(f"Phase: {s['phase']}. Victory level {s['victory_level']} (19), escalade {escalade} (6.1).")
+    lines.append("Victory (19, 20):")
     for v in s["victory"]:
         lines.append(f"  [{'met now' if v['met'] else 'not met'}] {v['text']}")
     for side in ("empire", "coalition"):
@@ -174,6 +184,9 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
             lines.append("  fleets: " + ", ".join(
                 f"{x['name']} in {x['place']}" + (f" carrying {', '.join(x['carrying'])}" if x["carrying"] else "")
                 for x in fleets))
+    neutral = [f"{f['name']} at {f['zone_name']}" for f in s["forces"] if f["side"] is None]
+    if neutral:
+        lines.append("Neutral powers' forces (8.1.1): " + "; ".join(neutral))
     if s["sieges"]:
         lines.append("Sieges: " + ", ".join(f"{x['zone_name']} (Siege {x['level']})" for x in s["sieges"]))
     if hand is not None:

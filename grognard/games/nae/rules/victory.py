@@ -53,6 +53,8 @@ def final_result(st: State) -> tuple[str | None, str]:
     for v in records:
         if all(holds(st, c) for c in v.all_of):
             return (v.result if v.result in S.SIDES else None), v.text
+    if sc.header.default_result == "both_lose":
+        return None, "No victory condition holds: both sides lose (19.3)."
     return None, f"No victory condition holds: {sc.header.default_result}."
 
 

@@ -37,7 +37,8 @@ def check(st: State) -> None:
             generals[gid] += 1
             assert gid not in g["removed"], f"{gid} is both removed and on the map"
         assert not f["subs"] or f["army"], f"{fid}: subordinates outside an army"
-        assert not S.is_neutral_ground(st, f["zone"]), f"{fid} stands on neutral ground in {f['zone']}"
+        # 12.1: no side's force on neutral ground; a neutral's forces (8.1.1, side None) stay on it
+        assert S.is_neutral_ground(st, f["zone"]) == (f["side"] is None), f"{fid} ({f['side']}) in {f['zone']}"
         per_zone[(f["zone"], f["side"])] += 1
         for uid in f["units"]:
             u = S.unit(uid)
@@ -71,10 +72,10 @@ def checked_update(original: Callable[..., None]) -> Callable[..., None]:
     return update
 
 
-def play_checked(seed: int) -> tuple[int, str]:
+def play_checked(seed: int, scenario: str = "1815", bound: int = MAX_DECISIONS) -> tuple[int, str]:
     """One random game with every invariant checked after every action: (decisions, winner)."""
     with mock.patch.object(supply, "update_supply", checked_update(supply.update_supply)):
-        st = GAME.new_state("1815", seed=seed)
+        st = GAME.new_state(scenario, seed=seed)
         assert fresh_supply_matches(st)
         agents = {side: RandomAgent(seed * 31 + i) for i, side in enumerate(GAME.sides)}
         n = 0
@@ -83,7 +84,7 @@ def play_checked(seed: int) -> tuple[int, str]:
             st.apply(agents[st.active].choose(st, st.active))  # type: ignore[index]
             check(st)
             n += 1
-            assert n < MAX_DECISIONS, f"seed {seed}: no result after {n} decisions"
+            assert n < bound, f"seed {seed}: no result after {n} decisions"
     return n, str(st.result["winner"])  # type: ignore[index]
 
 
