@@ -22,7 +22,7 @@ from grognard.games.nae.rules import (
     supply,
 )
 from grognard.games.nae.rules.siege import Replacements, SiegeAttack
-from grognard.games.nae.schema.scenario import Place
+from grognard.games.nae.schema.scenario import MandatorySieges, Place
 from grognard.games.nae.why import why
 
 PLAYABLE = ("1815", "1805", "1809")  # scenarios whose rules this engine runs end to end
@@ -169,6 +169,8 @@ def grand_campaign_setup(st: State) -> None:
              declared=[], war_on=[], bonus_cards={"empire": 0, "coalition": 0})
     g["flags"] = sorted({x for e in sc.events.values() for x in (e.id, e.card, e.entity) if x})
     g["events_played"] = sorted({c for side in S.SIDES for c in getattr(h.cards, side).events_used})
+    # 20.2 special rule 1: the fortresses Austria must besiege before the Coalition does anything else
+    g["sieges_due"] = [s.zone for r in sc.rules.values() if isinstance(r, MandatorySieges) for s in r.sieges]
     g["set_aside"] = [c for c in sc.out_of_play if c in S.data().counters.units or c in S.data().counters.generals]
     m = S.data().map
     for z in g["control"]:

@@ -203,6 +203,12 @@ class Activation:
     def choices(self, st: State, f: Frame) -> list[Action]:
         out: list[Action] = [("force", fid) for fid, force in st.g["forces"].items()
                              if force["side"] == f["side"] and may_activate(st, f, fid)]  # (``_fits``)
+        if st.g.get("sieges_due"):
+            from grognard.games.nae.rules import sequence
+
+            if sequence.siege_duty(st) and S.side_of(st, sequence.siege_duty(st).power) == f["side"]:
+                # 20.2 rule 1: only the Austrian forces that may lay a siege still due, and no fleet
+                return [*(a for a in out if sequence.may_lay_due_siege(st, a[1])), ("done", None)]
         return [*out, *parts(st, f), *naval.activation_choices(st, f), ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:

@@ -10,6 +10,7 @@ from typing import ClassVar
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation, cards, conquest, events, siege, supply, victory
+from grognard.games.nae.schema.scenario import MandatorySieges
 
 RALLY_AT_CONQUEST_OPTION = "rally_at_conquest"
 """The other reading of when demoralized forces rally (docs/nae-rules.md, decisions): at the conquest phase, after
@@ -22,6 +23,56 @@ def rally_supplied(st: State, rule: str) -> None:
         if S.demoralized_armies(force) and not force["unsupplied"]:
             S.set_demoralized(force, False)
             st.note(f"{S.name_of(st, fid)} is supplied and rallies", rule=rule)
+
+
+# 20.2 special rule 1 -------------------------------------------------------------------------------------------
+# « Les forces autrichiennes doivent assiéger Mantoue et Ulm. Mantoue ne peut être assiégée que par la force
+# autrichienne commandée par Charles, Ulm par une force commandée par un général. Tant que cela n'est pas fait, la
+# Coalition ne peut entreprendre aucune autre action (navale, diplomatique, etc.). L'obligation prend fin si une
+# force de l'Empire entre ou traverse une zone du territoire national autrichien. » Read here: until then the
+# Coalition's action is an activation (a card for its AP or the 1-AP operation: no event, no pass), which
+# activates only Austrian forces that may lay one of the sieges still due, and no fleet.
+
+
+def siege_duty(st: State) -> MandatorySieges | None:
+    """The 20.2 mandatory sieges still binding (``st.g["sieges_due"]``: their fortresses not yet besieged)."""
+    due = st.g.get("sieges_due")
+    if not due:
+        return None
+    rule = next(r for r in S.data().scenarios[st.g["scenario"]].rules.values() if isinstance(r, MandatorySieges))
+    return rule
+
+
+def may_lay_due_siege(st: State, fid: str) -> bool:
+    """20.2 rule 1: may this force lay one of the sieges still due (Mantua: Charles's force; Ulm: a general's)?"""
+    rule = siege_duty(st)
+    f = S.force(st, fid)
+    if rule is None or f["power"] != rule.power or not f["commander"]:
+        return False
+    return any(s.zone in st.g["sieges_due"] and (s.general is None or s.general in S.generals_of(f))
+               for s in rule.sieges)
+
+
+def update_siege_duty(st: State) -> None:
+    """20.2 rule 1: a siege laid as the rule asks is done; an Empire force in Austria's National Territory ends
+    the whole obligation."""
+    rule = siege_duty(st)
+    if rule is None:
+        return
+    enemy = S.other(str(S.side_of(st, rule.power)))
+    if any(f["side"] == enemy and S.owner(st, f["zone"]) == rule.lifted_if_enemy_enters
+           for f in st.g["forces"].values()):
+        st.g["sieges_due"] = []
+        st.note("An Empire force stands in Austria: the Austrian forces are free of their sieges", rule=rule.src)
+        return
+    for s in rule.sieges:
+        fort = st.g["fortresses"].get(s.zone)
+        besieger = st.g["forces"].get(fort["besieger"]) if fort and fort["besieger"] else None
+        done = besieger is not None and besieger["power"] == rule.power and besieger["commander"] is not None and (
+            s.general is None or s.general in S.generals_of(besieger))
+        if s.zone in st.g["sieges_due"] and (done or S.controller(st, s.zone) == S.side_of(st, rule.power)):
+            st.g["sieges_due"].remove(s.zone)
+            st.note(f"The siege of {S.zone_name(s.zone)} the scenario asks of Austria is laid", rule=rule.src)
 
 
 class Round:
@@ -41,6 +92,9 @@ class Round:
         side = st.g["turn"]
         hand = st.g["hands"][side]
         out: list[Action] = [("card", c) for c in hand if cards.ap_value(st, c) > 0]
+        rule = siege_duty(st)
+        if rule is not None and S.side_of(st, rule.power) == side:
+            return [*out, ("op", None)]  # 20.2 rule 1: no other action until the sieges are laid
         out += [("event", c) for c in hand if events.playable(st, side, c)]
         return [*out, ("op", None), ("pass", None)]
 
@@ -79,6 +133,7 @@ class RoundEnd:
             else:
                 st.push("year.end", phase="sieges")
         siege.enforce_sieges(st)  # 11: at the end of an action no force stays before a fortress it cannot besiege
+        update_siege_duty(st)
 
 
 class YearEnd:

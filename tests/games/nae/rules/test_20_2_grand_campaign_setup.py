@@ -5,7 +5,7 @@ compris les cartes permanentes »), and the 1809 opening round the Coalition pla
 from __future__ import annotations
 
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, interphase, movement, supply
+from grognard.games.nae.rules import cards, interphase, movement, sequence, supply
 from tests.games.nae.rules.helpers import GAME
 
 
@@ -81,3 +81,31 @@ def test_13_1_neutral_forces_are_supplied_without_a_network() -> None:
     st = GAME.new_state("1805", seed=3)
     fid = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "castanos")
     assert supply.force_supplied(st, fid)
+
+
+def test_20_2_rule_1_the_coalition_may_only_send_austrians_to_besiege_mantua_and_ulm() -> None:
+    """20.2 special rule 1: until Mantua (by Charles's force) and Ulm (by a general's force) are besieged, the
+    Coalition's action is an activation of the Austrian forces that may lay them: no event, no pass, no fleet."""
+    st = GAME.new_state("1805", seed=3)
+    assert st.g["sieges_due"] == ["mantua", "ulm"]
+    st.apply(("pass", None))  # the Empire's round 2
+    assert st.active == "coalition" and ("pass", None) not in st.legal_actions()
+    assert not any(a[0] == "event" for a in st.legal_actions())
+    st.apply(max((a for a in st.legal_actions() if a[0] == "card"), key=lambda a: cards.ap_value(st, a[1])))
+    offered = {S.name_of(st, a[1]) for a in st.legal_actions() if a[0] == "force"}
+    assert {"Mack (Army of Germany)", "Archduke Charles", "Archduke John"} <= offered
+    assert all(S.force(st, a[1])["power"] == "austria" for a in st.legal_actions() if a[0] == "force")
+    assert not any(a[0] in ("fleet", "unit", "subordinate") for a in st.legal_actions())
+
+
+def test_20_2_rule_1_ends_once_the_sieges_are_laid_or_the_empire_enters_austria() -> None:
+    st = GAME.new_state("1805", seed=3)
+    charles = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "charles")
+    st.g["forces"][charles]["zone"] = "mantua"
+    st.g["fortresses"]["mantua"].update(besieger=charles, siege=0)
+    sequence.update_siege_duty(st)
+    assert st.g["sieges_due"] == ["ulm"]
+    davout = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "napoleon")
+    st.g["forces"][davout]["zone"] = "vienna"
+    sequence.update_siege_duty(st)
+    assert st.g["sieges_due"] == [] and sequence.siege_duty(st) is None
