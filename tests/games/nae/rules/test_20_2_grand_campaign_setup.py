@@ -109,3 +109,28 @@ def test_20_2_rule_1_ends_once_the_sieges_are_laid_or_the_empire_enters_austria(
     st.g["forces"][davout]["zone"] = "vienna"
     sequence.update_siege_duty(st)
     assert st.g["sieges_due"] == [] and sequence.siege_duty(st) is None
+
+
+EXAMPLE_8_0 = {  # the opening hands of the example of play (8.0): French titles and the values the book gives
+    "empire": {"Génie Napoléon": 3, "Soldats de l'An 2": 1, "Perse": 3, "Schulmeister": 2,
+               "Cavalerie de la Garde": 2, "Mouvement tournant": 2, "Blocus continental": 0},
+    "coalition": {"Amirauté": 3, "Sainte Russie": 2, "Saint Empire": 2, "Blessure": 2, "Nelson": 3,
+                  "Campagne majeure": 3, "Tyrol": 2},
+}
+
+
+def test_8_0_the_opening_hands_of_the_example_of_play_are_a_deal_of_the_1805_pile() -> None:
+    """8.0: each hand is its permanents and cards drawn from the side's Epic pile, with the book's values; dealt
+    in place of the seeded deal, every card is still in exactly one place (check_state)."""
+    st = GAME.new_state("1805", seed=3)
+    by_title = {(c.side, c.title_fr): c.id for c in S.data().cards.cards.values()}
+    for side, hand in EXAMPLE_8_0.items():
+        ids = [by_title[(side, t)] for t in hand]
+        assert [cards.ap_value(st, c) for c in ids] == list(hand.values())
+        pile = st.g["decks"][side] + st.g["hands"][side]
+        assert set(ids) <= set(pile)
+        drawn = [c for c in ids if c not in cards.permanent_cards(side)]
+        assert len(drawn) == {"empire": 6, "coalition": 4}[side]  # 20.2: 7 cards with the permanents
+        st.g["decks"][side] = [c for c in pile if c not in ids]
+        st.g["hands"][side] = ids
+    GAME.load_state(st.to_json())
