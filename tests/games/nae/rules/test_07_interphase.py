@@ -3,9 +3,11 @@ with the book's worked examples (example of play 8.7 step 20, the 6.3 examples),
 
 from __future__ import annotations
 
+from unittest import mock
+
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, interphase
+from grognard.games.nae.rules import cards, interphase, supply
 from tests.games.nae.rules.helpers import GAME, push
 
 
@@ -147,3 +149,30 @@ def test_5_the_year_ends_with_its_victory_phase_and_the_next_opens_with_the_inte
         legal = st.legal_actions()
         st.apply(("done", None) if ("done", None) in legal else next(a for a in legal if a[0] == "discard"))
     assert (st.g["phase"], st.step, st.g["round"], st.g["turn"]) == ("activation", "round", 1, "empire")
+
+
+def test_6_3_berlin_in_french_hands_denies_the_coalition_its_card_and_gives_france_none() -> None:
+    """6.3: « la France contrôle Berlin ce qui fait perdre à la Coalition le droit à une carte mais ne fait pas
+    gagner une carte supplémentaire à la France » (Prussia at war on the Coalition's side), once the French hold
+    of Berlin traces a supply line (3.2)."""
+    st = interphase_1806({"empire": [], "coalition": []})
+    interphase.declare_war(st, "empire", "prussia")
+    assert "berlin_konigsberg" in entitled(st, "coalition")
+    empire = cards.hand_entitlement(st, "empire")[0]
+    st.g["control"]["berlin"] = "france"
+    st.g["forces"] = {k: f for k, f in st.g["forces"].items() if f["zone"] != "berlin"}
+    assert "berlin_konigsberg" in entitled(st, "coalition")  # 3.2: held without a supply line, it counts for nothing
+    real = supply.supplied_zones
+    with mock.patch.object(supply, "supplied_zones", lambda st, p: real(st, p) | ({"berlin"} if p == "france"
+                                                                                   else set())):
+        assert "berlin_konigsberg" not in entitled(st, "coalition")  # linked to a French source: denied
+        assert cards.hand_entitlement(st, "empire")[0] == empire
+
+
+def test_6_3_example_france_declares_war_on_prussia_the_coalition_gets_two_more_cards() -> None:
+    """6.3: « la France déclare la guerre à la Prusse en 1806 qui rentre alors dans la Coalition. La Coalition
+    reçoit deux cartes supplémentaires » (Berlin+Koenigsberg and Varsovie)."""
+    st = interphase_1806({"empire": [], "coalition": []})
+    before = cards.hand_entitlement(st, "coalition")[0]
+    interphase.declare_war(st, "empire", "prussia")
+    assert cards.hand_entitlement(st, "coalition")[0] == before + 2
