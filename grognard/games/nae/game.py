@@ -166,7 +166,7 @@ def grand_campaign_setup(st: State) -> None:
     h = sc.header
     g.update(vp=h.victory_level, escalade=h.escalade_level if h.escalade_applies else None,
              periods=list(h.cards.periods), annexed={a.province: a.to for a in sc.annexes.values()},
-             declared=[], war_on=[], bonus_cards={"empire": 0, "coalition": 0})
+             declared=[], war_on=[], bonus_cards={"empire": 0, "coalition": 0}, phase="activation")
     g["flags"] = sorted({x for e in sc.events.values() for x in (e.id, e.card, e.entity) if x})
     g["events_played"] = sorted({c for side in S.SIDES for c in getattr(h.cards, side).events_used})
     # 20.2 special rule 1: the fortresses Austria must besiege before the Coalition does anything else
@@ -272,7 +272,6 @@ class NaeGame(Game):
                 cards.deal(st, player, list(sc_cards.deck), sc_cards.draw)
         else:
             grand_campaign_setup(st)
-        g["phase"] = "activation"
         st.push("round")
         queue = setup_queue(st) if options.get("setup_choices") else []
         if queue:
