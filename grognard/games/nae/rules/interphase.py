@@ -164,7 +164,8 @@ class HandBuilding:
         if action[0] == "discard":
             st.g["hands"][side].remove(action[1])
             st.g["discards"][side].append(action[1])
-            st.note(f"The {side} discards {cards.title(action[1])}", rule="7.2", to=side)
+            # the played pile is open to both sides (6.4, the view's ``discards``): so is what goes onto it
+            st.note(f"The {side} discards {cards.title(action[1])}", rule="7.2")
             return
         cards.complete_hand(st, side, f["size"], f["perms"])
         if f["i"] + 1 < len(ORDER):
