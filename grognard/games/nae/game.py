@@ -354,17 +354,20 @@ class NaeGame(Game):
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
         played (6.4: played cards are shown). Another side's hand and pile are thus one pool it cannot split, and
         its own pile's order is unknown: each is dealt again from its sorted contents, so that two hidden truths
-        ``side`` cannot tell apart give the same copy for the same ``rng``."""
+        ``side`` cannot tell apart give the same copy for the same ``rng``. A grand campaign's permanent cards in
+        the other hand stay there: where they are is public (6.3)."""
         hands, decks = st.g["hands"], st.g["decks"]
         for s in S.SIDES:
             if s == side:
                 decks[s] = sorted(decks[s])
                 rng.shuffle(decks[s])
                 continue
-            pool = sorted(hands[s] + decks[s])
+            # the grand campaigns' permanent cards are no secret: taken back openly (6.3), shown when played
+            known = [c for c in hands[s] if c in cards.permanent_cards(s)] if st.g.get("vp") is not None else []
+            pool = sorted([c for c in hands[s] if c not in known] + decks[s])
             rng.shuffle(pool)
-            n = len(hands[s])
-            hands[s], decks[s] = pool[:n], pool[n:]
+            n = len(hands[s]) - len(known)
+            hands[s], decks[s] = known + pool[:n], pool[n:]
 
     def describe(self, st: State, side: str | None) -> list[str]:
         return describe.board_lines(describe.summary(st, side), describe.hand_cards(st, side) if side else None)

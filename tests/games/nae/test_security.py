@@ -10,6 +10,7 @@ import re
 import pytest
 
 from grognard import IllegalAction, load_game
+from grognard.games.nae.rules import cards
 from tests.games.nae.rules.helpers import board, play, put
 
 GAME = load_game("nae")
@@ -30,13 +31,15 @@ def test_security_3f_contact_window_opens_whether_or_not_the_mover_holds_column_
 def other_hand(st, side: str, rng: random.Random):
     """A copy of ``st`` in which ``side`` holds other cards (as many) from those its enemy cannot see."""
     twin = st.copy()
-    hand, deck = twin.g["hands"][side], twin.g["decks"][side]
+    # a grand campaign's permanent cards are public where they are (taken back openly, 6.3): they stay in the hand
+    known = [c for c in twin.g["hands"][side] if c in cards.permanent_cards(side)] if st.g.get("vp") else []
+    hand, deck = [c for c in twin.g["hands"][side] if c not in known], twin.g["decks"][side]
     pool = hand + deck
     while True:
         rng.shuffle(pool)
         if sorted(pool[: len(hand)]) != sorted(hand) or not hand or not deck:
             break
-    twin.g["hands"][side], twin.g["decks"][side] = pool[: len(hand)], pool[len(hand):]
+    twin.g["hands"][side], twin.g["decks"][side] = known + pool[: len(hand)], pool[len(hand):]
     return twin
 
 
@@ -139,3 +142,26 @@ def test_security_load_state_refuses_a_corrupt_or_tampered_save():
             with pytest.raises(ValueError, match=re.escape(message)):
                 GAME.load_state(text)
     assert GAME.load_state(st.to_json()).digest() == st.digest()
+
+
+def test_security_hidden_card_twins_in_the_grand_campaign_interphase():
+    """The same twin test over the first years of an 1805 game, through its interphases (declarations of war,
+    discards and draws of the hand building, 7.1-7.2): the drawn cards never show in the other side's view."""
+    st = GAME.new_state("1805", seed=7)
+    rng = random.Random(7)
+    interphases = 0
+    for _ in range(400):
+        holder = rng.choice(GAME.sides)
+        enemy = "coalition" if holder == "empire" else "empire"
+        twin = other_hand(st, holder, rng)
+        assert twin.view(enemy) == st.view(enemy) and twin.view(None) == st.view(None)
+        both = [a for a in st.legal_actions() if a in twin.legal_actions()]
+        if both and st.step == "interphase.hands":
+            action = rng.choice(both)
+            after = st.copy()
+            after.apply(action)
+            twin.apply(action)
+            assert twin.view(enemy) == after.view(enemy) and twin.view(None) == after.view(None), action
+            interphases += 1
+        st.apply(rng.choice(st.legal_actions()))
+    assert interphases >= 2 and st.g["year"] >= 1806
