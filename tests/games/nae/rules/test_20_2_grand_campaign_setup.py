@@ -56,6 +56,7 @@ def test_20_3_setup_forced_peace_annexations_single_deck_and_red_dots() -> None:
     every = set(g["decks"]["empire"] + g["hands"]["empire"])
     assert "24F" not in every and any(cards.period(c) == "punishments" for c in every)  # red dots out, one deck
     assert "3C" in g["events_played"]  # its event was used before 1809
+    GAME.load_state(st.to_json())  # every card in one place, the red dots in none (check_state)
     for f in g["forces"].values():
         assert S.is_neutral_ground(st, f["zone"]) == (f["side"] is None), f
 
