@@ -364,8 +364,10 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
         games = []
         for name in BUILTIN:
             g = load_game(name)
+            # "order": the game's own order of its scenarios (its first is the default), which a JSON object of
+            # year-like ids ("1815", "1805") loses in a browser: integer-like keys are enumerated in ascending order
             games.append({"id": name, "title": g.title, "sides": list(g.sides), "scenarios": g.scenarios(),
-                          "options": g.options})
+                          "order": list(g.scenarios()), "options": g.options})
         return _response({"games": games, "agents": agent_levels(), "seats": [*HUMAN_SEATS, *agent_levels()]})
 
     @app.get("/api/catalog/{game}")

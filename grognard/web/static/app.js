@@ -61,8 +61,8 @@ async function startScreen() {
   const sel = $("#scenario");
   sel.innerHTML = "";
   for (const g of doc.games) {
-    for (const [sid, title] of Object.entries(g.scenarios)) {
-      const o = new Option(`${g.title} — ${sid}: ${title}`, `${g.id}/${sid}`);
+    for (const sid of g.order || Object.keys(g.scenarios)) {  // the game's order: its first is the default
+      const o = new Option(`${g.title} — ${sid}: ${g.scenarios[sid]}`, `${g.id}/${sid}`);
       sel.appendChild(o);
     }
   }
