@@ -24,7 +24,8 @@ def reactivate_fortresses(st: State, supplied_only: bool) -> None:
         if fort["active"]:
             continue
         power = st.g["control"][zone]
-        if S.outside(st, zone, S.other(str(S.side_of(st, power)))):
+        side = S.side_of(st, power)  # None: a major in forced peace (18.2.3 reactivates its fortresses)
+        if side is not None and S.outside(st, zone, S.other(side)):
             continue  # 3.2: the other side's forces stand there, and will take the zone back
         major = S.major_of(st, power)
         if supplied_only:
