@@ -195,7 +195,8 @@ def conquer_minor(st: State, power: str, by: str) -> None:
         award(st, -1, 0, "8.1.5", f"{m.powers[power].name} is no longer a French protectorate")
     st.g["sides"][power], st.g["ally_of"][power] = by, major
     st.g["status"][power] = "allied"
-    st.g["conquered"].append(power)
+    if power not in st.g["conquered"]:
+        st.g["conquered"].append(power)
     for z in m.zones.values():
         fort = st.g["fortresses"].get(z.id)
         if fort and not fort["active"] and territory_of(st, z.id) == power:
@@ -230,7 +231,7 @@ def conquest_phase(st: State) -> None:
     minors: list[list[str]] = []
     for by in ("coalition", "empire"):
         for power in [p for p, side in st.g["sides"].items() if m.powers[p].kind == "minor" and side not in (None, by)]:
-            if power not in st.g["conquered"] and conquered_minor(st, power, by):
+            if conquered_minor(st, power, by):
                 conquer_minor(st, power, by)
                 minors.append([power, by])
     surrenders: list[list[str]] = []

@@ -71,7 +71,7 @@ def surrender(st: State, power: str, by: str) -> dict[str, Any]:
     g["status"][power] = "forced_peace"
     g["sides"][power] = None
     for minor, major in g["ally_of"].items():
-        if major == power and minor not in g["conquered"]:
+        if major == power:
             g["sides"][minor] = None  # 8.1.3 (EN): its unconquered minor allies submit with it
     g["forced"][power] = {"with": victor, "until": _end_year(st) if twice else None,
                           "then": "at_war" if power == "britain" else "neutral", "since": g["year"]}
@@ -100,7 +100,7 @@ def end_forced(st: State, power: str) -> None:
     side = "coalition" if then == "at_war" else None
     g["sides"][power] = side
     for minor, major in g["ally_of"].items():
-        if major == power and minor not in g["conquered"]:
+        if major == power:
             g["sides"][minor] = side
     st.note(f"The forced peace of {_name(power)} ends: it is "
             + ("back in the Coalition" if side else then.replace("_", " ")), rule="18.2.3")
@@ -149,11 +149,10 @@ def annexable(st: State, loser: str, by: str) -> list[str]:
     return out
 
 
-def minors_to_take(st: State, loser: str, minors: list[list[str]]) -> list[str]:
-    """18.2.2: a minor still allied to the loser, or one the loser conquered this phase, may replace a province."""
-    g = st.g
-    fresh = [p for p, by in minors if g["ally_of"].get(p) == loser and S.side_of(st, p) == by]
-    return sorted({p for p, major in g["ally_of"].items() if major == loser and p not in g["conquered"]} | set(fresh))
+def minors_to_take(st: State, loser: str) -> list[str]:
+    """18.2.2: a minor still allied to the loser may replace a province, one the loser conquered this phase too
+    (18.1 made it the loser's ally)."""
+    return sorted(p for p, major in st.g["ally_of"].items() if major == loser)
 
 
 def recipients(st: State, by: str) -> list[str]:
@@ -368,7 +367,7 @@ class Terms:
             return
         c = f["queue"][0]
         power, by = c["power"], c["by"]
-        if c["left"] and (annexable(st, power, by) or minors_to_take(st, power, f["fresh"])):
+        if c["left"] and (annexable(st, power, by) or minors_to_take(st, power)):
             st.push("conquest.choice", kind="annex", side=by, powers=[power], victor=c["victor"])
             c["left"] -= 1
             return
@@ -438,9 +437,8 @@ class Choice:
             return [("discard", c) for c in hand] + [("pass", None)]
         if kind == "annex":
             loser = f["powers"][0]
-            terms = st.core["stack"][-2]  # the conquest.terms frame this choice was pushed on
             return ([("annex", p) for p in annexable(st, loser, side)]
-                    + [("take_minor", p) for p in minors_to_take(st, loser, terms["fresh"])])
+                    + [("take_minor", p) for p in minors_to_take(st, loser)])
         if kind == "recipient":
             out = [("annex_to", p) for p in recipients(st, side)]
             return out + ([("ally", f["minor"])] if f.get("minor") else [])

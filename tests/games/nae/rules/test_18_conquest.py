@@ -139,7 +139,7 @@ def test_8_6_example_the_1805_conquest_phase():
     surrenders = [["austria", "empire"]] if conquest.is_conquered(st, "austria") else []
     st.push("year.end", phase="victory")
     st.push("conquest.terms", phase="integrate", minors=[["thuringia", "empire"], ["papacy", "empire"]],
-            fresh=[], surrenders=surrenders, confirmed=[])
+            surrenders=surrenders, confirmed=[])
     st._advance()
     assert st.legal_actions() == [("ally", "thuringia"), ("integrate", "thuringia")]
     st.apply(("ally", "thuringia"))
@@ -216,24 +216,29 @@ def test_5_3_control_markers_leave_the_conquered_territory_and_the_losers_marker
     assert st.g["control"]["innsbruck"] == "austria" and st.g["control"]["munich"] == "bavaria"
 
 
-def test_18_2_2_missing_provinces_cost_the_loser_4_resources_each():
-    """18.2.2: « S'il n'y a plus de provinces disponibles, le vainqueur prélèvera 4 ressources par province
-    manquante sur le prochain budget du vaincu »: Britain has only red-border provinces but Scotland and Wales."""
+def test_18_2_2_a_minor_still_allied_to_the_loser_replaces_a_province():
+    """18.2.2: « Un mineur toujours allié au vaincu au moment de sa reddition peut remplacer une province ; ce mineur
+    devient alors allié au conquérant ou est intégré au territoire national »; Britain conquered (no province of
+    it borders the Empire's territories) gives up three of its minor allies."""
     st = board()
     st.g["year"] = 1810
-    annexable = peace.annexable(st, "britain", "empire")
-    assert not annexable  # none next to the Empire's territories
+    holland = put(st, "amsterdam", ["nl_1"])
+    assert not peace.annexable(st, "britain", "empire")
     st.push("year.end", phase="victory")
-    st.push("conquest.terms", phase="integrate", minors=[], fresh=[], surrenders=[["britain", "empire"]],
-            confirmed=[])
-    st.g["hands"]["empire"] = []
+    st.push("conquest.terms", phase="tilsit", minors=[], surrenders=[["britain", "empire"]], confirmed=[])
     st._advance()
-    while st.step == "conquest.choice" and st.frame["kind"] == "annex":
-        st.apply(st.legal_actions()[0])  # Britain's minor allies replace provinces while there are any
-    taken = 3 - st.g.get("budget_penalty", {}).get("britain", 0) // 4
-    allies = [p for p, s in S.data().scenarios["1815"].statuses.items() if s.ally_of == "britain"]
-    assert taken == min(3, len(allies))
-    assert st.g.get("budget_penalty", {}).get("britain", 0) == 4 * (3 - taken)
+    assert {a[0] for a in st.legal_actions()} == {"take_minor"} and ("take_minor", "holland") in st.legal_actions()
+    st.apply(("take_minor", "holland"))
+    assert ("ally", "holland") in st.legal_actions() and ("annex_to", "france") in st.legal_actions()
+    st.apply(("ally", "holland"))
+    assert st.g["sides"]["holland"] == "empire" and st.g["ally_of"]["holland"] == "france"
+    assert S.force(st, holland)["side"] == "empire"
+    st.apply(("take_minor", "hanover"))
+    st.apply(("annex_to", "france"))
+    assert st.g["status"]["hanover"] == "not_in_play" and conquest.territory_of(st, "hanover") == "france"
+    st.apply(st.legal_actions()[0])
+    st.apply(st.legal_actions()[0])
+    assert st.frame["kind"] == "reward" and "britain" not in st.g.get("budget_penalty", {})
 
 
 def test_18_2_2_with_no_province_or_minor_left_the_loser_pays_12_resources():
@@ -243,9 +248,7 @@ def test_18_2_2_with_no_province_or_minor_left_the_loser_pays_12_resources():
         if major == "britain":
             del st.g["ally_of"][minor]
     st.push("year.end", phase="victory")
-    st.push("conquest.terms", phase="confirm", minors=[], fresh=[], surrenders=[], confirmed=[])
-    st.frame["phase"] = "tilsit"
-    st.frame["surrenders"] = [["britain", "empire"]]
+    st.push("conquest.terms", phase="tilsit", minors=[], surrenders=[["britain", "empire"]], confirmed=[])
     st._advance()
     assert st.g["budget_penalty"] == {"britain": 12}
     assert st.frame["kind"] == "reward"
@@ -315,19 +318,16 @@ def test_26F_tilsit_imposes_peace_on_a_crushed_major_with_french_forces_on_its_s
 
 
 def test_18_2_3_the_losers_forces_abroad_return_to_its_key_zones():
+    """18.2.3 (French text): « Les forces appartenant au pays défait et qui ne se trouvent pas dans leur territoire
+    national sont replacées dans les zones clé sans attrition »."""
     st = _austria_beaten()
-    put(st, "munich", ["au_i"] if "au_i" in S.data().counters.units else
-        [u for u, x in S.data().counters.units.items() if x.power == "austria"][:1])
+    austrians = put(st, "munich", ["au_i"])
     conquest_phase(st)
-    while st.frame.get("kind") in ("annex", "recipient", "reward"):
+    while not (st.frame.get("kind") == "redeploy" and st.frame["fid"] == austrians):
         st.apply(st.legal_actions()[0])
-    assert st.frame["kind"] == "redeploy"
-    moves = []
-    while not st.over:
-        if st.frame.get("fid") and "stay" not in dict(st.legal_actions()):
-            moves.append((S.force(st, st.frame["fid"])["power"], [z for _, z in st.legal_actions()]))
-        st.apply(st.legal_actions()[0])
-    assert ("austria", ["vienna", "prague"]) in [(p, sorted(z, reverse=True)) for p, z in moves]
+    assert sorted(st.legal_actions()) == [("zone", "prague"), ("zone", "vienna")]
+    st.apply(("zone", "prague"))
+    assert S.force(st, austrians)["zone"] == "prague"
 
 
 def test_18_every_action_of_the_phase_is_in_the_action_catalog():
