@@ -32,9 +32,10 @@ def _end_year(st: State) -> int:
 
 
 def in_game(st: State, cid: str) -> bool:
-    """The card is among its side's cards still in play (hand, pile or played pile: a public set)."""
+    """The card may be in its side's hand: it is in the hand or the pile, a union the other side knows (its
+    complement, the played pile and the cards out of the game, is public)."""
     side = S.data().cards.cards[cid].side
-    return any(cid in st.g[k][side] for k in ("hands", "decks", "discards"))
+    return cid in st.g["hands"][side] or cid in st.g["decks"][side]
 
 
 def victor_of(st: State, power: str, by: str) -> str:
