@@ -129,18 +129,12 @@ def test_8_6_example_the_1805_conquest_phase():
     equally near friendly fortresses) and the Russian army to Brest-Litovsk, VP 5 -> 6 and escalade 0 -> 1."""
     st = _austria_beaten()
     g = st.g
-    for zone in ("erfurt", "rome"):
+    for zone in ("erfurt", "rome", "ancona"):  # Thuringia's capital, the Papacy's and its other fortress
         g["control"][zone] = "france"
-    # Thuringia and the Papacy fell in the Empire's minor conquests (18.1; their lines are tested above): pushed here
-    for minor in ("thuringia", "papacy"):
-        conquest.conquer_minor(st, minor, "empire")
-    conquest.adjust_control(st)
-    supply.update_supply(st, rule="13")
-    surrenders = [["austria", "empire"]] if conquest.is_conquered(st, "austria") else []
-    st.push("year.end", phase="victory")
-    st.push("conquest.terms", phase="integrate", minors=[["thuringia", "empire"], ["papacy", "empire"]],
-            surrenders=surrenders, confirmed=[])
-    st._advance()
+    conquest_phase(st)
+    assert [e["text"] for e in st.log if e.get("rule") == "18.1"] == [
+        "Thuringia is conquered by the empire and becomes an ally of France; its units on the map are destroyed",
+        "Papal States is conquered by the empire and becomes an ally of France; its units on the map are destroyed"]
     assert st.legal_actions() == [("ally", "thuringia"), ("integrate", "thuringia")]
     st.apply(("ally", "thuringia"))
     st.apply(("integrate", "papacy"))
@@ -154,6 +148,8 @@ def test_8_6_example_the_1805_conquest_phase():
         st.apply(a)
     assert g["territory"] == {"papaute": "france", "tyrol": "bavaria", "venetie": "italy", "frioul": "france"}
     assert conquest.territory_of(st, "trieste") == "france" and g["control"]["trieste"] == "france"
+    # « Trieste deviendra une source de ravitaillement française », Rome too (« faire de Rome une source »)
+    assert {"trieste", "rome"} <= set(supply._links(st, "france").sources)
     assert g["peace_rewards"] == [{"power": "france", "reward": "card"}]
     assert [z for z, fort in g["fortresses"].items() if not fort["active"]] == []  # 8.6 item 16
     assert st.step == "conquest.choice" and ("zone", "ulm") in st.legal_actions() and ("stay", None) in \
@@ -163,7 +159,7 @@ def test_8_6_example_the_1805_conquest_phase():
     russians = next(f for f in g["forces"].values() if f["power"] == "russia")
     assert grande_armee["zone"] == "ulm"
     # 18.2.3's own example (« l'armée russe est à Brunn : cette armée est replacée à Brest-Litovsk »); the example of
-    # play says Neminov, which is farther from Brünn on this map
+    # play says Neminov, 6 MP from Brünn on this map against 5
     assert russians["zone"] == "brest_litovsk"
     assert st.over  # the 1815 board has no 1806: the victory phase ends it (the forced peace is tested in 1806)
 
