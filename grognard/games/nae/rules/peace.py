@@ -51,11 +51,12 @@ def victor_of(st: State, power: str, by: str) -> str:
 
 # -- surrender (18.2.1-18.2.2, 8.1.3) ----------------------------------------------------------------------------
 
-def surrender(st: State, power: str, by: str) -> dict[str, Any]:
+def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, Any]:
     """18.2.1: the major is conquered. The conqueror's control markers leave its territory and its own markers
-    outside it are removed (5.3); it and its unconquered minor allies take a forced peace (8.1.3), for the rest of
-    the game if the same power beats it a second time; the Empire's conquest is +1 VP, any major's +1 escalade
-    (example 1805). Returns what the later steps need."""
+    outside it are removed (5.3); it and its minor allies take a forced peace (8.1.3), for the rest of the game if
+    the same power beats it a second time; the Empire's conquest is +1 VP, any major's +1 escalade (example 1805),
+    unless a card imposed the peace (``card``: *Tilsit*'s own VP and escalade stand for them). Returns what the
+    later steps need."""
     g = st.g
     victor = victor_of(st, power, by)
     defeats = g.setdefault("defeats", {}).setdefault(power, [])
@@ -80,7 +81,8 @@ def surrender(st: State, power: str, by: str) -> dict[str, Any]:
             + (" until the end of the game (beaten a second time by the same power)" if twice else "")
             + ("; its ports join the Continental Blockade while it stays out of the Coalition"
                if victor == "france" else ""), rule="18.2.1")
-    conquest.award(st, 1 if by == "empire" else 0, 1, "18.2.1", f"{_name(power)} conquered")
+    if not card:
+        conquest.award(st, 1 if by == "empire" else 0, 1, "18.2.1", f"{_name(power)} conquered")
     return {"power": power, "by": by, "victor": victor, "former": S.other(by),
             "annex": ANNEXATIONS + (1 if power in g.get("fought_on", []) else 0),
             "alliance": by == "empire" and power != "britain"
@@ -335,7 +337,7 @@ class Terms:
             _window(st, TILSIT, "empire", tilsit_targets(st, [p for p, _ in f["surrenders"]]), "tilsit")
         elif phase == "tilsit":
             f["phase"] = "confirm"
-            f["confirmed"] = [surrender(st, p, by) for p, by in f["surrenders"]]
+            f["confirmed"] = [surrender(st, p, by, card=p in f.get("imposed", [])) for p, by in f["surrenders"]]
         elif phase == "confirm":
             f["phase"] = "alliance"
             f["queue"] = [c["power"] for c in f["confirmed"] if c["alliance"]]
@@ -468,6 +470,7 @@ class Choice:
             self.play(st, side, f["card"], f"peace is imposed on {_name(arg)} without conquest")
             conquest.award(st, card.vp, card.escalade, "18.2.1", f"{card.title} on {_name(arg)}")
             st.frame["surrenders"].append([arg, "empire"])
+            st.frame.setdefault("imposed", []).append(arg)
         elif kind == "alliance":
             st.g["hands"][side].remove(arg)
             st.g["discards"][side].append(arg)

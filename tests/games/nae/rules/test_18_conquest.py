@@ -309,7 +309,7 @@ def test_26F_tilsit_imposes_peace_on_a_crushed_major_with_french_forces_on_its_s
     assert ("impose", "austria") not in st.legal_actions()  # no French forces in Austria
     st.apply(("impose", "russia"))
     assert g["status"]["russia"] == "forced_peace" and g["defeats"]["russia"] == ["france"]
-    assert (g["vp"], g["escalade"]) == (8 + 1 + 1, 3 + 1 + 1)  # the card's VP/ESC, then the conquest's
+    assert (g["vp"], g["escalade"]) == (8 + 1, 3 + 1)  # the card's VP/ESC stand for a conquest's (cards.toml)
     assert "26F" in g["out"]
 
 
