@@ -90,16 +90,21 @@ def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, A
 
 
 def end_forced(st: State, power: str) -> None:
-    """8.1.3 / 18.2.3: the forced peace (or a scenario's forced status) ends: the power becomes neutral (Britain
-    rejoins the Coalition), and the conqueror's units still on its National Territory are destroyed."""
+    """8.1.3 / 18.2.3: the forced peace ends: the power becomes neutral (Britain rejoins the Coalition), and the
+    conqueror's units still on its National Territory are destroyed; a scenario's forced peace may instead turn
+    into a forced alliance (1809: Prussia), until the end of the game."""
     g = st.g
     x = g["forced"].pop(power)
+    then = x["then"] or "neutral"
+    g["status"][power] = then
+    if then == "forced_alliance":
+        g["forced"][power] = {"with": x["with"], "until": _end_year(st), "then": None}
+        st.note(f"The forced peace of {_name(power)} ends: it is a forced ally of {_name(x['with'])}", rule="8.1.4")
+        return
     winner_side = S.side_of(st, x["with"])
     for fid in sorted(fid for fid, f in g["forces"].items() if f["side"] == winner_side
                       and conquest.territory_of(st, f["zone"]) == power):
         S.remove_force(st, fid, "18.2.3", f"{S.name_of(st, fid)} had not left {_name(power)} and is destroyed")
-    then = x["then"] or "neutral"
-    g["status"][power] = then
     side = "coalition" if then == "at_war" else None
     g["sides"][power] = side
     for minor, major in g["ally_of"].items():
@@ -109,7 +114,7 @@ def end_forced(st: State, power: str) -> None:
             + ("back in the Coalition" if side else then.replace("_", " ")), rule="18.2.3")
 
 
-def test_forced_peaces(st: State) -> None:
+def check_forced_peaces(st: State) -> None:
     """18.2.3 (9): each forced peace older than this year ends on 1d6 >= 5, +2 from its second test on (the
     example: Austria rolls 3, then 4 + 2 = 6, two years); one the scenario or a second defeat sets lasts until
     its year (then the status it names)."""
@@ -286,9 +291,6 @@ def fleets_home(st: State, power: str) -> None:
 
 # -- the step ----------------------------------------------------------------------------------------------------
 
-PHASES = ("integrate", "tambours", "tilsit", "confirm", "alliance", "terms", "fortresses", "redeploy", "tests")
-
-
 def tilsit_targets(st: State, surrendering: list[str]) -> list[str]:
     """26F: Coalition majors at war, not Britain, not already surrendering, whose army the Empire crushed this
     year (``g["crushed"]``, battle.py) and on whose National Territory French combat units stand."""
@@ -307,13 +309,11 @@ def tilsit_targets(st: State, surrendering: list[str]) -> list[str]:
     return out
 
 
-def _window(st: State, cid: str, side: str, powers: list[str], kind: str) -> bool:
-    """Open a card window when the card is still in the game and the side holds any card (a window opened only
-    for the card itself would show the hand, 6.6)."""
+def _window(st: State, cid: str, side: str, powers: list[str], kind: str) -> None:
+    """Open a card window when the card may be in the side's hand and the side holds any card (a window opened
+    only for the card itself would show the hand, 6.6)."""
     if powers and in_game(st, cid) and st.g["hands"][side]:
         st.push("conquest.choice", kind=kind, side=side, powers=powers, card=cid)
-        return True
-    return False
 
 
 class Terms:
@@ -361,7 +361,7 @@ class Terms:
             self.redeploy(st, f)
         else:
             st.pop()
-            test_forced_peaces(st)
+            check_forced_peaces(st)
 
     def terms(self, st: State, f: Frame) -> None:
         """18.2.2: the victor annexes its provinces (or minors) one at a time, then takes its reward."""

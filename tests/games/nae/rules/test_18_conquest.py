@@ -171,13 +171,13 @@ def test_18_2_3_forced_peace_example_rolls_3_then_4_plus_2():
     g = st.g
     peace.surrender(st, "austria", "empire")
     left = put(st, "prague", ["fr_i"])
-    peace.test_forced_peaces(st)  # the year of the conquest: no test
+    peace.check_forced_peaces(st)  # the year of the conquest: no test
     assert not [e for e in st.log if "dice" in e]
     g["year"] += 1
-    peace.test_forced_peaces(st)
+    peace.check_forced_peaces(st)
     assert g["status"]["austria"] == "forced_peace"
     g["year"] += 1
-    peace.test_forced_peaces(st)
+    peace.check_forced_peaces(st)
     rolls = [e for e in st.log if e.get("rule") == "18.2.3" and "dice" in e]
     assert [(r["dice"], r["total"]) for r in rolls] == [([3], 3), ([4], 6)]
     assert rolls[1]["mods"] == [["from the second year", 2]]
@@ -191,7 +191,7 @@ def test_8_1_3_a_second_defeat_by_the_same_power_lasts_until_the_end():
     peace.surrender(st, "austria", "empire")
     assert st.g["forced"]["austria"]["until"] == 1815
     st.g["year"] += 1
-    peace.test_forced_peaces(st)
+    peace.check_forced_peaces(st)
     assert st.g["status"]["austria"] == "forced_peace" and not [e for e in st.log if "dice" in e]
 
 
@@ -200,7 +200,7 @@ def test_8_1_3_britain_rejoins_the_coalition_at_the_end_of_its_forced_peace():
     peace.surrender(st, "britain", "empire")
     assert st.g["sides"]["britain"] is None and st.g["forced"]["britain"]["then"] == "at_war"
     st.g["year"] += 1
-    peace.test_forced_peaces(st)
+    peace.check_forced_peaces(st)
     assert st.g["sides"]["britain"] == "coalition" and st.g["status"]["britain"] == "at_war"
 
 
@@ -344,3 +344,17 @@ def test_18_the_last_years_conquest_phase_takes_no_peace_terms():
     st.g["year"] = 1815
     conquest_phase(st)
     assert st.over and "austria" not in st.g["conquered"]
+
+
+def test_8_1_4_a_scenarios_forced_peace_turns_into_a_forced_alliance_after_its_last_year():
+    """20.3 (1809): Prussia's forced peace lasts to a year, then it is a forced ally of France; the French units on
+    its territory stay (the Empire may use a forced ally's territory, 8.1.4)."""
+    st = board()
+    st.g["year"] = 1810
+    st.g["status"]["prussia"], st.g["sides"]["prussia"] = "forced_peace", None
+    st.g["forced"]["prussia"] = {"with": "france", "until": 1810, "then": "forced_alliance"}
+    french = put(st, "berlin", ["fr_i"])
+    peace.check_forced_peaces(st)
+    assert st.g["status"]["prussia"] == "forced_alliance" and st.g["forced"]["prussia"]["until"] == 1815
+    assert french in st.g["forces"]
+
