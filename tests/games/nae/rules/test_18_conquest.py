@@ -55,6 +55,23 @@ def test_18_2_1_example_austria_surrenders_though_it_holds_prague():
     assert conquest.is_conquered(st, "austria")
 
 
+def test_18_2_1_example_prussia_surrenders_without_konigsberg():
+    """18.2.1: « la France est en guerre avec la Prusse et contrôle Varsovie et Berlin ; Napoléon a détruit l'armée
+    prussienne et en conséquence n'est pas dans l'obligation de contrôler Koenigsberg »."""
+    st = board()
+    assert sorted(conquest.key_zones("prussia")) == ["berlin", "konigsberg", "warsaw"]
+    put(st, "berlin", ["fr_garde"], commander="napoleon", army="grande_armee")  # supplied (its status is the state's)
+    assert not conquest.is_conquered(st, "prussia")
+    put(st, "warsaw", ["fr_i"])
+    for zone in ("berlin", "warsaw"):
+        st.g["control"][zone] = "france"
+    assert conquest.is_conquered(st, "prussia")
+    army = put(st, "konigsberg", ["pr_i"], commander="blucher", army="armee_elbe")
+    assert not conquest.is_conquered(st, "prussia")  # a Prussian army still stands at home
+    S.set_demoralized(S.force(st, army), True)
+    assert conquest.is_conquered(st, "prussia")
+
+
 def test_18_2_1_exception_4_only_london_counts_for_britain():
     assert conquest.key_zones("britain") == ["london"]
     assert sorted(conquest.key_zones("austria")) == ["prague", "vienna"]
