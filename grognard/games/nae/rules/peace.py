@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import conquest, naval
+from grognard.games.nae.rules import conquest, naval, stacking
 from grognard.games.nae.schema.cards import ImposePeace
 
 TAMBOURS = "27C"  # 8.1.4 and 18.2.1 say 27C, 18.2.2 22C (docs/nae-data.md)
@@ -270,13 +270,15 @@ def redeployments(st: State, c: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def move_force(st: State, fid: str, zone: str, rule: str) -> None:
-    """Place a force elsewhere without moving (no attrition): it lifts any siege it laid."""
+    """Place a force elsewhere without moving (no attrition): it lifts any siege it laid, and joins a force of its
+    side already there (11)."""
     f = S.force(st, fid)
     for fort in st.g["fortresses"].values():
         if fort["besieger"] == fid:
             fort["besieger"], fort["siege"] = None, None
     f["zone"], f["in_fortress"] = zone, False
     st.note(f"{S.name_of(st, fid)} is redeployed to {S.zone_name(zone)}, without attrition", rule=rule)
+    stacking.consolidate(st, fid)
 
 
 def fleets_home(st: State, power: str) -> None:

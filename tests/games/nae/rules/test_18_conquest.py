@@ -375,3 +375,16 @@ def test_8_1_4_a_scenarios_forced_peace_turns_into_a_forced_alliance_after_its_l
     assert st.g["status"]["prussia"] == "forced_alliance" and st.g["forced"]["prussia"]["until"] == 1815
     assert french in st.g["forces"]
 
+
+
+def test_18_2_3_a_force_redeployed_onto_a_friend_joins_it():
+    """18.2.3 then 11: one force per side and zone."""
+    st = _austria_beaten()
+    put(st, "ulm", ["fr_ii"], commander="ney")
+    conquest_phase(st)
+    for a in (("annex", "tyrol"), ("annex_to", "bavaria"), ("annex", "venetie"), ("annex_to", "italy"),
+              ("annex", "frioul"), ("annex_to", "france"), ("reward_card", None), ("zone", "ulm")):
+        st.apply(a)
+    at_ulm = S.forces_in(st, "ulm", "empire")
+    assert len(at_ulm) == 1 and S.force(st, at_ulm[0])["commander"] == "napoleon"
+    assert {"fr_garde", "fr_i", "fr_ii"} <= set(S.force(st, at_ulm[0])["units"])
