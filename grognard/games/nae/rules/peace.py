@@ -8,6 +8,7 @@ pushes the step ``conquest.terms`` when the game goes on."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -519,7 +520,7 @@ def label(st: State, action: Action) -> str | None:
     if st.step != "conquest.choice":
         return None
     m = S.data().map
-    texts = {
+    texts: dict[str, Callable[[], str]] = {
         "ally": lambda: f"Make {_name(arg)} an ally" if st.frame["kind"] == "integrate" else
         f"Make {_name(arg)} an ally of {_name(st.frame['victor'])}",
         "integrate": lambda: f"Integrate {_name(arg)} into {_name(S.major_of(st, arg))}'s National Territory",
