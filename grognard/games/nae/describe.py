@@ -123,7 +123,7 @@ def summary(st: State, side: str | None) -> dict[str, Any]:
         "hand_sizes": {s: len(h) for s, h in g["hands"].items()},
         "ap_reserve": dict(g["ap_reserve"]),
         **({"phase": g["phase"], "victory_level": g["vp"], "escalade": g["escalade"], "statuses": dict(g["status"])}
-           if g.get("vp") is not None else {}),  # the grand campaigns' markers and diplomatic table (19, 6.1, 8.1)
+           if S.grand_campaign(st) else {}),  # the grand campaigns' markers and diplomatic table (19, 6.1, 8.1)
     }
 
 

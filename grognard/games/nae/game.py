@@ -17,6 +17,7 @@ from grognard.games.nae.rules import (
     interphase,
     movement,
     naval,
+    peace,
     sequence,
     stacking,
     supply,
@@ -109,7 +110,7 @@ def place_forces(st: State, picks: dict[str, dict[str, str]]) -> None:
         # 8.1.1: a neutral major's forces stand on the map at war with nobody (side None)
         S.new_force(st, sc.side_of(p.power), power, at["zone"], at["commander"], p.army, at["generals"], units,
                     [S.major_of(st, p.power)] * at["mobile"])
-    if st.g.get("vp") is not None:
+    if S.grand_campaign(st):
         reserve_the_rest(st)
     supply.update_supply(st)
 
@@ -165,7 +166,7 @@ def grand_campaign_setup(st: State) -> None:
     sc = S.data().scenarios[g["scenario"]]
     h = sc.header
     g.update(vp=h.victory_level, escalade=h.escalade_level if h.escalade_applies else None,
-             periods=list(h.cards.periods), annexed={a.province: a.to for a in sc.annexes.values()},
+             periods=list(h.cards.periods), territory={a.province: a.to for a in sc.annexes.values()},
              declared=[], war_on=[], bonus_cards={"empire": 0, "coalition": 0}, phase="activation")
     g["flags"] = sorted({x for e in sc.events.values() for x in (e.id, e.card, e.entity) if x})
     g["events_played"] = sorted({c for side in S.SIDES for c in getattr(h.cards, side).events_used})
@@ -174,8 +175,8 @@ def grand_campaign_setup(st: State) -> None:
     g["set_aside"] = [c for c in sc.out_of_play if c in S.data().counters.units or c in S.data().counters.generals]
     m = S.data().map
     for z in g["control"]:
-        if m.zones[z].province in g["annexed"] and g["control"][z] == m.zones[z].owner:
-            g["control"][z] = g["annexed"][m.zones[z].province]  # 20.3: annexed provinces are held by the annexer
+        if m.zones[z].province in g["territory"] and g["control"][z] == m.zones[z].owner:
+            g["control"][z] = g["territory"][m.zones[z].province]  # 20.3: annexed provinces are held by the annexer
     g["initial_control"] = dict(g["control"])
     g["punishments"] = {}
     for side in S.SIDES:
@@ -216,8 +217,8 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *interphase.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, SiegeAttack(),
-                  Replacements(), SetupChoice())
+                  *events.STEPS, *interphase.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS,
+                  SiegeAttack(), Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -332,12 +333,13 @@ class NaeGame(Game):
             "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
             "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
             "depot": ["fixed", "mobile"], "fleet": list(d.counters.fleets), "sea": list(d.map.seas),
-            "power": list(d.map.powers),
+            "power": list(d.map.powers), "province": list(d.map.provinces),
         }
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
-                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw"),
-            "card": ("card", "event", "discard"), "power": ("declare",),
+                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw",
+                     "reward_card", "reward_resources", "stay"),
+            "card": ("card", "event", "discard"),
             "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade", "attack_port"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
                      "spearhead", "swap", "take", "unit"),
@@ -346,6 +348,9 @@ class NaeGame(Game):
             "morale": ("morale",),
             "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"),
             "sea": ("sea", "intercept_sea", "attack_sea"),
+            # 18 the conquest phase (peace.py)
+            "power": ("ally", "integrate", "fight_on", "impose", "take_minor", "annex_to", "declare"),
+            "province": ("annex",),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
         return [*out, ("reactivate", "depot")]
@@ -363,7 +368,7 @@ class NaeGame(Game):
                 rng.shuffle(decks[s])
                 continue
             # the grand campaigns' permanent cards are no secret: taken back openly (6.3), shown when played
-            known = [c for c in hands[s] if c in cards.permanent_cards(s)] if st.g.get("vp") is not None else []
+            known = [c for c in hands[s] if c in cards.permanent_cards(s)] if S.grand_campaign(st) else []
             pool = sorted([c for c in hands[s] if c not in known] + decks[s])
             rng.shuffle(pool)
             n = len(hands[s]) - len(known)
@@ -387,6 +392,9 @@ class NaeGame(Game):
         naval_label = naval.label(st, action)
         if naval_label is not None:
             return naval_label
+        peace_label = peace.label(st, action)
+        if peace_label is not None:
+            return peace_label
         if verb == "card":
             card = S.data().cards.cards[arg]
             return f"Play {card.title} for {cards.ap_value(st, arg)} AP" if st.step == "round" else f"Play {card.title}"

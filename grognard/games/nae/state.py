@@ -30,7 +30,10 @@
                a destroyed force), which in the one-year 1815 game is for good
     hands / decks / discards  side -> [card ids]; out: gold-star cards removed from the game (6.2)
     ap_reserve side -> AP stored (9.2)
-    conquered  majors conquered this game (18)
+    conquered  majors conquered this game (18), and minors
+    territory, defeats, fought_on, budget_penalty, peace_rewards, crushed, vp_log: the conquest phase's
+               records (18, 8.1.3-8.1.4), created when first needed: see ``rules/conquest.py``; ``territory``
+               (province -> the power whose National Territory it joined) is also set by the 1809 set-up (20.3)
 
 The grand campaigns (20.2, 20.3) add (never set in 1815, whose games stay as they were)::
 
@@ -39,11 +42,11 @@ The grand campaigns (20.2, 20.3) add (never set in 1815, whose games stay as the
                until the escalade reaches 15 (6.1)
     flags      scenario events in play and political entities created (20.3 "Evènements en cours", 8.3): card
                ids, event ids and entity ids, as the card assignment table reads them (6.3)
-    annexed    province -> the power whose National Territory it joined (20.3, 18.2.2)
     declared   powers the sides declared war on this year (7.1); war_on: majors ever declared war on (3.2)
     events_played  card ids played as events this game (19.3 "Europe Napoléonienne a été jouée", silver stars)
     bonus_cards side -> extra cards owed at the next hand building (18.2.2 conquest reward, 7.3.2)
     phase      the phase of the year being played: "interphase", "activation", "conquest", "victory" (5)
+    sieges_due the fortresses Austria must still besiege (20.2 special rule 1)
 """
 
 from __future__ import annotations
@@ -145,10 +148,24 @@ def controller(st: State, zone: str) -> str | None:
 
 def owner(st: State, zone: str) -> str:
     """The power whose National Territory holds ``zone``: the map's owner, unless its province was annexed (20.3
-    set-up, 18.2.2)."""
+    set-up, 18.1, 18.2.2: ``territory``)."""
     z = data().map.zones[zone]
-    annexed: dict[str, str] = st.g.get("annexed") or {}
-    return annexed.get(z.province, z.owner)
+    territory: dict[str, str] = st.g.get("territory") or {}
+    return territory.get(z.province, z.owner)
+
+
+def follow_sides(st: State, powers: list[str]) -> None:
+    """A force fights for the side of its nation (its commander's, or its lone unit's): when these powers change
+    side -- a declaration of war (7.1), a forced peace once its redeployments are done, its end (8.1.3, 18.2) --
+    their forces follow; a neutral's are at war with nobody (side None, 8.1.1)."""
+    for f in st.g["forces"].values():
+        if f["power"] in powers:
+            f["side"] = st.g["sides"].get(f["power"])
+
+
+def grand_campaign(st: State) -> bool:
+    """A scenario with a victory level and years of interphases (20.2, 20.3), not the one-year 1815 game."""
+    return data().scenarios[st.g["scenario"]].header.victory_level is not None
 
 
 def is_neutral_ground(st: State, zone: str) -> bool:

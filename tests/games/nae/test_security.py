@@ -10,6 +10,7 @@ import re
 import pytest
 
 from grognard import IllegalAction, load_game
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards
 from tests.games.nae.rules.helpers import board, play, put
 
@@ -32,7 +33,7 @@ def other_hand(st, side: str, rng: random.Random):
     """A copy of ``st`` in which ``side`` holds other cards (as many) from those its enemy cannot see."""
     twin = st.copy()
     # a grand campaign's permanent cards are public where they are (taken back openly, 6.3): they stay in the hand
-    known = [c for c in twin.g["hands"][side] if c in cards.permanent_cards(side)] if st.g.get("vp") else []
+    known = [c for c in twin.g["hands"][side] if c in cards.permanent_cards(side)] if S.grand_campaign(st) else []
     hand, deck = [c for c in twin.g["hands"][side] if c not in known], twin.g["decks"][side]
     pool = hand + deck
     while True:

@@ -162,12 +162,19 @@ def hand_entitlement(st: State, side: str) -> tuple[int, list[str]]:
     lines = t.card_entitlement(side, alliance, held, st.g["flags"])
     perms = [p.card for p in t.permanent_cards(side, alliance, held)
              if st.g["status"].get(p.id) == "at_war"]
-    total = sum(rec.cards for rec in lines) + len(perms) + st.g["bonus_cards"][side]
+    owed = st.g["bonus_cards"][side] + len(peace_cards(st, side))
+    total = sum(rec.cards for rec in lines) + len(perms) + owed
     detail = ", ".join([*(rec.id for rec in lines), *(f"permanent {c}" for c in perms)]
-                       + ([f"{st.g['bonus_cards'][side]} owed"] if st.g["bonus_cards"][side] else []))
+                       + ([f"{owed} owed"] if owed else []))
     size = t.hand_size(total)
     st.note(f"The {side} is entitled to {total} card(s) ({detail or 'nothing'}): its hand holds {size}", rule="6.3")
     return size, perms
+
+
+def peace_cards(st: State, side: str) -> list[dict[str, Any]]:
+    """18.2.2: the extra cards a victor of ``side`` chose as its peace reward (``peace_rewards``), owed at this
+    hand building (example 1806: « Conquête de l'Autriche »)."""
+    return [r for r in st.g.get("peace_rewards", []) if r["reward"] == "card" and S.side_of(st, r["power"]) == side]
 
 
 def drop_lapsed_permanents(st: State, side: str, perms: list[str]) -> None:
@@ -192,6 +199,9 @@ def complete_hand(st: State, side: str, size: int, perms: list[str]) -> None:
         st.note(f"The {side} takes back its permanent card(s) {', '.join(title(c) for c in back)}", rule="6.3")
     draw(st, side, max(0, size - len(g["hands"][side])), "7.2", f"hand building up to {size}")
     g["bonus_cards"][side] = 0
+    paid = peace_cards(st, side)
+    if paid:
+        g["peace_rewards"] = [r for r in g["peace_rewards"] if r not in paid]
 
 
 def title(cid: str) -> str:
@@ -241,7 +251,7 @@ def play_event(st: State, side: str, cid: str) -> None:
 def event_played(st: State, cid: str) -> None:
     """6.2 / 5.7: in the grand campaigns a card played as an event is recorded (silver stars, 19.3 « Europe
     Napoléonienne a été jouée ») and moves the escalade and victory markers by its ESC and VP values."""
-    if st.g.get("vp") is None:
+    if not S.grand_campaign(st):
         return
     from grognard.games.nae.rules import victory
 

@@ -27,8 +27,6 @@ class Interphase:
 
     def run(self, st: State, f: Frame) -> None:
         i = f["phase"]
-        if i == 0:
-            forced_terms_lapse(st)
         if i < len(PHASES):
             f["phase"] = i + 1
             st.push(PHASES[i])
@@ -37,22 +35,6 @@ class Interphase:
         st.note(f"The {st.g['year']} activation phase begins", rule="5.2")
         supply.update_supply(st, rule="13.1")
         st.replace("round")
-
-
-def forced_terms_lapse(st: State) -> None:
-    """3.5 / 20.3: a forced peace set for a number of years ends with its last year; the power takes the status the
-    terms give next (1809: Prussia « en paix forcée jusqu'à la fin de l'année 1810 puis en alliance forcée »), or
-    becomes neutral again."""
-    for power, terms in sorted(st.g["forced"].items()):
-        if terms["until"] is not None and terms["until"] < st.g["year"]:
-            then = terms["then"] or "neutral"
-            st.g["status"][power] = then
-            if then == "forced_alliance":
-                st.g["forced"][power] = {"with": terms["with"], "until": None, "then": None}
-            else:
-                del st.g["forced"][power]
-            st.note(f"The forced peace of {S.data().map.powers[power].name} ends: it is now "
-                    f"{then.replace('_', ' ')}", rule="8.1.3")
 
 
 # 7.1 Declarations of war -------------------------------------------------------------------------------------
@@ -86,9 +68,7 @@ def declare_war(st: State, side: str, power: str) -> None:
         g["ally_of"][power] = "france" if foe == "empire" else "britain"
     for p in joining:
         g["sides"][p] = foe
-    for f in g["forces"].values():
-        if f["side"] is None and any(S.unit(u).power in joining for u in f["units"]):
-            f["side"] = foe
+    S.follow_sides(st, joining)
     g["declared"].append(power)
     names = ", ".join(S.data().map.powers[p].name for p in joining)
     st.note(f"The {side} declares war on {S.data().map.powers[power].name}: {names} join(s) the {foe}", rule="7.1")

@@ -169,12 +169,12 @@ class YearEnd:
             conquest.reactivate_fortresses(st, supplied_only=True)
         elif phase == "conquest":
             f["phase"] = "victory"
-            if st.g.get("vp") is not None:
+            if S.grand_campaign(st):
                 st.g["phase"] = "conquest"
             conquest.conquest_phase(st)
             if st.setup["options"].get(RALLY_AT_CONQUEST_OPTION):
                 rally_supplied(st, "5.3")  # the conquest summary's step 7, after the conquests (18.2.1)
-        elif st.g.get("vp") is not None:
+        elif S.grand_campaign(st):
             victory.victory_phase(st)  # 5.4: the grand campaigns go on to the next year, or end in 1814
         else:
             result, text = victory.final_result(st)

@@ -35,9 +35,9 @@ def holds(st: State, c: Condition) -> bool:
     elif c.kind == "controls_key_zones":
         ok = all(S.controller(st, z) == c.side for z in conquest.key_zones(str(c.power)))
     elif c.kind == "victory_level_at_least":
-        ok = st.g.get("vp") is not None and st.g["vp"] >= int(c.value or 0)
+        ok = S.grand_campaign(st) and st.g["vp"] >= int(c.value or 0)
     elif c.kind == "victory_level_at_most":
-        ok = st.g.get("vp") is not None and st.g["vp"] <= int(c.value or 0)
+        ok = S.grand_campaign(st) and st.g["vp"] <= int(c.value or 0)
     elif c.kind == "card_played":
         ok = c.card in st.g.get("events_played", [])
     else:
@@ -87,7 +87,7 @@ def apply_vp_event(st: State, event_id: str, why: str) -> None:
 
 def check_automatic(st: State) -> None:
     """19.1 / 19.2: an automatic victory is checked continuously, whenever the level moves."""
-    if st.over or st.g.get("vp") is None:
+    if st.over or not S.grand_campaign(st):
         return
     for v in S.data().scenarios[st.g["scenario"]].victory.values():
         if v.when == "immediate" and all(holds(st, c) for c in v.all_of):
@@ -107,6 +107,10 @@ def victory_phase(st: State) -> None:
         st.note(f"The {g['year']} victory phase ends the game: {text}", rule="19.3")
         st.finish(result, text)
         return
+    # 8.1.3-8.1.4: the forces of a power in forced peace or alliance (and of its minor allies), redeployed by now
+    # (18.2.3), are at war with nobody
+    out = [p for p, s in g["status"].items() if s in ("forced_peace", "forced_alliance")]
+    S.follow_sides(st, out + [m for m, a in g["ally_of"].items() if a in out and g["sides"].get(m) is None])
     # 9.2: AP left in reserve are lost at the end of the year; no card effect outlasts it
     g.update(year=g["year"] + 1, round=1, last_round=6, turn="empire", declared=[], phase="interphase",
              ap_reserve={"empire": 0, "coalition": 0}, card_effects=[])

@@ -13,7 +13,8 @@ from tests.games.nae.rules.helpers import GAME, push
 
 def interphase_1806(hands: dict[str, list[str]]) -> State:
     """The 1806 interphase of the example of play: Austria conquered in 1805 (forced peace, 18.2), the Kingdom of
-    Bavaria founded and the card the conquest earns the Empire owed (18.2.2); the other powers as in 1805."""
+    Bavaria founded and the card the conquest earned the Empire owed (its peace reward, 18.2.2); the other powers as in
+    1805."""
     st = GAME.new_state("1805", seed=11)
     g = st.g
     g["year"], g["round"] = 1806, 1
@@ -22,7 +23,7 @@ def interphase_1806(hands: dict[str, list[str]]) -> State:
         g["sides"][p] = None
     g["forced"]["austria"] = {"with": "france", "until": None, "then": None}
     g["flags"].append("kingdom_of_bavaria")
-    g["bonus_cards"]["empire"] = 1
+    g["peace_rewards"] = [{"power": "france", "reward": "card"}]  # 18.2.2: the conquest of Austria's card
     for side, hand in hands.items():
         g["decks"][side] += [c for c in g["hands"][side] if c not in hand and c not in cards.permanent_cards(side)]
         g["discards"][side] += [c for c in g["hands"][side] if c not in hand and c in cards.permanent_cards(side)]
@@ -50,7 +51,7 @@ def test_7_2_example_1806_hands_empire_draws_5_coalition_draws_4() -> None:
     drawn = [e["text"] for e in st.log if e.get("rule") == "7.2" and "draws" in e["text"]]
     assert drawn == ["coalition draws 4 card(s): hand building up to 7",
                      "empire draws 5 card(s): hand building up to 8"]
-    assert st.g["bonus_cards"]["empire"] == 0
+    assert st.g["peace_rewards"] == []  # paid
 
 
 def test_6_3_example_coalition_with_four_cards_is_raised_to_six() -> None:

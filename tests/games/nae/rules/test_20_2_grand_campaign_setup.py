@@ -5,7 +5,7 @@ compris les cartes permanentes »), and the 1809 opening round the Coalition pla
 from __future__ import annotations
 
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, interphase, movement, sequence, supply
+from grognard.games.nae.rules import cards, movement, sequence, supply
 from tests.games.nae.rules.helpers import GAME
 
 
@@ -66,16 +66,6 @@ def test_20_3_round_1_is_played_by_the_coalition_alone_then_the_empire_plays_rou
     assert (st.g["round"], st.g["turn"], st.active) == (1, "coalition", "coalition")
     st.apply(("pass", None))
     assert (st.g["round"], st.g["turn"], st.active) == (2, "empire", "empire")
-
-
-def test_8_1_3_the_1809_forced_peace_turns_into_a_forced_alliance_after_1810() -> None:
-    st = GAME.new_state("1809", seed=2)
-    st.g["year"] = 1810
-    interphase.forced_terms_lapse(st)
-    assert st.g["status"]["prussia"] == "forced_peace"
-    st.g["year"] = 1811
-    interphase.forced_terms_lapse(st)
-    assert st.g["status"]["prussia"] == "forced_alliance" and st.g["forced"]["prussia"]["until"] is None
 
 
 def test_13_1_neutral_forces_are_supplied_without_a_network() -> None:

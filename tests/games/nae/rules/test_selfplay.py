@@ -37,8 +37,10 @@ def check(st: State) -> None:
             generals[gid] += 1
             assert gid not in g["removed"], f"{gid} is both removed and on the map"
         assert not f["subs"] or f["army"], f"{fid}: subordinates outside an army"
-        # 12.1: no side's force on neutral ground; a neutral's forces (8.1.1, side None) stay on it
-        assert S.is_neutral_ground(st, f["zone"]) == (f["side"] is None), f"{fid} ({f['side']}) in {f['zone']}"
+        # 12.1: no side's force on neutral ground, but for a conqueror's in a forced peace or alliance (3.5, 3.6)
+        ground = S.major_of(st, g["control"].get(f["zone"]) or S.owner(st, f["zone"]))
+        assert f["side"] is None or not S.is_neutral_ground(st, f["zone"]) or g["status"].get(ground) in (
+            "forced_peace", "forced_alliance"), f"{fid} ({f['side']}) on neutral ground in {f['zone']}"
         per_zone[(f["zone"], f["side"])] += 1
         for uid in f["units"]:
             u = S.unit(uid)
