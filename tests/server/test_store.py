@@ -10,8 +10,8 @@ import pytest
 from sqlalchemy import select, update
 
 from grognard import IllegalAction
-from grognard.server.models import ActionRow, GameRow, Outbox, User
-from grognard.server.store import GameNotFound, GameStore, Stale, user_seat
+from grognard.server.models import ActionRow, GameRow, Outbox, SnapshotRow, User
+from grognard.server.store import SNAPSHOT_EVERY, Diverged, GameNotFound, GameStore, Stale, user_seat
 
 DUEL = "tests.fixtures.duel"
 SEATS = {"empire": "hotseat", "coalition": "hotseat"}
@@ -126,6 +126,56 @@ def test_a_state_kept_in_memory_serves_only_its_stored_version(store, db):
     other.rewrite_snapshot(gid, st, 1)
     assert store.load(gid)[0].g["round"] == 5
     assert store.check(gid).ok is False  # the log no longer replays to the patched snapshot
+
+
+def test_snapshot_every_few_versions_and_the_log_after_it_replayed(store, db):
+    """The state is saved every SNAPSHOT_EVERY versions (and at the end); a server without the game in memory
+    replays the log rows after the snapshot, undos included, and gets the stored state."""
+    gid = store.create_game(DUEL, "standard", {}, SEATS, seed=11)
+    rng = random.Random(2)
+    undos = 0
+    for _ in range(400):
+        st, version, meta = store.load(gid)
+        if st.over:
+            break
+        if st.can_undo and rng.random() < 0.3:
+            store.undo(gid, st.active, version)
+            undos += 1
+        else:
+            store.advance(st, meta, version, st.active, rng.choice(st.legal_actions()))
+        with db.sessions() as s:
+            snap = s.get(SnapshotRow, gid)
+        meta = store.meta(gid)
+        assert snap.version == (meta.version if meta.status == "over" else meta.version // SNAPSHOT_EVERY
+                                * SNAPSHOT_EVERY)
+        cold, cold_version, _ = GameStore(db).load(gid)  # another app server, or this one restarted
+        assert cold_version == meta.version and cold.digest() == meta.digest
+        assert cold.can_undo == store.load(gid)[0].can_undo
+    assert undos and store.meta(gid).status == "over" and store.check(gid).ok
+
+
+def test_a_log_that_no_longer_replays_is_refused_until_patched(store, db):
+    """A rules change that makes the log after the snapshot lead elsewhere, or refuses a row of it: loading the
+    game says so (the app answers 503 with the reason) rather than play on from another state; the admin patch's
+    rewrite of the snapshot mends it."""
+    gid = store.create_game(DUEL, "standard", {}, SEATS, seed=11)
+    st = play_out(store, gid, random.Random(1), limit=SNAPSHOT_EVERY + 3)
+    version, digest = store.meta(gid).version, st.digest()
+    assert version == SNAPSHOT_EVERY + 3
+    row = (ActionRow.game_id == gid) & (ActionRow.seq == SNAPSHOT_EVERY + 1)
+    with db.session() as s:
+        kept = s.scalar(select(ActionRow.action).where(row))
+        s.execute(update(ActionRow).where(row).values(action=["card", 999]))
+    with pytest.raises(Diverged, match=f"row {SNAPSHOT_EVERY + 1}.*admin patch"):
+        GameStore(db).load(gid)
+    with db.session() as s:
+        s.execute(update(ActionRow).where(row).values(action=kept))
+        s.execute(update(GameRow).where(GameRow.id == gid).values(digest="0" * 64))
+    with pytest.raises(Diverged, match="lead elsewhere"):
+        GameStore(db).load(gid)
+    store.rewrite_snapshot(gid, store.replay_log(gid), version)
+    cold, cold_version, meta = GameStore(db).load(gid)
+    assert cold_version == version and cold.digest() == meta.digest == digest
 
 
 def test_concurrent_submissions_exactly_one_wins(db):
