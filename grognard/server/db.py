@@ -70,7 +70,11 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
         return engine
     kwargs.setdefault("pool_size", 10)
     kwargs.setdefault("max_overflow", 30)
-    return create_engine(url, pool_pre_ping=True, **kwargs)
+    # No ping on each checkout (a round trip before every request's first statement): a connection the server
+    # dropped fails its statement once, and SQLAlchemy then discards every pooled connection older than the
+    # failure; connections are also renewed every half hour.
+    kwargs.setdefault("pool_recycle", 1800)
+    return create_engine(url, **kwargs)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, synchronous: str) -> None:
