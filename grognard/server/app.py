@@ -37,7 +37,7 @@ from grognard.server import presence
 from grognard.server.db import Database
 from grognard.server.online import Online
 from grognard.server.push import Broker
-from grognard.server.store import Diverged, GameMeta, GameNotFound, GameStore, Stale
+from grognard.server.store import Diverged, GameMeta, GameNotFound, GameStore, Stale, titles
 
 log = logging.getLogger("grognard.server")
 
@@ -156,8 +156,8 @@ class Service:
             v["labels"] = [st.game.label(st, (a[0], a[1])) for a in v["legal"]]
             v["targets"] = [None for _ in v["legal"]]
             v["forecasts"] = {}
-        v.update(id=gid, version=meta.version, seats=meta.seats, title=st.game.title,
-                 ai_moves=self.ai_moves.get(gid, [])[-AI_MOVES_SHOWN:])
+        v.update(id=gid, version=meta.version, seats=meta.seats, ai_moves=self.ai_moves.get(gid, [])[-AI_MOVES_SHOWN:],
+                 **titles(meta.game, meta.scenario))
         raw = msgspec.Raw(_json.encode(v))
         with self.views_lock:
             self.views[(gid, side)] = (self._view_key(gid, meta, side), raw)
@@ -567,7 +567,8 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
             if mod is not None:
                 v = mod.annotate(st, side, v)
             v.update(index=index, length=len(rep.actions), battles=rep.battles,
-                     action=list(rep.actions[index - 1]) if index else None, title=st.game.title)
+                     action=list(rep.actions[index - 1]) if index else None,
+                     **titles(st.game.name, st.setup["scenario"]))
             return v
 
         return _response(await run(work))

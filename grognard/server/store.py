@@ -26,7 +26,7 @@ from grognard.core.machine import Action, State
 from grognard.core.registry import load_game
 from grognard.server import clocks, notify
 from grognard.server.db import Database
-from grognard.server.models import ActionRow, GameRow, Player, SnapshotRow
+from grognard.server.models import ActionRow, GameRow, Player, SnapshotRow, User
 
 PG_CHANNEL = "grognard_games"  # LISTEN/NOTIFY channel carrying "game_id version origin" to every app server
 STATES_KEPT = 2000  # states kept in memory (packed, tens of KiB each): parsing a snapshot costs milliseconds
@@ -63,6 +63,12 @@ class GameNotFound(LookupError):
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         super().__init__(f"no game {game_id!r}")
+
+
+def titles(game: str, scenario: str) -> dict[str, str]:
+    """What players read for a game and a scenario: the game's title and the scenario's name."""
+    g = load_game(game)
+    return {"title": g.title, "scenario_name": g.scenarios().get(scenario, scenario)}
 
 
 def user_seat(user_id: int) -> str:
@@ -118,7 +124,7 @@ class GameMeta:
         d = asdict(self)
         del d["invite"], d["digest"]
         d["time_left"] = self.time_left()
-        return d
+        return d | titles(self.game, self.scenario)
 
 
 @dataclass(frozen=True)
@@ -280,15 +286,23 @@ class GameStore:
                 rows = list(s.scalars(select(GameRow).where(GameRow.id.in_(mine) | (GameRow.owner_id == user))
                                       .order_by(GameRow.updated_at.desc()).limit(limit)))
             metas = [GameMeta.of(r) for r in rows]
+            names = self._names(s, metas)
         out = []
         for m in metas:
             sides = [side for side, seat in m.seats.items() if user is not None and seat == user_seat(user)]
-            d = m.public_dict() | {"my_sides": sides}
+            players = {side: names.get(seat_user(seat) or -1, seat) for side, seat in m.seats.items()}
+            d = m.public_dict() | {"my_sides": sides, "players": players}
             d["my_turn"] = m.status == "active" and (m.active in sides if user is not None
                                                       else m.seats.get(m.active or "") == "hotseat")
             out.append(d)
         out.sort(key=lambda d: not d["my_turn"])  # stable: most recent first within each group
         return out
+
+    @staticmethod
+    def _names(s: Session, metas: list[GameMeta]) -> dict[int, str]:
+        """The names of the accounts seated in ``metas``, by user id."""
+        ids = {uid for m in metas for seat in m.seats.values() if (uid := seat_user(seat)) is not None}
+        return dict(s.execute(select(User.id, User.name).where(User.id.in_(ids))).tuples().all()) if ids else {}
 
     def by_invite(self, token: str) -> GameMeta | None:
         """The open game of an invitation token."""
@@ -567,12 +581,12 @@ class GameStore:
             self.on_change(game_id, version)
 
     def _started_notes(self, row: GameRow) -> list[notify.Note]:
-        return [notify.Note(uid, "game_started", f"Your game {row.id} ({row.game} {row.scenario}) has started.",
+        return [notify.Note(uid, "game_started", f"Your game {row.id} ({named(row.game, row.scenario)}) has started.",
                             row.id, self.link(row.id)) for uid in _users(row.seats)]
 
     def _move_notes(self, meta: GameMeta, st: State, side: str) -> list[notify.Note]:
         """Who must hear of this change: the next side to act if the move passed to it, everyone at the end."""
-        title = f"{meta.game} {meta.scenario}"
+        title = named(meta.game, meta.scenario)
         if st.over:
             text_ = f"Game {meta.id} ({title}) is over: {(st.result or {}).get('text', '')}"
             return [notify.Note(uid, "game_over", text_, meta.id, self.link(meta.id)) for uid in _users(meta.seats)]
@@ -585,6 +599,12 @@ class GameStore:
         words = "It is your turn" if event == "your_turn" else "A decision is asked of you"
         return [notify.Note(uid, event, f"{words} ({active}) in game {meta.id} ({title}).", meta.id,
                             self.link(meta.id))]
+
+
+def named(game: str, scenario: str) -> str:
+    """A game and scenario in a message: "Napoleon against Europe, 1815, the Hundred Days"."""
+    t = titles(game, scenario)
+    return f"{t['title']}, {t['scenario_name']}"
 
 
 def _users(seats: dict[str, str]) -> list[int]:

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import select, update
 
 from grognard import IllegalAction
+from grognard.core.registry import load_game
 from grognard.server.models import ActionRow, GameRow, Outbox, SnapshotRow, User
 from grognard.server.store import SNAPSHOT_EVERY, Diverged, GameNotFound, GameStore, Stale, user_seat
 
@@ -211,7 +212,12 @@ def test_my_games_put_my_turn_first_and_notify(store, db):
     g2 = store.create_game(DUEL, "standard", {}, {"empire": user_seat(bob), "coalition": user_seat(alice)},
                            seed=2, owner=bob)
     assert store.list_games(bob)[0]["id"] == g2
-    assert store.list_games(alice)[0]["id"] == g1
+    first = store.list_games(alice)[0]
+    assert first["id"] == g1 and first["my_sides"] == ["empire"]
+    # players are named (not user:ID), the game and scenario by their titles
+    duel = load_game(DUEL)
+    assert first["players"] == {"empire": "alice", "coalition": "bob"}
+    assert (first["title"], first["scenario_name"]) == (duel.title, duel.scenarios()["standard"])
     # empire passes in g1: the move goes to bob's coalition eventually; whoever is to act is notified
     rng = random.Random(2)
     while (m := store.meta(g1)).active == "empire":

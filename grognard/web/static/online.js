@@ -2,7 +2,7 @@
 // e-mail verification, password reset, profile and notification settings), the lobby (new game, open games, my
 // games, invitation links) and, in the game screen, the players with their clocks, the vacation pause and the chat.
 // Everything comes from the server's answers; the client decides nothing about the rules.
-import { esc } from "./panels.js";
+import { esc, gameTitle } from "./panels.js";
 
 const $ = (sel) => document.querySelector(sel);
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -251,7 +251,7 @@ export async function lobbyScreen() {
       : g.status === "open" ? "<span class='tag'>waiting for players</span>"
         : g.my_turn ? "<span class='tag turn'>your move</span>" : `<span class="tag">${esc(cap(g.active || ""))} to act</span>`;
     const left = g.status === "active" && mySide && g.time_left[mySide] !== undefined ? ` <span class="dim">you have ${clockText(g.time_left[mySide])}</span>` : "";
-    li.innerHTML = `<a href="#/game/${g.id}">${esc(g.game)} ${esc(g.scenario)}</a> ${state} <span class="dim">${esc(playersText(p))}</span>${left}`;
+    li.innerHTML = `<a href="#/game/${g.id}">${esc(gameTitle(g))}</a> ${state} <span class="dim">${esc(playersText(p))}</span>${left}`;
     mine.append(li);
   });
 }
@@ -264,7 +264,7 @@ async function openGames() {
   if (!games.length) list.innerHTML = "<li class='dim'>No public game is waiting for a player.</li>";
   for (const g of games) {
     const li = document.createElement("li");
-    li.innerHTML = `<a href="#/game/${g.id}">${esc(g.game)} ${esc(g.scenario)}</a> <span class="dim">${esc(playersText(g))}</span>`;
+    li.innerHTML = `<a href="#/game/${g.id}">${esc(gameTitle(g))}</a> <span class="dim">${esc(playersText(g))}</span>`;
     if (session.user && !mySides(g.seats).length) {
       for (const [side, seat] of Object.entries(g.seats)) {
         if (seat !== "open") continue;
@@ -288,7 +288,7 @@ async function join(gid, side, invite, where) {
 async function newGameCard(created) {
   const { doc } = await api("GET", "/api/scenarios");
   const game = doc.games[0];
-  const scen = Object.entries(game.scenarios).map(([id, t]) => `<option value="${esc(id)}">${esc(game.title)} — ${esc(id)}: ${esc(t)}</option>`).join("");
+  const scen = Object.entries(game.scenarios).map(([id, t]) => `<option value="${esc(id)}">${esc(game.title)} — ${esc(t)}</option>`).join("");
   const sides = game.sides.map((s) => `<option value="${s}">${cap(s)}</option>`).join("");
   const ai = doc.agents.map((a) => `<option value="${a}">computer (${a.slice(3)})</option>`).join("");
   const opts = Object.entries(game.options).map(([n, t]) => `<label><input type="checkbox" name="opt-${esc(n)}"> ${esc(t)}</label>`).join("");
@@ -342,7 +342,7 @@ export async function inviteScreen(token) {
   if (!r.ok) { box.append(card("Invitation", para(r.doc.detail, "error"))); return; }
   const g = r.doc;
   const host = Object.values(g.players).find((p) => p !== "open" && !p.startsWith("ai:")) || "A player";
-  const c = card("Invitation", para(`${host} invites you to a game of ${g.game} ${g.scenario} (${playersText(g)}).`));
+  const c = card("Invitation", para(`${host} invites you to a game of ${gameTitle(g)} (${playersText(g)}).`));
   if (!session.user) {
     const p = document.createElement("p");
     p.innerHTML = `<a href="#/account?next=invite/${encodeURIComponent(token)}" id="invite-login">Log in or sign up</a> to accept it.`;
