@@ -175,7 +175,12 @@ def test_two_people_play_online_by_turns(browser: Browser, online_server: tuple[
     expect(me.locator("#nav-lobby .turns")).to_have_text("1")
     expect(me.locator("#open-games li button")).to_have_text("Join as Empire")
     expect(me).to_have_title(re.compile("^● Your turn"))
+    expect(me.locator("#my-games li").first).to_contain_text("Napoleon against Europe — 1815, the Hundred Days")
     me.screenshot(path=str(DOCS / "web-lobby.png"))
+    # the start screen lists the same game with its players by name
+    me.goto("/#/")
+    expect(me.locator("#games")).to_contain_text("Empire: alice, Coalition: bob")
+    assert "user:" not in me.inner_text("#games")
 
     for page in (alice, bob, carol):
         assert not page.errors, page.errors  # type: ignore[attr-defined]
