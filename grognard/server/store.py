@@ -115,7 +115,8 @@ class GameMeta:
 
     def time_left(self, now: float | None = None) -> dict[str, float]:
         now = time.time() if now is None else now
-        return {side: clocks.left(self.clocks, self.turn_started, self.active, side, now, self.paused)
+        stopped = self.paused or self.status != "active"  # an open game's clocks start with it
+        return {side: clocks.left(self.clocks, self.turn_started, self.active, side, now, stopped)
                 for side in self.clocks}
 
     def public_dict(self) -> dict[str, Any]:

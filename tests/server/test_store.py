@@ -235,8 +235,10 @@ def test_my_games_put_my_turn_first_and_notify(store, db):
 def test_open_seat_join_and_start(store, db):
     alice, bob = add_user(db, "alice"), add_user(db, "bob")
     gid = store.create_game(DUEL, "standard", {}, {"empire": user_seat(alice), "coalition": "open"}, owner=alice,
-                            public=True)
+                            public=True, clock={"base": 3600.0, "increment": 0.0, "cap": 7200.0})
     assert [g["id"] for g in store.open_games()] == [gid]
+    meta = store.meta(gid)  # the clocks wait for the start
+    assert meta.time_left(meta.turn_started + 600) == {"empire": 3600.0, "coalition": 3600.0}
     assert not {"seed", "digest", "invite"} & set(store.open_games()[0])  # nothing that leads to the seed
     assert store.replay_seed(gid) >= 2**32  # 63 random bits (fails once in 2**31 runs), stored whole
     st = store.load(gid)[0]

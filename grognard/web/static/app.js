@@ -62,7 +62,7 @@ async function startScreen() {
   sel.innerHTML = "";
   for (const g of doc.games) {
     for (const [sid, title] of Object.entries(g.scenarios)) {
-      const o = new Option(`${g.title} — ${sid}: ${title}`, `${g.id}/${sid}`);
+      const o = new Option(`${g.title} — ${title}`, `${g.id}/${sid}`);
       sel.appendChild(o);
     }
   }

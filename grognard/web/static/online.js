@@ -232,18 +232,24 @@ export async function lobbyScreen() {
   mine.id = "my-games";
   const created = document.createElement("div");
   created.style.display = "contents";  // the card it gets is one more cell of the grid
-  const [newGame, open, all] = await Promise.all([newGameCard(created), openGames(), api("GET", "/api/games")]);
+  const [newGame, open] = await Promise.all([newGameCard(created, () => myGames(mine, live)), openGames()]);
   if (!live()) return;
   box.replaceChildren(card("My games", mine), newGame, created, open);
+  await myGames(mine, live);
+}
+
+/** Fill the "My games" list: the games where it is my move first, with their players and my clock. */
+async function myGames(mine, live) {
+  const all = await api("GET", "/api/games");
+  if (!live()) return;
   const games = (all.doc.games || []).filter((g) => g.my_sides.length || g.owner_id === session.user.id);
   const online = games.filter((g) => Object.values(g.seats).some((v) => v.startsWith("user:") || v === "open"));
   const turns = online.filter((g) => g.my_turn).length;
   nav(turns);
   document.title = (turns ? `● Your turn (${turns}) · ` : "") + "Grognard";
+  mine.replaceChildren();
   if (!online.length) mine.innerHTML = "<li class='dim'>No online game yet: create one, or join an open one.</li>";
-  const players = await Promise.all(online.slice(0, 30).map((g) => api("GET", `/api/games/${g.id}/players`)));
-  online.forEach((g, i) => {
-    const p = players[i] && players[i].ok ? players[i].doc : g;
+  for (const g of online) {
     const li = document.createElement("li");
     li.className = g.my_turn ? "my-turn" : "";
     const mySide = g.my_sides[0];
@@ -251,9 +257,9 @@ export async function lobbyScreen() {
       : g.status === "open" ? "<span class='tag'>waiting for players</span>"
         : g.my_turn ? "<span class='tag turn'>your move</span>" : `<span class="tag">${esc(cap(g.active || ""))} to act</span>`;
     const left = g.status === "active" && mySide && g.time_left[mySide] !== undefined ? ` <span class="dim">you have ${clockText(g.time_left[mySide])}</span>` : "";
-    li.innerHTML = `<a href="#/game/${g.id}">${esc(gameTitle(g))}</a> ${state} <span class="dim">${esc(playersText(p))}</span>${left}`;
+    li.innerHTML = `<a href="#/game/${g.id}">${esc(gameTitle(g))}</a> ${state} <span class="dim">${esc(playersText(g))}</span>${left}`;
     mine.append(li);
-  });
+  }
 }
 
 async function openGames() {
@@ -285,7 +291,7 @@ async function join(gid, side, invite, where) {
   location.hash = `#/game/${gid}`;
 }
 
-async function newGameCard(created) {
+async function newGameCard(created, refresh) {
   const { doc } = await api("GET", "/api/scenarios");
   const game = doc.games[0];
   const scen = Object.entries(game.scenarios).map(([id, t]) => `<option value="${esc(id)}">${esc(game.title)} — ${esc(t)}</option>`).join("");
@@ -318,6 +324,17 @@ async function newGameCard(created) {
       const l = para(r.doc.invite_link, "invite-link");
       l.id = "invite-link";
       c.append(l);
+      const gid = r.doc.id;
+      const invite = form(`<label>Or invite a player by name <input name="name" required maxlength="40"></label>
+        <button type="submit" id="invite-go">Invite</button>`, async (v) => {
+        const res = await api("POST", `/api/games/${gid}/invite`, { name: v.name });
+        if (!res.ok) return res.doc.detail;
+        invite.querySelector(".error").before(para(`${v.name} is sent the invitation.`, "notice"));
+        invite.reset();
+        return "";
+      });
+      invite.id = "invite-by-name";
+      c.append(invite);
     }
     const a = document.createElement("a");
     a.href = `#/game/${r.doc.id}`;
@@ -326,6 +343,7 @@ async function newGameCard(created) {
     a.textContent = "Open the game";
     c.append(a);
     created.append(c);
+    await refresh();  // the new game is one of mine now
     return "";
   });
   f.id = "online-new";
