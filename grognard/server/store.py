@@ -201,7 +201,7 @@ class GameStore:
             return self._meta(c, game_id)
 
     @staticmethod
-    def _meta(c: Connection | Session, game_id: str) -> GameMeta:
+    def _meta(c: Connection, game_id: str) -> GameMeta:
         row = c.execute(select(_GAMES).where(_GAMES.c.id == game_id)).one_or_none()
         if row is None:
             raise GameNotFound(game_id)
