@@ -303,7 +303,7 @@ class GameStore:
     def _names(s: Session, metas: list[GameMeta]) -> dict[int, str]:
         """The names of the accounts seated in ``metas``, by user id."""
         ids = {uid for m in metas for seat in m.seats.values() if (uid := seat_user(seat)) is not None}
-        return dict(s.execute(select(User.id, User.name).where(User.id.in_(ids))).tuples().all()) if ids else {}
+        return {uid: name for uid, name in s.execute(select(User.id, User.name).where(User.id.in_(ids)))} if ids else {}
 
     def by_invite(self, token: str) -> GameMeta | None:
         """The open game of an invitation token."""
