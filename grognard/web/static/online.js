@@ -294,7 +294,7 @@ async function join(gid, side, invite, where) {
 async function newGameCard(created, refresh) {
   const { doc } = await api("GET", "/api/scenarios");
   const game = doc.games[0];
-  const scen = Object.entries(game.scenarios).map(([id, t]) => `<option value="${esc(id)}">${esc(game.title)} — ${esc(t)}</option>`).join("");
+  const scen = (game.order || Object.keys(game.scenarios)).map((id) => `<option value="${esc(id)}">${esc(game.title)} — ${esc(game.scenarios[id])}</option>`).join("");  // the game's order: its first is the default
   const sides = game.sides.map((s) => `<option value="${s}">${cap(s)}</option>`).join("");
   const ai = doc.agents.map((a) => `<option value="${a}">computer (${a.slice(3)})</option>`).join("");
   const opts = Object.entries(game.options).map(([n, t]) => `<label><input type="checkbox" name="opt-${esc(n)}"> ${esc(t)}</label>`).join("");
