@@ -262,8 +262,40 @@ def event_worth(st: State, side: str, cid: str) -> int:
             worth += 3
     if cid in ("31F", "5C"):
         worth += 3
-    if cid == "16C" and side == "coalition":
-        worth += 5
+    if side == "coalition":
+        worth = coalition_event_worth(st, cid, worth)
+    return worth
+
+
+def strikers(st: State) -> list[str]:
+    """Coalition forces able to fight Napoléon this round: strong, not demoralized, within two zones of him."""
+    nap = napoleon_force(st)
+    if nap is None:
+        return []
+    nz = S.force(st, nap)["zone"]
+    return [fid for fid, f in st.g["forces"].items() if f["side"] == "coalition" and f["commander"]
+            and not f["demoralized"] and S.combat_value(f) >= HUNT_MIN and dist(f["zone"], nz) <= 2
+            and not besieged(st, fid)]
+
+
+def besieged(st: State, fid: str) -> bool:
+    """Shut in a besieged fortress: the force cannot be activated (sorties are not implemented, 15)."""
+    f = S.force(st, fid)
+    fort = st.g["fortresses"].get(f["zone"])
+    return bool(f["in_fortress"] and fort is not None and fort["siege"] is not None)
+
+
+def coalition_event_worth(st: State, cid: str, worth: int) -> int:
+    """The Coalition's events in the hunt for Napoléon: a Major Campaign (12C) or the Treaty of Chaumont (54C) only
+    when two strong forces can strike him this round (else their forces are not worth the card's AP); the Winter
+    Campaign (16C) gives the round back later, so it is played in a round when no force can strike him."""
+    near = strikers(st)
+    if cid == "12C":
+        return worth if len(near) >= 2 else 0
+    if cid == "54C":
+        return worth if len({S.major_of(st, S.force(st, x)["power"]) for x in near}) >= 2 else 0
+    if cid == "16C":
+        return 0 if any(hunt_value(st, x) >= 300 for x in near) else 5
     return worth
 
 
@@ -565,8 +597,8 @@ def intercept_when_stronger(st: State, side: str, legal: list[Action]) -> Choice
     for a in legal:
         if a[0] == "intercept":
             me = S.force(st, a[1])
-            if side == "coalition" and not prey:
-                continue  # the cards pay for battles with Napoléon only
+            if side == "coalition" and not (prey and spare_cards(st, side)):
+                continue  # a card pays for it (a round's AP), and it fails two times in three: Napoléon, spare cards
             if NAPOLEON not in S.generals_of(me) and attack_ok(st, side, a[1], [f["fid"]], f["zone"]):
                 mover = S.combat_value(S.force(st, f["fid"]))
                 return a, f"{S.name_of(st, a[1])} intercepts at odds {odds(S.combat_value(me), mover)}"
