@@ -543,13 +543,22 @@ def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
             continue
         if (side == "empire" or NAPOLEON in S.generals_of(f)) and not safe_zone(st, side, a[1], mine):
             continue
-        options.append((d, S.data().map.enter_cost(here, a[1]) or 0, a))
+        options.append((d, surround_penalty(st, side, fid, a[1]), S.data().map.enter_cost(here, a[1]) or 0, a))
     if not options:
         return None
-    _, _, best = min(options, key=lambda o: (o[0], o[1], o[2][1]))
+    best = min(options, key=lambda o: (o[0], o[1], o[2], o[3][1]))[3]
     why = "concentrates before the battle" if target in [o["zone"] for o in st.g["forces"].values()
                                                           if o["side"] == side] else "marches on its objective"
     return best, f"{S.name_of(st, fid)} {why}, by {S.zone_name(best[1])}"
+
+
+def surround_penalty(st: State, side: str, fid: str, zone: str) -> int:
+    """Next to Napoléon, a Coalition force takes a zone no friend holds: from there it marches to the guns of every
+    battle fought against him (14.1) and closes one more of his ways out (12.4); 1 if a friend is there."""
+    nap = napoleon_force(st)
+    if side != "coalition" or nap is None or dist(zone, S.force(st, nap)["zone"]) != 1:
+        return 0
+    return int(any(x != fid for x in board(st).outside.get((zone, side), [])))
 
 
 def lay_depot_before_leaving_supply(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -814,7 +823,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "round": (play_event_worth_more, empire_holds_on, activate_with_a_spare_card, operation_without_card,
               pass_turn),
     "activation": (activate_best_force, finish_activation),
-    "march": (march_rally, lay_depot_before_leaving_supply, march_attack, march_siege, march_flag, march_on, march_stop, march_forced_on),
+    "march": (march_rally, lay_depot_before_leaving_supply, march_attack, march_siege, march_flag, march_on,
+              march_stop, march_forced_on),
     "march.declare": (no_forced_march,),
     "intercept": (intercept_when_stronger,),
     "intercept.card": (cheapest_intercept_card, take_first_offered),
