@@ -11,11 +11,13 @@ from grognard.games.nae import state as S
 from grognard.games.nae.rules import (
     activation,
     battle,
+    budget,
     cards,
     command,
     events,
     movement,
     naval,
+    redeployment,
     sequence,
     stacking,
     supply,
@@ -174,8 +176,8 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, SiegeAttack(), Replacements(),
-                  SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *budget.STEPS, *redeployment.STEPS,
+                  SiegeAttack(), Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -286,19 +288,21 @@ class NaeGame(Game):
             "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
             "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
             "depot": ["fixed", "mobile"], "fleet": list(d.counters.fleets), "sea": list(d.map.seas),
+            "power": list(d.map.powers),
         }
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
-                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw"),
+                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw",
+                     "free_card", "buy_card"),
             "card": ("card", "event"), "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade",
                                                                "attack_port"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
-                     "spearhead", "swap", "take", "unit"),
+                     "spearhead", "swap", "take", "unit", "build_reduced", "remove_unit"),
             "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
             "force": ("absorb", "force", "intercept", "embark", "disembark"), "march": ("forced_march",),
             "morale": ("morale",),
-            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"),
-            "sea": ("sea", "intercept_sea", "attack_sea"),
+            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle", "free_fleet"),
+            "sea": ("sea", "intercept_sea", "attack_sea"), "power": ("transfer",),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
         return [*out, ("reactivate", "depot")]
@@ -334,6 +338,9 @@ class NaeGame(Game):
 
     def label(self, st: State, action: Action) -> str:
         verb, arg = action
+        interphase_label = budget.label(st, action) or redeployment.label(st, action)
+        if interphase_label is not None:
+            return interphase_label
         naval_label = naval.label(st, action)
         if naval_label is not None:
             return naval_label

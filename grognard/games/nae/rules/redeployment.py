@@ -1,0 +1,245 @@
+"""7.5 Movement of the neutral majors (and of majors in forced peace or forced alliance) and 7.6 strategic land
+redeployment, both in the interphase. Entered through ``push_neutral_movement`` and
+``push_strategic_redeployment``; the side picks a force, moves it zone by zone, then finishes."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from grognard.core.machine import Action, Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import budget, command, movement, stacking, supply
+
+NEUTRAL_STATUSES = ("neutral", "forced_peace", "forced_alliance")  # 7.5 heading; digest 9.1 #15
+
+
+def push_neutral_movement(st: State) -> None:
+    """7.5: the side running each neutral major (7.3.2 split; EN: forced peace or alliance too) moves its land units
+    at their base MF inside its National Territory, no forced march."""
+    for power in reversed(budget.ORDER):
+        side = budget.manager(st, power) if S.status_of(st, power) in NEUTRAL_STATUSES else None
+        if side is not None and movers(st, power, "neutral"):
+            st.push("redeploy", power=power, side=side, mode="neutral", moved=[])
+
+
+def push_strategic_redeployment(st: State) -> None:
+    """7.6: « Les redéploiements stratégiques s'effectuent dans l'ordre suivant : Turquie, Espagne, Prusse,
+    Autriche, Russie, Angleterre et France », each power at war (EN: not the neutral, forced peace or alliance)."""
+    for power in reversed(budget.ORDER):
+        side = S.side_of(st, power)
+        if side is not None and S.status_of(st, power) not in NEUTRAL_STATUSES and movers(st, power, "strategic"):
+            st.push("redeploy", power=power, side=side, mode="strategic", moved=[])
+
+
+def movers(st: State, power: str, mode: str, moved: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The forces that may still move in this phase: of ``power`` (its minors' lone units with it), not inside a
+    fortress; in 7.6 only the supplied ones (« Les forces ravitaillées de chaque camp »)."""
+    out = []
+    for fid, f in st.g["forces"].items():
+        if fid in moved or f["in_fortress"] or S.major_of(st, f["power"]) != power:
+            continue
+        if mode == "strategic" and not supply.force_supplied(st, fid):
+            continue
+        out.append(fid)
+    return out
+
+
+def allowance(st: State, fid: str, mode: str) -> int:
+    """7.5: the base MF; 7.6: « Une force sans général se déplace de son facteur de mouvement inscrit sur le pion.
+    Une force commandée par un général peut doubler son facteur de mouvement. »"""
+    f = S.force(st, fid)
+    mf = S.base_mf(f)
+    if mode == "strategic" and f["commander"]:
+        return mf * int(S.data().tables.constant("redeployment_mf_multiplier"))
+    return mf
+
+
+def enter_refusal(st: State, m: Frame, dst: str) -> str | None:
+    """Why the moving force may not enter ``dst`` now (None: it may). The movement rules (12.1, 11), then: 7.5
+    inside the power's National Territory; 7.6 « à condition qu'elles ne pénètrent pas dans une zone comprenant des
+    unités adverses, ou comprenant une forteresse adverse non assiégée, ou comprenant un marqueur de contrôle
+    adverse, ou dans laquelle la force ne serait pas ravitaillée » (EN: an enemy depot too)."""
+    fid = m["fid"]
+    f = S.force(st, fid)
+    left = m["mp"] - m["spent"]
+    reason = movement.enter_refusal(st, fid, f["zone"], dst, left)
+    if reason:
+        return reason
+    name = S.zone_name(dst)
+    if m["mode"] == "neutral":
+        if dst not in budget.national_zones(st, m["power"]):
+            return f"a neutral's units move only inside its National Territory, and {name} is outside it, 7.5"
+        return None
+    side = f["side"]
+    if S.forces_in(st, dst, S.other(side)) or any(
+            d["zone"] == dst and S.side_of(st, d["power"]) == S.other(side) for d in st.g["fixed_depots"]):
+        return f"enemy units stand in {name}, 7.6"
+    fort = st.g["fortresses"].get(dst)
+    if S.controller(st, dst) == S.other(side):
+        if fort is not None and fort["active"] and fort["siege"] is None:
+            return f"{name} holds an enemy fortress that no one besieges, 7.6"
+        return f"{name} is under enemy control, 7.6"
+    if dst not in supply.supplied_zones(st, S.major_of(st, f["power"])):
+        return f"the force would not be supplied in {name}, 7.6"
+    return None
+
+
+def moved(st: State) -> list[str]:
+    """The forces that have moved in this phase (kept by the "redeploy" frame under the moving force's)."""
+    out: list[str] = next(x for x in reversed(st.core["stack"]) if x["step"] == "redeploy")["moved"]
+    return out
+
+
+def absorb_candidates(st: State, m: Frame) -> list[str]:
+    """7.6: « Les échanges d'unités et les absorptions totales ou partielles entre généraux d'une même zone sont
+    autorisés en respectant la hiérarchie » (forces that have not redeployed yet)."""
+    if m["mode"] != "strategic":
+        return []
+    f = S.force(st, m["fid"])
+    return [o for o in S.outside(st, f["zone"], f["side"])
+            if o != m["fid"] and o not in moved(st) and command.may_absorb(st, m["fid"], o)]
+
+
+def take_candidates(st: State, m: Frame) -> list[Action]:
+    if m["mode"] != "strategic":
+        return []
+    f = S.force(st, m["fid"])
+    others = [o for o in S.outside(st, f["zone"], f["side"]) if o != m["fid"] and o not in moved(st)]
+    return [("take", u) for o in others for u in S.force(st, o)["units"]
+            if len(S.force(st, o)["units"]) > 1 and command.may_take(st, m["fid"], o, u)]
+
+
+def may_stop(st: State, m: Frame) -> bool:
+    """11: the force may end its move only where it can join the side's other force."""
+    f = S.force(st, m["fid"])
+    return all(stacking.may_merge(st, m["fid"], o) for o in S.outside(st, f["zone"], f["side"]) if o != m["fid"])
+
+
+class Redeploy:
+    """7.5 / 7.6: the side picks the next force of the power to move, or finishes the power."""
+
+    name: ClassVar[str] = "redeploy"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        what = "Movement of the neutral" if f["mode"] == "neutral" else "Strategic redeployment of"
+        return f"{what} {S.data().map.powers[f['power']].name}: choose a force to move, or finish."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [*(("force", fid) for fid in movers(st, f["power"], f["mode"], f["moved"])), ("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if action[0] == "done":
+            st.pop()
+            return
+        fid = action[1]
+        force = S.force(st, fid)
+        f["moved"].append(fid)
+        mp = allowance(st, fid, f["mode"])
+        st.note(f"{S.name_of(st, fid)} moves from {S.zone_name(force['zone'])} with {mp} MP",
+                rule="7.5" if f["mode"] == "neutral" else "7.6")
+        st.push("redeploy.move", fid=fid, side=f["side"], power=f["power"], mode=f["mode"], mp=mp, spent=0,
+                poor=False, nt=force["zone"] in budget.national_zones(st, f["power"]))
+
+
+class Move:
+    """7.5 / 7.6: the force enters a zone, takes in a force or units of its zone (7.6), takes up a fixed depot as a
+    mobile one (7.6), or stops; in 7.6 a move beyond the base MF ends with an attrition test, without winter or
+    forced-march penalties."""
+
+    name: ClassVar[str] = "redeploy.move"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        force = S.force(st, f["fid"])
+        return (f"{S.name_of(st, f['fid'])} in {S.zone_name(force['zone'])}, {f['mp'] - f['spent']} MP left: "
+                "move on, take in a force, or stop here.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        force = S.force(st, f["fid"])
+        out: list[Action] = [("zone", z) for z in S.data().map.neighbours(force["zone"])
+                             if enter_refusal(st, f, z) is None]
+        out += [("absorb", o) for o in absorb_candidates(st, f)]
+        out += take_candidates(st, f)
+        if f["mode"] == "strategic" and force["commander"] and movement.own_fixed_depot(st, f["fid"]):
+            out.append(("mobile_depot", None))
+        if may_stop(st, f):
+            out.append(("done", None))
+        return out
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        fid = f["fid"]
+        force = S.force(st, fid)
+        rule = "7.5" if f["mode"] == "neutral" else "7.6"
+        if verb == "zone":
+            f["spent"] += S.data().map.enter_cost(force["zone"], arg) or 0
+            force["zone"] = arg
+            f["poor"] = f["poor"] or arg in supply.graph().poor
+            f["nt"] = f["nt"] and arg in budget.national_zones(st, S.major_of(st, force["power"]))
+            st.note(f"{S.name_of(st, fid)} enters {S.zone_name(arg)} ({f['spent']} MP spent)", rule=rule)
+        elif verb == "absorb":
+            other = S.force(st, arg)
+            left = allowance(st, arg, f["mode"])
+            command.absorb(st, fid, arg)
+            # 12.6: the merged force keeps the smaller allowance of the two
+            f["mp"] = min(f["mp"], f["spent"] + left, allowance(st, fid, f["mode"]))
+            del other
+        elif verb == "take":
+            other = next(o for o in S.outside(st, force["zone"], force["side"]) if arg in S.force(st, o)["units"])
+            command.take(st, fid, other, arg)
+            f["mp"] = min(f["mp"], allowance(st, fid, f["mode"]))
+        elif verb == "mobile_depot":
+            depot = movement.own_fixed_depot(st, fid)
+            assert depot is not None
+            st.g["fixed_depots"].remove(depot)
+            force["depots"].append(depot["power"])
+            st.note(f"{S.name_of(st, fid)} takes up the fixed depot of {S.zone_name(force['zone'])} as a mobile "
+                    "depot", rule="7.6")
+        else:
+            st.pop()
+            stop(st, f)
+
+
+def stop(st: State, m: Frame) -> None:
+    """End of a force's move: it joins the side's force in its zone (11); in 7.6, beyond its base MF, the attrition
+    test (« ni les pénalités d'hiver ni de marche forcée ne s'appliquent »)."""
+    fid = m["fid"]
+    force = S.force(st, fid)
+    for o in [o for o in S.outside(st, force["zone"], force["side"]) if o != fid]:
+        fid = stacking.merge(st, fid, o) or fid
+    moved(st).append(fid)
+    base = S.base_mf(S.force(st, fid))
+    if m["mode"] == "strategic" and m["spent"] > base:
+        mods = supply.attrition_mods(st, fid, poor=m["poor"], national=m["nt"], cards_apply=False)
+        supply.push_attrition(st, fid, mods, f"strategic redeployment of {m['spent']} MP beyond the base MF {base}",
+                              rule="7.6")
+
+
+def label(st: State, action: Action) -> str | None:
+    verb, arg = action
+    if st.step == "redeploy":
+        if verb == "force":
+            f = S.force(st, arg)
+            return f"Move {S.name_of(st, arg)} from {S.zone_name(f['zone'])}"
+        return "Finish this power's moves" if verb == "done" else None
+    if st.step != "redeploy.move":
+        return None
+    m = st.frame
+    if verb == "zone":
+        here = S.force(st, m["fid"])["zone"]
+        return f"Move to {S.zone_name(arg)} ({S.data().map.enter_cost(here, arg)} MP)"
+    if verb == "absorb":
+        return f"Take in {S.name_of(st, arg)}"
+    if verb == "take":
+        return f"Take {S.unit_name(arg)} from the force here"
+    if verb == "mobile_depot":
+        return "Take up the fixed depot here as a mobile depot"
+    return "Stop here" if verb == "done" else None
+
+
+STEPS = (Redeploy(), Move())
