@@ -54,6 +54,13 @@ def allowance(st: State, fid: str, mode: str) -> int:
     return mf
 
 
+def unmoved_mp(st: State, units: dict[str, int]) -> int:
+    """7.6 / 12.6: the MP left to units taken in on the way, which have not moved: their MF doubled, since a general
+    now leads them; merged forces go on with the smaller MP left of the two (12.6)."""
+    mf = min(S.unit(u).mf for u in units)
+    return mf * int(S.data().tables.constant("redeployment_mf_multiplier"))
+
+
 def enter_refusal(st: State, m: Frame, dst: str) -> str | None:
     """Why the moving force may not enter ``dst`` now (None: it may). The movement rules (12.1, 11), then: 7.5
     inside the power's National Territory; 7.6 « à condition qu'elles ne pénètrent pas dans une zone comprenant des
@@ -183,16 +190,13 @@ class Move:
             f["nt"] = f["nt"] and arg in budget.national_zones(st, S.major_of(st, force["power"]))
             st.note(f"{S.name_of(st, fid)} enters {S.zone_name(arg)} ({f['spent']} MP spent)", rule=rule)
         elif verb == "absorb":
-            other = S.force(st, arg)
-            left = allowance(st, arg, f["mode"])
+            left = unmoved_mp(st, S.force(st, arg)["units"])
             command.absorb(st, fid, arg)
-            # 12.6: the merged force keeps the smaller allowance of the two
-            f["mp"] = min(f["mp"], f["spent"] + left, allowance(st, fid, f["mode"]))
-            del other
+            f["mp"] = min(f["mp"], f["spent"] + left)  # 12.6: the smaller MP left of the two
         elif verb == "take":
             other = next(o for o in S.outside(st, force["zone"], force["side"]) if arg in S.force(st, o)["units"])
             command.take(st, fid, other, arg)
-            f["mp"] = min(f["mp"], allowance(st, fid, f["mode"]))
+            f["mp"] = min(f["mp"], f["spent"] + unmoved_mp(st, {arg: 1}))
         elif verb == "mobile_depot":
             depot = movement.own_fixed_depot(st, fid)
             assert depot is not None
