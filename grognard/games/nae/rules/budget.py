@@ -818,4 +818,27 @@ def refusal(st: State, f: Frame, action: Action) -> str:
     return f"it is not offered: {st.prompt}"
 
 
+def explain(st: State, target: str) -> str | None:
+    """``why`` at a budget step: ``target`` names a unit counter (id or name); why building or restoring it is or is
+    not offered (None: not a unit)."""
+    from grognard.games.nae.why import _fold
+
+    key = _fold(target)
+    uid = next((u for u in S.data().counters.units if key in (u, _fold(S.unit(u).name), _fold(S.unit_name(u)))), None)
+    if uid is None:
+        return None
+    name = S.unit_name(uid)
+    legal = st.legal_actions()
+    offered = [a[0] for a in legal if a[1] == uid]
+    if offered:
+        return f"{name} is one of the choices now ({', '.join(offered)})."
+    f = st.frame
+    if f["step"] != "budget.spend":
+        return f"{name} is not asked for now: {st.prompt}"
+    if S.unit(uid).power != f["power"]:
+        return f"{name} is not of {S.data().map.powers[f['power']].name}, whose budget this is, 7.3.2."
+    verb, done = ("restore", "restored") if uid in on_map_units(st) else ("build", "built")
+    return f"{name} cannot be {done}: {refusal(st, f, (verb, uid))}."
+
+
 STEPS = (Budget(), Spend(), Place(), CreateArmy(), Depot(), DeployGeneral(), PlaceFleet(), Minors())

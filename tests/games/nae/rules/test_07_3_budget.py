@@ -294,3 +294,40 @@ def test_7_3_illegal_choice_is_refused_and_explained() -> None:
     with pytest.raises(IllegalAction):
         st.apply(("build", "fr_i"))  # Turkey's turn
     assert "costs" in budget.refusal(st, {**st.frame, "purse": 0.0}, ("build", "tu_corps_1"))
+
+
+def test_7_3_5_example_1806_france_depots_and_five_corps_with_generals() -> None:
+    """France: 2 mobile depots (1) into the Grande Armée (supplied, in Baden: outside the National Territory,
+    7.3.5), 3 elite corps (9) and 2 corps (4) placed with generals at Liège and Strasbourg: 14, nothing left; no
+    restoring in the Grande Armée, whose units are whole."""
+    st = board_1806()
+    put(st, "mannheim", ["fr_i", "fr_ii", "fr_cav_reserve"], commander="napoleon", army="grande_armee")
+    start(st)
+    reach(st, "france")
+    assert purse(st) == 14 and not any(a[0] == "restore" for a in st.legal_actions())
+    for _ in range(2):
+        st.apply(("depot", "mobile"))
+    assert ("depot", "mobile") not in st.legal_actions()  # 2 a phase and army
+    for uid, zone, general in (("fr_iii", "liege", "lannes"), ("fr_iv", "liege", None), ("fr_v", "strasbourg", "ney"),
+                               ("fr_ix", "strasbourg", None), ("fr_x", "strasbourg", None)):
+        st.apply(("build", uid))
+        st.apply(("zone", zone))
+        if general:
+            st.apply(("general", general))
+            st.apply(("force", S.outside(st, zone, "empire")[0]))
+    assert purse(st) == 0
+    assert force_at(st, "mannheim", "empire")["depots"] == ["france", "france"]
+    assert force_at(st, "liege", "empire")["commander"] == "lannes"
+    assert S.steps(force_at(st, "strasbourg", "empire")) == 6
+
+
+def test_7_3_why_a_unit_is_not_offered() -> None:
+    from grognard.games.nae.why import why
+
+    st = board_1806()
+    start(st)
+    assert "one of the choices" in why(st, "tu_corps_1")
+    assert "not of Turkey" in why(st, "fr_i")
+    st.frame["purse"] = 0.5
+    st._legal = None  # the position changed behind the machine's back
+    assert "costs 2" in why(st, "tu_corps_1")

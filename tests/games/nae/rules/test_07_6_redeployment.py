@@ -132,3 +132,51 @@ def test_7_5_neutral_majors_move_at_base_mf_inside_their_territory() -> None:
     outside = [z for z in S.data().map.neighbours("salzburg") if S.data().map.zones[z].owner != "austria"]
     assert outside and all("National Territory" in (redeployment.enter_refusal(st, st.frame, z) or "")
                            for z in outside)
+
+
+def test_7_6_example_1806_koutouzov_doubles_his_mf_and_tests_attrition() -> None:
+    """Example 1806: Koutouzov doubles his MF (a general leads) and marches inside Russia through a poor zone:
+    « 10 pas, d = 2 − 1 (armée russe) − 2 (territoire national) + 2 (zone pauvre) = 1 → pas de perte »; no winter and
+    no forced-march modifier in this phase. Neminov - Zhitomir - Pinsk (poor) - Brest-Litovsk - Grodno = 5 MP."""
+    st = board_1806(dice=[2])
+    fid = put(st, "neminov", ["ru_i", "ru_ii", "ru_vi", "ru_vii", "ru_viii"], commander="koutouzov",
+              army="premiere_armee")
+    start(st, "strategic")
+    reach(st, "russia")
+    walk(st, fid, "zhitomir", "pinsk", "brest_litovsk", "grodno")
+    st.apply(("done", None))
+    while st.step == "attrition.depot":
+        st.apply(("keep", None))
+    (roll,) = rolls(st, "7.6")
+    assert roll["dice"] == [2] and roll["total"] == 1 and roll["row"].endswith(": 0")
+    assert sorted(v for _, v in roll["mods"]) == [-2, -1, 2]
+    assert S.steps(S.force(st, fid)) == 10
+
+
+def test_7_5_example_1806_castanos_moves_within_his_mf() -> None:
+    """Example 1806 (digest 9.1 #14: read as 7.5, Spain being neutral): the Empire moves Castaños' Spanish force
+    inside Spain at its base MF 3, no doubling and no attrition test."""
+    st = board_1806()
+    fid = put(st, "madrid", ["sp_corps_1", "sp_corps_2"], commander="castanos", side="empire")
+    start(st, "neutral")
+    reach(st, "spain")
+    assert st.active == "empire"
+    st.apply(("force", fid))
+    assert st.frame["mp"] == 3
+    while st.frame["spent"] < 3 and any(a[0] == "zone" for a in st.legal_actions()):
+        st.apply(next(a for a in st.legal_actions() if a[0] == "zone"))
+    st.apply(("done", None))
+    assert S.force(st, fid)["zone"] in S.data().map.zones and not rolls(st, "7.6")
+    assert S.data().map.zones[S.force(st, fid)["zone"]].owner == "spain"
+
+
+def test_7_6_why_a_zone_is_refused() -> None:
+    from grognard.games.nae.why import why
+
+    st = board_1806()
+    fid = put(st, "strasbourg", ["fr_x"], commander="ney")
+    put(st, "metz", ["ru_iii"])
+    start(st, "strategic")
+    reach(st, "france")
+    st.apply(("force", fid))
+    assert "enemy units stand in Metz, 7.6" in why(st, "Metz")
