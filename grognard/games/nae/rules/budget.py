@@ -468,16 +468,19 @@ class Spend:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         power, side, purse = f["power"], f["side"], f["purse"]
+        # The first choice is the usual one (what an agent without a rule of its own takes): restore, then build
+        # whole units; reduced builds, transfers and withdrawals come after "done".
         out: list[Action] = []
+        later: list[Action] = []
+        for uid in sorted({u for fr in st.g["forces"].values() for u in fr["units"] if S.unit(u).power == power}):
+            if step_cost(uid) <= purse and restore_where(st, side, uid):
+                out.append(("restore", uid))
         for uid in pool(st, power):
             cost = step_cost(uid)
             if cost * loss_steps(uid) <= purse and place_zones(st, side, uid, S.unit(uid).steps):
                 out.append(("build", uid))
             if S.unit(uid).reduced is not None and cost <= purse and place_zones(st, side, uid, S.unit(uid).reduced):
-                out.append(("build_reduced", uid))
-        for uid in sorted({u for fr in st.g["forces"].values() for u in fr["units"] if S.unit(u).power == power}):
-            if step_cost(uid) <= purse and restore_where(st, side, uid):
-                out.append(("restore", uid))
+                later.append(("build_reduced", uid))
         army_cost = S.data().tables.production["army_marker"].cost
         if army_cost <= purse and army_candidates(st, power, side):
             out += [("army", a) for a in free_markers(st, power)]
@@ -498,11 +501,11 @@ class Spend:
         if power == "britain" and not f["bought"] and purse >= S.data().tables.production["extra_card"].cost:
             out.append(("buy_card", None))
         if purse >= 1 and not f["received"]:
-            out += [("transfer", p) for p in ORDER if may_transfer(st, power, p) is None]
+            later += [("transfer", p) for p in ORDER if may_transfer(st, power, p) is None]
         if not f["received"]:
-            out += [("remove_unit", u) for fid, fr in st.g["forces"].items() if fr["side"] == side
-                    for u in fr["units"] if S.unit(u).power == power and not S.unit(u).special]
-        return [*out, ("done", None)]
+            later += [("remove_unit", u) for fid, fr in st.g["forces"].items() if fr["side"] == side
+                      for u in fr["units"] if S.unit(u).power == power and not S.unit(u).special]
+        return [*out, ("done", None), *later]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action
@@ -728,6 +731,7 @@ class Minors:
     def choices(self, st: State, f: Frame) -> list[Action]:
         side, steps = f["side"], f["steps"]
         out: list[Action] = []
+        later: list[Action] = []
         if steps < 1:
             return [("done", None)]
         on_map = on_map_units(st)
@@ -742,8 +746,8 @@ class Minors:
             if loss_steps(uid) <= steps and place_zones(st, side, uid, u.steps):
                 out.append(("build", uid))
             if u.reduced is not None and place_zones(st, side, uid, u.reduced):
-                out.append(("build_reduced", uid))
-        return [*out, ("done", None)]
+                later.append(("build_reduced", uid))
+        return [*out, ("done", None), *later]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action

@@ -4,11 +4,12 @@ redeployment, both in the interphase. Entered through ``push_neutral_movement`` 
 
 from __future__ import annotations
 
+from collections import deque
 from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, command, movement, stacking, supply
+from grognard.games.nae.rules import budget, command, movement, naval, stacking, supply
 
 NEUTRAL_STATUSES = ("neutral", "forced_peace", "forced_alliance")  # 7.5 heading; digest 9.1 #15
 
@@ -18,7 +19,8 @@ def push_neutral_movement(st: State) -> None:
     at their base MF inside its National Territory, no forced march."""
     for power in reversed(budget.ORDER):
         side = budget.manager(st, power) if S.status_of(st, power) in NEUTRAL_STATUSES else None
-        if side is not None and movers(st, power, "neutral"):
+        if side is not None and (movers(st, power, "neutral") or any(
+                x["power"] == power and fleet_destinations(st, fl, side) for fl, x in st.g["fleets"].items())):
             st.push("redeploy", power=power, side=side, mode="neutral", moved=[])
 
 
@@ -122,6 +124,35 @@ def may_stop(st: State, m: Frame) -> bool:
     return all(stacking.may_merge(st, m["fid"], o) for o in S.outside(st, f["zone"], f["side"]) if o != m["fid"])
 
 
+def fleet_destinations(st: State, fl: str, side: str) -> list[tuple[str, str]]:
+    """7.5: « Les flottes peuvent se déplacer à condition de terminer dans un port de son territoire national ou dans
+    une zone de mer adjacente à un port du territoire national »: within the fleet's MF (17.2.1 costs: out of port
+    1, sea to sea 1, into port 1), its movement area (17.2.3) and the passages (17.2.2). A blockaded fleet stays."""
+    m = S.data().map
+    x = st.g["fleets"][fl]
+    if x["at"] == "blockade":
+        return []
+    mf = S.data().counters.fleets[fl].mf
+    power = x["power"]
+    ports = set(budget.fleet_ports(st, power))
+    near = {sea for z in ports for sea in m.zones[z].seas}
+    start = {sea: 1 for sea in m.zones[x["where"]].seas} if x["at"] == "port" else {x["where"]: 0}
+    seen = {sea: c for sea, c in start.items() if naval.area_refusal(st, [fl], sea) is None}
+    todo = deque(sorted(seen))
+    while todo:
+        sea = todo.popleft()
+        for nxt in m.seas[sea].adjacent:
+            if nxt not in seen and seen[sea] + 1 <= mf and naval.passage_refusal(st, side, sea, nxt) is None \
+                    and naval.area_refusal(st, [fl], nxt) is None:
+                seen[nxt] = seen[sea] + 1
+                todo.append(nxt)
+    out = [("sea", sea) for sea in sorted(seen) if seen[sea] <= mf and sea in near and (x["at"], x["where"]) != (
+        "sea", sea)]
+    out += [("zone", z) for z in sorted(ports) if z != x["where"] and any(
+        seen.get(sea, mf) + 1 <= mf for sea in m.zones[z].seas)]
+    return out
+
+
 class Redeploy:
     """7.5 / 7.6: the side picks the next force of the power to move, or finishes the power."""
 
@@ -135,11 +166,19 @@ class Redeploy:
         return f"{what} {S.data().map.powers[f['power']].name}: choose a force to move, or finish."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [*(("force", fid) for fid in movers(st, f["power"], f["mode"], f["moved"])), ("done", None)]
+        out: list[Action] = [("done", None), *(("force", fid) for fid in movers(st, f["power"], f["mode"], f["moved"]))]
+        if f["mode"] == "neutral":
+            out += [("fleet", fl) for fl, x in st.g["fleets"].items() if x["power"] == f["power"]
+                    and fl not in f["moved"] and fleet_destinations(st, fl, f["side"])]
+        return out
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         if action[0] == "done":
             st.pop()
+            return
+        if action[0] == "fleet":
+            f["moved"].append(action[1])
+            st.push("redeploy.fleet", fleet=action[1], side=f["side"])
             return
         fid = action[1]
         force = S.force(st, fid)
@@ -174,9 +213,7 @@ class Move:
         out += take_candidates(st, f)
         if f["mode"] == "strategic" and force["commander"] and movement.own_fixed_depot(st, f["fid"]):
             out.append(("mobile_depot", None))
-        if may_stop(st, f):
-            out.append(("done", None))
-        return out
+        return [("done", None), *out] if may_stop(st, f) else out
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action
@@ -209,6 +246,32 @@ class Move:
             stop(st, f)
 
 
+class MoveFleet:
+    """7.5: where a neutral major's fleet goes."""
+
+    name: ClassVar[str] = "redeploy.fleet"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"Move {naval.fleet_name(f['fleet'])} to a port of its National Territory or a sea zone next to one "
+                "(7.5), or leave it.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("done", None), *fleet_destinations(st, f["fleet"], f["side"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        verb, arg = action
+        if verb == "done":
+            return
+        x = st.g["fleets"][f["fleet"]]
+        x["at"], x["where"] = ("port", arg) if verb == "zone" else ("sea", arg)
+        where = S.zone_name(arg) if verb == "zone" else S.data().map.seas[arg].name
+        st.note(f"{naval.fleet_name(f['fleet'])} moves to {where}", rule="7.5")
+
+
 def stop(st: State, m: Frame) -> None:
     """End of a force's move: it joins the side's force in its zone (11); in 7.6, beyond its base MF, the attrition
     test (« ni les pénalités d'hiver ni de marche forcée ne s'appliquent »)."""
@@ -226,7 +289,13 @@ def stop(st: State, m: Frame) -> None:
 
 def label(st: State, action: Action) -> str | None:
     verb, arg = action
+    if st.step == "redeploy.fleet":
+        if verb == "zone":
+            return f"To the port of {S.zone_name(arg)}"
+        return f"To the {S.data().map.seas[arg].name}" if verb == "sea" else "Leave it where it is"
     if st.step == "redeploy":
+        if verb == "fleet":
+            return f"Move the fleet {naval.fleet_name(arg)}"
         if verb == "force":
             f = S.force(st, arg)
             return f"Move {S.name_of(st, arg)} from {S.zone_name(f['zone'])}"
@@ -246,4 +315,4 @@ def label(st: State, action: Action) -> str | None:
     return "Stop here" if verb == "done" else None
 
 
-STEPS = (Redeploy(), Move())
+STEPS = (Redeploy(), Move(), MoveFleet())

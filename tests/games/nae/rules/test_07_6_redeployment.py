@@ -180,3 +180,21 @@ def test_7_6_why_a_zone_is_refused() -> None:
     reach(st, "france")
     st.apply(("force", fid))
     assert "enemy units stand in Metz, 7.6" in why(st, "Metz")
+
+
+def test_7_5_neutral_fleet_ends_in_a_national_port_or_next_to_one() -> None:
+    """7.5: a neutral's fleet may move if it ends in a port of its National Territory or a sea zone next to one."""
+    st = board_1806()
+    st.g["fleets"]["sp_fleet_1"] = {"power": "spain", "at": "port", "where": "cadiz"}
+    start(st, "neutral")
+    reach(st, "spain")
+    st.apply(("fleet", "sp_fleet_1"))
+    options = [a for a in st.legal_actions() if a[0] != "done"]
+    assert options
+    m = S.data().map
+    spanish_seas = {sea for z in m.zones.values() if z.port and z.owner == "spain" for sea in z.seas}
+    for verb, arg in options:
+        assert (m.zones[arg].owner == "spain") if verb == "zone" else (arg in spanish_seas)
+    verb, arg = options[-1]
+    st.apply((verb, arg))
+    assert st.g["fleets"]["sp_fleet_1"]["where"] == arg and st.step == "redeploy"
