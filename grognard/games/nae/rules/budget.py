@@ -95,10 +95,13 @@ def _out_for_good(st: State) -> set[str]:
 
 def available(st: State, uid: str) -> bool:
     """Is a counter in play this year: dated in (entry, removal), its E, V or 2P event happened (2.1, 20.2), not a
-    special unit (they come with their card, 2.1), not a dotted unit once eliminated (never rebuilt)?"""
+    special unit never yet in play (they come with their card, 2.1), not a dotted unit once eliminated (never
+    rebuilt)?"""
     u = S.unit(uid)
     year = st.g["year"]
-    if u.special or (u.entry is not None and u.entry > year) or (u.removal is not None and u.removal <= year):
+    if u.special and uid not in st.g["reserve"]["units"]:
+        return False  # 2.1: a special unit comes into play with its card; once eliminated it may be rebuilt (7.3.5)
+    if (u.entry is not None and u.entry > year) or (u.removal is not None and u.removal <= year):
         return False
     if u.e is not None and u.e not in flags(st):
         return False
@@ -305,6 +308,8 @@ def place_zones(st: State, side: str, uid: str, value: int) -> list[str]:
     """7.3.4: the reinforcement zones of the unit's nation where it may be placed: alone, or joining the side's
     force there within its general's command (11, 10.1); reserve cavalry only into an army standing there."""
     u = S.unit(uid)
+    if u.special:
+        return special_zones(st, side, uid)
     out = []
     for z in reinforcement_zones(st, u.power):
         if not S.limited_ok({uid: value}, z):
@@ -320,6 +325,16 @@ def place_zones(st: State, side: str, uid: str, value: int) -> list[str]:
         if a.commander and command.within_command(st, a.commander, a.army, {**a.units, uid: value}):
             out.append(z)
     return out
+
+
+def special_zones(st: State, side: str, uid: str) -> list[str]:
+    """7.3.5: « un nombre illimité d'unités spéciales » into each supplied army of the unit's nation, within its
+    general's command (10.1)."""
+    power = S.unit(uid).power
+    armies = S.data().counters.armies
+    return sorted({S.force(st, fid)["zone"] for fid, aid, a in _armies_of(st, side)
+                   if armies[aid].power == power and not S.force(st, fid)["group"] and a.commander
+                   and command.within_command(st, a.commander, a.army, {**a.units, uid: 1})})
 
 
 def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str) -> None:
@@ -412,7 +427,7 @@ def fleet_pool(st: State, power: str) -> list[str]:
     """7.3.2: fleets of ``power`` off the map (minors' fleets are gone for good once destroyed, 7.3.3)."""
     gone = _out_for_good(st)
     return [fl.id for fl in S.data().counters.fleets_of(power)
-            if fl.id not in st.g["fleets"] and fl.id not in gone]
+            if fl.id not in st.g["fleets"] and fl.id not in gone and fl.id not in st.g["budget"]["withdrawn"]]
 
 
 def fleet_ports(st: State, power: str) -> list[str]:
@@ -502,9 +517,11 @@ class Spend:
             out.append(("buy_card", None))
         if purse >= 1 and not f["received"]:
             later += [("transfer", p) for p in ORDER if may_transfer(st, power, p) is None]
-        if not f["received"]:
-            later += [("remove_unit", u) for fid, fr in st.g["forces"].items() if fr["side"] == side
-                      for u in fr["units"] if S.unit(u).power == power and not S.unit(u).special]
+        if not f["received"]:  # 7.3.7: units, subordinate generals and fleets in port may be withdrawn
+            mine = [fr for fr in st.g["forces"].values() if fr["side"] == side]
+            later += [("remove_unit", u) for fr in mine for u in fr["units"] if S.unit(u).power == power]
+            later += [("dismiss", g) for fr in mine for g in S.subordinates(fr) if S.general(g).power == power]
+            later += [("scuttle", fl) for fl, x in st.g["fleets"].items() if x["power"] == power and x["at"] == "port"]
         return [*out, ("done", None), *later]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
@@ -547,6 +564,17 @@ class Spend:
                     rule="7.3.1")
         elif verb == "remove_unit":
             withdraw(st, side, arg)
+        elif verb == "dismiss":
+            force = next(x for x in st.g["forces"].values() if arg in S.subordinates(x))
+            S.drop_subordinate(force, arg)
+            st.g["removed"].append(arg)
+            st.note(f"{S.general(arg).name} is withdrawn to the reserve (placed again next year at the earliest)",
+                    rule="7.3.7")
+        elif verb == "scuttle":
+            del st.g["fleets"][arg]
+            b["withdrawn"].append(arg)
+            st.note(f"{S.data().counters.fleets[arg].name} is withdrawn from the map (rebuilt next year at the "
+                    "earliest)", rule="7.3.7")
         else:
             finish(st, f)
 
@@ -793,6 +821,10 @@ def label(st: State, action: Action) -> str | None:
         return f"Transfer 1 resource to {S.data().map.powers[arg].name}"
     if verb == "remove_unit":
         return f"Withdraw {S.unit_name(arg)} from the map"
+    if verb == "dismiss":
+        return f"Withdraw {S.general(arg).name} to the reserve"
+    if verb == "scuttle":
+        return f"Withdraw the fleet {S.data().counters.fleets[arg].name} from the map"
     if verb == "zone":
         return f"In {S.zone_name(arg)}"
     if verb == "force":

@@ -331,3 +331,31 @@ def test_7_3_why_a_unit_is_not_offered() -> None:
     st.frame["purse"] = 0.5
     st._legal = None  # the position changed behind the machine's back
     assert "costs 2" in why(st, "tu_corps_1")
+
+
+def test_7_3_5_eliminated_special_unit_rebuilt_into_a_supplied_army() -> None:
+    """7.3.5: any number of special units into a supplied army; a special unit never in play stays out (2.1)."""
+    st = board_1806()
+    put(st, "mannheim", ["fr_i"], commander="napoleon", army="grande_armee")
+    special = next(u.id for u in S.data().counters.units_of("france") if u.special)
+    start(st)
+    reach(st, "france")
+    assert ("build", special) not in st.legal_actions()
+    st.g["reserve"]["units"].append(special)
+    st._legal = None
+    st.apply(("build", special))
+    assert special in force_at(st, "mannheim", "empire")["units"]
+    assert purse(st) == 14 - budget.step_cost(special)
+
+
+def test_7_3_7_withdrawn_general_and_fleet() -> None:
+    st = board_1806()
+    put(st, "paris", ["fr_i", "fr_ii"], commander="napoleon", army="grande_armee", subs=["soult"])
+    st.g["fleets"]["fr_villeneuve"] = {"power": "france", "at": "port", "where": "toulon"}
+    start(st)
+    reach(st, "france")
+    st.apply(("dismiss", "soult"))
+    st.apply(("scuttle", "fr_villeneuve"))
+    assert "soult" in st.g["removed"] and "fr_villeneuve" not in st.g["fleets"]
+    assert ("general", "soult") not in st.legal_actions()
+    assert not any(a[1] == "fr_villeneuve" for a in st.legal_actions())
