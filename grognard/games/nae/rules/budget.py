@@ -296,7 +296,7 @@ def restore_where(st: State, side: str, uid: str) -> tuple[str, str | None] | No
         a = S.armies(f)[index]
         if a.commander and not command.within_command(st, a.commander, a.army, {**a.units, uid: u.steps}):
             return None
-        if f["zone"] in reinforcement_zones(st, u.power) and not f["in_fortress"]:
+        if f["zone"] in reinforcement_zones(st, u.power):
             return fid, None
         cap = int(S.data().tables.constant("army_restore_reduced_max"))
         if a.army is not None and b["army_steps"].get(a.army, 0) < cap and _force_supplied(st, fid):
@@ -402,8 +402,9 @@ def general_forces(st: State, gid: str, side: str) -> list[str]:
         if f["commander"] is None:
             if command.within_command(st, gid, None, f["units"]):
                 out.append(fid)
-        elif f["army"] and len(f["subs"]) < cap and S.general(f["commander"]).power == g.power:
-            out.append(fid)
+        elif f["army"] and len(f["subs"]) < cap and S.general(f["commander"]).power == g.power and (
+                g.rank > S.general(f["commander"]).rank or command.within_command(st, gid, f["army"], f["units"])):
+            out.append(fid)  # 10.2: he takes over the army if he outranks its general, and must command it (10.1)
     return out
 
 
@@ -754,17 +755,21 @@ class Minors:
 
     def prompt(self, st: State, f: Frame) -> str:
         return (f"The {f['side']}'s allied minors have {f['steps']} step(s) (7.3.3): build or restore their units, "
-                "or finish.")
+                "place their generals (7.3.6), or finish.")
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         side, steps = f["side"], f["steps"]
         out: list[Action] = []
         later: list[Action] = []
         if steps < 1:
-            return [("done", None)]
+            minors = allied_minors_with_units(st, side)
+            return [*(("general", g) for p in minors for g in _reserve_generals(st, p) if general_forces(st, g, side)),
+                    ("done", None)]
         on_map = on_map_units(st)
         mine = minor_units(st, side)
         spare = set(_out_for_good(st)) | set(st.g["budget"]["withdrawn"]) | on_map
+        minors = allied_minors_with_units(st, side)
+        out += [("general", g) for p in minors for g in _reserve_generals(st, p) if general_forces(st, g, side)]
         for uid in mine:
             u = S.unit(uid)
             if uid in spare or not available(st, uid):
@@ -785,6 +790,8 @@ class Minors:
             st.pop()
         elif verb == "restore":
             restore(st, f, arg, "steps", 1)
+        elif verb == "general":
+            choose(st, "budget.general", gid=arg, side=f["side"])
         else:
             u = S.unit(arg)
             value = u.steps if verb == "build" else int(u.reduced or u.steps)

@@ -71,21 +71,22 @@ def enter_refusal(st: State, m: Frame, dst: str) -> str | None:
     fid = m["fid"]
     f = S.force(st, fid)
     left = m["mp"] - m["spent"]
-    reason = movement.enter_refusal(st, fid, f["zone"], dst, left)
-    if reason:
-        return reason
     name = S.zone_name(dst)
     if m["mode"] == "neutral":
         if dst not in budget.national_zones(st, m["power"]):
             return f"a neutral's units move only inside its National Territory, and {name} is outside it, 7.5"
-        return None
+        return neutral_refusal(st, fid, f["zone"], dst, left)
+    reason = movement.enter_refusal(st, fid, f["zone"], dst, left)
+    if reason:
+        return reason
     side = f["side"]
     if S.forces_in(st, dst, S.other(side)) or any(
             d["zone"] == dst and S.side_of(st, d["power"]) == S.other(side) for d in st.g["fixed_depots"]):
         return f"enemy units stand in {name}, 7.6"
     fort = st.g["fortresses"].get(dst)
-    if S.controller(st, dst) == S.other(side):
-        if fort is not None and fort["active"] and fort["siege"] is None:
+    besieged = fort is not None and fort["active"] and fort["siege"] is not None
+    if S.controller(st, dst) == S.other(side) and not besieged:  # EN 3.2: the besieger controls the zone
+        if fort is not None and fort["active"]:
             return f"{name} holds an enemy fortress that no one besieges, 7.6"
         return f"{name} is under enemy control, 7.6"
     if dst not in supply.supplied_zones(st, S.major_of(st, f["power"])):
@@ -97,6 +98,29 @@ def moved(st: State) -> list[str]:
     """The forces that have moved in this phase (kept by the "redeploy" frame under the moving force's)."""
     out: list[str] = next(x for x in reversed(st.core["stack"]) if x["step"] == "redeploy")["moved"]
     return out
+
+
+def neutral_refusal(st: State, fid: str, src: str, dst: str, left: int) -> str | None:
+    """7.5: the movement costs (12.1), militia at home, and stacking with the power's own forces (12.2.1) inside its
+    National Territory; the neutral-ground ban of 12.1 is for the others' forces."""
+    m = S.data().map
+    cost = m.enter_cost(src, dst)
+    name = S.zone_name(dst)
+    if cost is None:
+        return f"the way from {S.zone_name(src)} into {name} costs a force's whole MF, at the start of a move, 12.1"
+    if cost > left:
+        return f"entering {name} costs {cost} MP and {left} MP are left, 12.1"
+    f = S.force(st, fid)
+    if not S.limited_ok(f["units"], dst):
+        return f"militia and National Guards never leave their National Territory, and {name} is outside it, 12.1"
+    if S.outside(st, dst, S.other(f["side"])):
+        return f"another side's force stands in {name}, 7.5"
+    stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, f["side"]))
+    if stuck and not any((c := m.enter_cost(dst, z)) is not None and c <= left - cost
+                         for z in m.neighbours(dst)):
+        return (f"the force in {name} cannot join this one, so it may only be passed through, and no MP would be "
+                "left to go on, 12.2.1")
+    return None
 
 
 def absorb_candidates(st: State, m: Frame) -> list[str]:

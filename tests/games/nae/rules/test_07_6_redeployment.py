@@ -154,20 +154,17 @@ def test_7_6_example_1806_koutouzov_doubles_his_mf_and_tests_attrition() -> None
 
 
 def test_7_5_example_1806_castanos_moves_within_his_mf() -> None:
-    """Example 1806 (digest 9.1 #14: read as 7.5, Spain being neutral): the Empire moves Castaños' Spanish force
-    inside Spain at its base MF 3, no doubling and no attrition test."""
+    """Example 1806: « Castaños avec 2 corps à Léon dans la limite de son FM de 3 » (digest 9.1 #14: read as 7.5,
+    Spain being neutral): the Empire moves him from Madrid at his base MF 3, no doubling, no attrition test."""
     st = board_1806()
     fid = put(st, "madrid", ["sp_corps_1", "sp_corps_2"], commander="castanos", side="empire")
     start(st, "neutral")
     reach(st, "spain")
     assert st.active == "empire"
-    st.apply(("force", fid))
-    assert st.frame["mp"] == 3
-    while st.frame["spent"] < 3 and any(a[0] == "zone" for a in st.legal_actions()):
-        st.apply(next(a for a in st.legal_actions() if a[0] == "zone"))
+    walk(st, fid, "valladolid", "leon")  # 2 + 1 MP
+    assert st.frame["mp"] == 3 and st.frame["spent"] == 3 and [a for a in st.legal_actions() if a[0] == "zone"] == []
     st.apply(("done", None))
-    assert S.force(st, fid)["zone"] in S.data().map.zones and not rolls(st, "7.6")
-    assert S.data().map.zones[S.force(st, fid)["zone"]].owner == "spain"
+    assert S.force(st, fid)["zone"] == "leon" and not rolls(st, "7.6")
 
 
 def test_7_6_why_a_zone_is_refused() -> None:
