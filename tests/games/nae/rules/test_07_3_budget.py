@@ -359,3 +359,47 @@ def test_7_3_7_withdrawn_general_and_fleet() -> None:
     assert "soult" in st.g["removed"] and "fr_villeneuve" not in st.g["fleets"]
     assert ("general", "soult") not in st.legal_actions()
     assert not any(a[1] == "fr_villeneuve" for a in st.legal_actions())
+
+
+def test_7_3_3_example_1810_nine_minors_give_four_steps() -> None:
+    """7.3.3: « en 1810, l'Empire contrôle les mineurs suivants disposant d'unités : Confédération du Rhin,
+    Westphalie, Hesse, Bade, Wurtemberg, Bavière, Suisse, Italie et Hollande et soit un total de 9. Il pourra donc
+    construire 4 pas »: new entities count besides their members."""
+    st = board_1806()
+    for minor in ("rhine", "westphalia", "hesse"):
+        st.g["status"][minor], st.g["sides"][minor] = "allied", "empire"
+    assert len(budget.allied_minors_with_units(st, "empire")) == 9
+    assert budget.minor_steps(st, "empire") == 4
+
+
+def test_7_3_1_conquest_adjustments_and_doubling() -> None:
+    """18.2.2: +4 resources taken instead of a card, -4 a province missing for annexation; 3.5: a power attacked
+    again after its forced peace doubles its resources. Used up by the phase."""
+    st = board_1806()
+    st.g["resource_mods"] = {"france": [["conquest reward (18.2.2)", 4]], "austria": [["missing province", -4]]}
+    st.g["double_resources"] = ["prussia"]
+    assert budget.income(st, "france")[0] == 18
+    assert budget.income(st, "austria")[0] == 8
+    assert budget.income(st, "prussia")[0] == 10
+    start(st)
+    while st.step != "round":
+        st.apply(("done", None))
+    assert "resource_mods" not in st.g and "double_resources" not in st.g
+
+
+def test_7_3_5_create_an_army_then_restore_two_corps_and_add_depots() -> None:
+    """7.3.5: « un joueur peut créer une armée PUIS reconstituer deux corps et déployer des dépôts dans cette zone au
+    cours de la même phase de budget » (outside the National Territory, in a supplied zone)."""
+    st = board_1806()
+    fid = put(st, "mannheim", {"fr_x": 1, "fr_xi": 1, "fr_xii": 1}, commander="davout")
+    start(st)
+    reach(st, "france")
+    assert ("restore", "fr_x") not in st.legal_actions()  # not an army, not on a reinforcement zone
+    st.apply(("army", "grande_armee"))
+    st.apply(("restore", "fr_x"))
+    st.apply(("restore", "fr_xi"))
+    assert ("restore", "fr_xii") not in st.legal_actions()  # two a phase and army
+    st.apply(("depot", "mobile"))
+    f = S.force(st, fid)
+    assert f["army"] == "grande_armee" and f["units"] == {"fr_x": 2, "fr_xi": 2, "fr_xii": 1} and f["depots"]
+    assert purse(st) == 14 - 2 - 2 - 0.5
