@@ -403,3 +403,15 @@ def test_7_3_5_create_an_army_then_restore_two_corps_and_add_depots() -> None:
     f = S.force(st, fid)
     assert f["army"] == "grande_armee" and f["units"] == {"fr_x": 2, "fr_xi": 2, "fr_xii": 1} and f["depots"]
     assert purse(st) == 14 - 2 - 2 - 0.5
+
+
+def test_7_3_4_heuristic_places_new_units_with_a_general() -> None:
+    from grognard.games.nae import ai
+
+    st = board_1806()
+    put(st, "strasbourg", ["fr_i"], commander="ney")
+    start(st)
+    reach(st, "france")
+    st.apply(("build", "fr_ix"))
+    action, _ = ai.policy(st, "empire")
+    assert action == ("zone", "strasbourg")
