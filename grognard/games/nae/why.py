@@ -40,6 +40,10 @@ def why(st: State, target: str) -> str:
             return _why_not_retreat(st, f, zone)
         if step == "evade.where":
             return _why_not_evade(st, f, zone)
+        if step == "budget.place":
+            from grognard.games.nae.rules import budget
+
+            return f"{S.unit_name(str(f['uid']))} cannot be placed in {name}: {budget.place_refusal(st, f, zone)}."
         if step == "redeploy.move":
             from grognard.games.nae.rules import redeployment
 

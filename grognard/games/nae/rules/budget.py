@@ -854,11 +854,51 @@ def refusal(st: State, f: Frame, action: Action) -> str:
             return f"it costs {_cost_text(cost)} and {_cost_text(f['purse'])} are left, 7.3.2"
         return "no reinforcement zone can take it (capital or free fortress of the National Territory, stacking), 7.3.4"
     if verb == "restore":
-        return ("a reduced unit is restored only on a reinforcement zone or in a supplied army (2 steps a phase), "
-                "within its general's command, 7.3.2 / 7.3.5")
+        return restore_refusal(st, f["side"], arg, f.get("purse", f.get("steps", 0)), step_cost(arg))
     if verb == "transfer" and power:
         return may_transfer(st, power, arg) or "nothing is left to transfer"
     return f"it is not offered: {st.prompt}"
+
+
+def restore_refusal(st: State, side: str, uid: str, purse: float, cost: float) -> str:
+    """Why a unit on the map is not offered for restoring (7.3.2, 7.3.5)."""
+    fid = next((i for i, x in st.g["forces"].items() if uid in x["units"]), None)
+    if fid is None or S.force(st, fid)["side"] != side:
+        return "it is not one of the side's units on the map"
+    force = S.force(st, fid)
+    if force["units"][uid] >= S.unit(uid).steps:
+        return "it is at full strength"
+    if cost > purse:
+        return f"a step costs {_cost_text(cost)} and {_cost_text(purse)} are left, 7.3.2"
+    a = next(x for x in S.armies(force) if uid in x.units)
+    if a.commander and not command.within_command(st, a.commander, a.army, {**a.units, uid: S.unit(uid).steps}):
+        return f"{S.general(a.commander).name} could not command the restored step, 10.1"
+    if a.army is None:
+        return ("it is neither on a reinforcement zone (capital or free fortress of its National Territory, 7.3.4) "
+                "nor in an army, 7.3.2")
+    if not _force_supplied(st, fid):
+        return "its army is not supplied, and it is not on a reinforcement zone, 7.3.2"
+    return "its army has had its 2 reduced units restored this phase, 7.3.5"
+
+
+def place_refusal(st: State, f: Frame, zone: str) -> str:
+    """Why a zone is not offered for a new unit (7.3.4, 11, 10.1)."""
+    uid, side = f["uid"], f["side"]
+    u = S.unit(uid)
+    name = S.zone_name(zone)
+    if u.special:
+        return f"a special unit joins a supplied army of its nation, and none in {name} can take it, 7.3.5"
+    if zone not in reinforcement_zones(st, u.power):
+        return (f"{name} is no reinforcement zone of {S.data().map.powers[u.power].name}: the capital or an unbesieged "
+                "fortress of the National Territory, free of enemy forces and connected by land to the capital, 7.3.4")
+    here = S.outside(st, zone, side)
+    if u.kind == "reserve_cavalry" and not any(S.force(st, x)["army"] for x in here):
+        return "reserve cavalry is placed only into an army standing on a reinforcement zone, 7.3.4"
+    if here and not S.force(st, here[0])["commander"]:
+        return f"a lone unit already stands in {name}: two units without a general never share a zone, 11"
+    if not S.limited_ok({uid: f["value"]}, zone):
+        return "militia never leave their National Territory, 12.1"
+    return f"the general in {name} could not command it, 10.1"
 
 
 def explain(st: State, target: str) -> str | None:
@@ -872,7 +912,7 @@ def explain(st: State, target: str) -> str | None:
         return None
     name = S.unit_name(uid)
     legal = st.legal_actions()
-    offered = [a[0] for a in legal if a[1] == uid]
+    offered = [a[0] for a in legal if a[1] == uid and a[0] in ("build", "build_reduced", "restore")]
     if offered:
         return f"{name} is one of the choices now ({', '.join(offered)})."
     f = st.frame

@@ -415,3 +415,17 @@ def test_7_3_4_heuristic_places_new_units_with_a_general() -> None:
     st.apply(("build", "fr_ix"))
     action, _ = ai.policy(st, "empire")
     assert action == ("zone", "strasbourg")
+
+
+def test_7_3_4_why_a_zone_or_a_restore_is_refused() -> None:
+    from grognard.games.nae.why import why
+
+    st = board_1806()
+    put(st, "metz", ["fr_xi"])
+    put(st, "mannheim", {"fr_xii": 1}, commander="davout")
+    start(st)
+    reach(st, "france")
+    assert "neither on a reinforcement zone" in why(st, "fr_xii")
+    st.apply(("build", "fr_ix"))
+    assert "two units without a general" in why(st, "Metz")
+    assert "no reinforcement zone of France" in why(st, "Mannheim")
