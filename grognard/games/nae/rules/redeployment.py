@@ -237,7 +237,8 @@ class Move:
         out += take_candidates(st, f)
         if f["mode"] == "strategic" and force["commander"] and movement.own_fixed_depot(st, f["fid"]):
             out.append(("mobile_depot", None))
-        return [("done", None), *out] if may_stop(st, f) else out
+        # A force passing through a friend it cannot join stops there if no way on is open (11 then applies)
+        return [("done", None), *out] if may_stop(st, f) or not out else out
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action
@@ -297,12 +298,13 @@ class MoveFleet:
 
 
 def stop(st: State, m: Frame) -> None:
-    """End of a force's move: it joins the side's force in its zone (11); in 7.6, beyond its base MF, the attrition
-    test (« ni les pénalités d'hiver ni de marche forcée ne s'appliquent »)."""
+    """End of a force's move: it joins the side's force in its zone, or, stopped where it could only pass through,
+    the general who would command keeps what he may lead (11); in 7.6, beyond its base MF, the attrition test (« ni
+    les pénalités d'hiver ni de marche forcée ne s'appliquent »)."""
     fid = m["fid"]
     force = S.force(st, fid)
     for o in [o for o in S.outside(st, force["zone"], force["side"]) if o != fid]:
-        fid = stacking.merge(st, fid, o) or fid
+        fid = stacking.merge(st, fid, o) or stacking.squeeze(st, fid, o)
     moved(st).append(fid)
     base = S.base_mf(S.force(st, fid))
     if m["mode"] == "strategic" and m["spent"] > base:

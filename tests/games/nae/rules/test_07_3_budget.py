@@ -429,3 +429,16 @@ def test_7_3_4_why_a_zone_or_a_restore_is_refused() -> None:
     st.apply(("build", "fr_ix"))
     assert "two units without a general" in why(st, "Metz")
     assert "no reinforcement zone of France" in why(st, "Mannheim")
+
+
+def test_7_3_4_annexed_territory_cut_off_from_the_capital() -> None:
+    """7.3.4: « la France a intégré dans son territoire national l'Illyrie et le Frioul mais ne peut pas déployer en
+    renforts ses nouvelles unités car cette partie du territoire national est séparée de la France par l'Italie »;
+    example 8.6: Rome, integrated into the Empire, is a reinforcement zone (Tuscany joins it to France)."""
+    st = board_1806()
+    st.g["annexed"] = {"frioul": "france", "illyrie": "france", "papaute": "france"}
+    for zone in ("trieste", "karlstadt", "zara", "cattaro", "rome", "ancona"):
+        st.g["control"][zone] = "france"
+    zones = budget.reinforcement_zones(st, "france")
+    assert "rome" in zones and "ancona" in zones
+    assert not {"trieste", "karlstadt", "zara", "cattaro"} & set(zones)
