@@ -34,11 +34,14 @@ def push_strategic_redeployment(st: State) -> None:
 
 
 def movers(st: State, power: str, mode: str, moved: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """The forces that may still move in this phase: of ``power`` (its minors' lone units with it), not inside a
-    fortress; in 7.6 only the supplied ones (« Les forces ravitaillées de chaque camp »)."""
+    """The forces that may still move in this phase, not inside a fortress: in 7.5 the neutral major's own (« les
+    unités terrestres des puissances neutres »; its minor allies' units stay); in 7.6 the supplied forces of
+    ``power`` and its minors' lone units (« Les forces ravitaillées de chaque camp »)."""
     out = []
     for fid, f in st.g["forces"].items():
         if fid in moved or f["in_fortress"] or S.major_of(st, f["power"]) != power:
+            continue
+        if mode == "neutral" and f["power"] != power:
             continue
         if mode == "strategic" and not supply.force_supplied(st, fid):
             continue
