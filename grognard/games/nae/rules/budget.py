@@ -12,6 +12,7 @@ used up by the phase."""
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -129,25 +130,31 @@ def step_cost(uid: str) -> float:
     return S.data().tables.step_cost(u.kind, u.stars)
 
 
-def national_zones(st: State, power: str) -> set[str]:
+def national_zones(st: State, power: str) -> frozenset[str]:
     """The zones of ``power``'s National Territory: a major's national provinces, a minor's own zones, and the
     provinces annexed to it (18.2.2, ``st.g["annexed"]``: province -> power)."""
+    return _national(power, tuple(sorted(st.g.get("annexed", {}).items())))
+
+
+@cache
+def _national(power: str, annexed: tuple[tuple[str, str], ...]) -> frozenset[str]:
     m = S.data().map
-    annexed = st.g.get("annexed", {})
+    joined = dict(annexed)
     major = m.powers[power].kind == "major"
-    return {z.id for z in m.zones.values()
-            if annexed.get(z.province, z.owner if m.provinces[z.province].national or not major else None) == power}
+    return frozenset(z.id for z in m.zones.values()
+                     if joined.get(z.province, z.owner if m.provinces[z.province].national or not major else None)
+                     == power)
 
 
-def reinforcement_zones(st: State, power: str) -> list[str]:
-    """7.3.4: the capital, or a fortress of the National Territory not besieged, neither place occupied by enemy
-    forces, and connected by land to the capital through the National Territory (not Gibraltar, Malta, or French
-    Illyria cut off by Italy)."""
+@cache
+def _connected(power: str, annexed: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """7.3.4: the National-Territory zones joined by land to the capital (not Gibraltar, Malta, or French Illyria
+    cut off by Italy)."""
     m = S.data().map
-    nt = national_zones(st, power)
+    nt = _national(power, annexed)
     capital = m.powers[power].capital
     if capital is None or capital not in nt:
-        return []
+        return ()
     seen, todo = {capital}, deque([capital])
     while todo:
         z = todo.popleft()
@@ -155,16 +162,31 @@ def reinforcement_zones(st: State, power: str) -> list[str]:
             if n in nt and n not in seen and not m.zones[n].island:
                 seen.add(n)
                 todo.append(n)
+    return tuple(sorted(seen))
+
+
+Memo = dict[str, list[str]]
+"""Reinforcement zones by power, kept by a caller while the position does not change (one menu)."""
+
+
+def reinforcement_zones(st: State, power: str, memo: Memo | None = None) -> list[str]:
+    """7.3.4: the capital, or a fortress of the National Territory not besieged, neither place occupied by enemy
+    forces, and connected by land to the capital through the National Territory."""
+    if memo is not None:
+        if power not in memo:
+            memo[power] = reinforcement_zones(st, power)
+        return memo[power]
+    capital = S.data().map.powers[power].capital
     side = manager(st, power)
+    foes = {f["zone"] for f in st.g["forces"].values() if f["side"] != side}
+    forts, control = st.g["fortresses"], st.g["control"]
     out = []
-    for z in sorted(seen):
-        fort = st.g["fortresses"].get(z)
+    for z in _connected(power, tuple(sorted(st.g.get("annexed", {}).items()))):
+        fort = forts.get(z)
         if z != capital and (fort is None or not fort["active"] or fort["siege"] is not None):
             continue
-        if any(f["side"] != side for f in st.g["forces"].values() if f["zone"] == z):
-            continue
-        c = st.g["control"].get(z)
-        if c is not None and is_enemy_of(st, power, c):
+        c = control.get(z)
+        if z in foes or (c is not None and is_enemy_of(st, power, c)):
             continue
         out.append(z)
     return out
@@ -283,7 +305,7 @@ def _force_supplied(st: State, fid: str) -> bool:
     return supply.force_supplied(st, fid)
 
 
-def restore_where(st: State, side: str, uid: str) -> tuple[str, str | None] | None:
+def restore_where(st: State, side: str, uid: str, memo: Memo | None = None) -> tuple[str, str | None] | None:
     """7.3.2 / 7.3.5: where a reduced unit may get its step back: (force id, None) on a reinforcement zone of its
     nation, or (force id, army marker) in a supplied army that restored fewer than 2 steps this phase; None if
     nowhere. The step must stay within its general's command (10.1)."""
@@ -296,7 +318,7 @@ def restore_where(st: State, side: str, uid: str) -> tuple[str, str | None] | No
         a = S.armies(f)[index]
         if a.commander and not command.within_command(st, a.commander, a.army, {**a.units, uid: u.steps}):
             return None
-        if f["zone"] in reinforcement_zones(st, u.power):
+        if f["zone"] in reinforcement_zones(st, u.power, memo):
             return fid, None
         cap = int(S.data().tables.constant("army_restore_reduced_max"))
         if a.army is not None and b["army_steps"].get(a.army, 0) < cap and _force_supplied(st, fid):
@@ -304,14 +326,14 @@ def restore_where(st: State, side: str, uid: str) -> tuple[str, str | None] | No
     return None
 
 
-def place_zones(st: State, side: str, uid: str, value: int) -> list[str]:
+def place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None = None) -> list[str]:
     """7.3.4: the reinforcement zones of the unit's nation where it may be placed: alone, or joining the side's
     force there within its general's command (11, 10.1); reserve cavalry only into an army standing there."""
     u = S.unit(uid)
     if u.special:
         return special_zones(st, side, uid)
     out = []
-    for z in reinforcement_zones(st, u.power):
+    for z in reinforcement_zones(st, u.power, memo):
         if not S.limited_ok({uid: value}, z):
             continue
         here = S.outside(st, z, side)
@@ -382,21 +404,23 @@ def depot_armies(st: State, power: str, side: str) -> list[str]:
                    if armies[aid].power == power and b["army_depots"].get(aid, 0) < cap})
 
 
-def general_forces(st: State, gid: str, side: str) -> list[str]:
+def general_forces(st: State, gid: str, side: str, memo: Memo | None = None) -> list[str]:
     """7.3.6: where a general of the reserve may be placed, always with a combat unit: a force on a reinforcement
     zone of his nation (or of an allied minor, on its units), or a supplied army. He commands a force without a
     general (within his command, 10.1), or joins an army as a subordinate (3 at most) or takes it over when he
     outranks its general (10.2)."""
     g = S.general(gid)
-    zones = set(reinforcement_zones(st, g.power))
+    memo = {} if memo is None else memo
+    zones = set(reinforcement_zones(st, g.power, memo))
     cap = int(S.data().tables.constant("army_subordinates_max"))
+    powers = S.data().map.powers
+    majors = {p for p in powers if powers[p].kind == "major"}
     out = []
     for fid, f in st.g["forces"].items():
         if f["side"] != side or f["in_fortress"] or f["group"]:
             continue
-        powers = {S.unit(u).power for u in f["units"]}
-        minor_zone = any(S.data().map.powers[p].kind != "major" and f["zone"] in reinforcement_zones(st, p)
-                         for p in powers)
+        minors = {S.unit(u).power for u in f["units"]} - majors
+        minor_zone = any(f["zone"] in reinforcement_zones(st, p, memo) for p in minors)
         if not (f["zone"] in zones or minor_zone or (f["army"] and _force_supplied(st, fid))):
             continue
         if f["commander"] is None:
@@ -484,18 +508,20 @@ class Spend:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         power, side, purse = f["power"], f["side"], f["purse"]
+        memo: Memo = {}
         # The first choice is the usual one (what an agent without a rule of its own takes): restore, then build
         # whole units; reduced builds, transfers and withdrawals come after "done".
         out: list[Action] = []
         later: list[Action] = []
         for uid in sorted({u for fr in st.g["forces"].values() for u in fr["units"] if S.unit(u).power == power}):
-            if step_cost(uid) <= purse and restore_where(st, side, uid):
+            if step_cost(uid) <= purse and restore_where(st, side, uid, memo):
                 out.append(("restore", uid))
         for uid in pool(st, power):
             cost = step_cost(uid)
-            if cost * loss_steps(uid) <= purse and place_zones(st, side, uid, S.unit(uid).steps):
+            if cost * loss_steps(uid) <= purse and place_zones(st, side, uid, S.unit(uid).steps, memo):
                 out.append(("build", uid))
-            if S.unit(uid).reduced is not None and cost <= purse and place_zones(st, side, uid, S.unit(uid).reduced):
+            reduced = S.unit(uid).reduced
+            if reduced is not None and cost <= purse and place_zones(st, side, uid, reduced, memo):
                 later.append(("build_reduced", uid))
         army_cost = S.data().tables.production["army_marker"].cost
         if army_cost <= purse and army_candidates(st, power, side):
@@ -504,7 +530,7 @@ class Spend:
                 and depot_armies(st, power, side)):
             out.append(("depot", "mobile"))
         if not f["received"]:
-            out += [("general", g) for g in _reserve_generals(st, power) if general_forces(st, g, side)]
+            out += [("general", g) for g in _reserve_generals(st, power) if general_forces(st, g, side, memo)]
         ports = fleet_ports(st, power)
         once = power != "britain" and power in st.g["budget"]["fleets"]  # 7.3.2: one a phase, Britain unlimited
         if ports and not once:
@@ -745,6 +771,12 @@ def minor_units(st: State, side: str) -> list[str]:
     return [u.id for u in S.data().counters.units.values() if u.power in minors]
 
 
+def minor_generals(st: State, side: str, memo: Memo) -> list[Action]:
+    """7.3.6: the reserve generals of the side's allied minors (Sweden, Poland) that may be placed."""
+    return [("general", g) for p in allied_minors_with_units(st, side) for g in _reserve_generals(st, p)
+            if general_forces(st, g, side, memo)]
+
+
 class Minors:
     """7.3.3: the side spends its minors' steps on any allied minor's units, built or restored as it likes."""
 
@@ -759,26 +791,24 @@ class Minors:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         side, steps = f["side"], f["steps"]
+        memo: Memo = {}
         out: list[Action] = []
         later: list[Action] = []
         if steps < 1:
-            minors = allied_minors_with_units(st, side)
-            return [*(("general", g) for p in minors for g in _reserve_generals(st, p) if general_forces(st, g, side)),
-                    ("done", None)]
+            return [*minor_generals(st, side, memo), ("done", None)]
         on_map = on_map_units(st)
         mine = minor_units(st, side)
         spare = set(_out_for_good(st)) | set(st.g["budget"]["withdrawn"]) | on_map
-        minors = allied_minors_with_units(st, side)
-        out += [("general", g) for p in minors for g in _reserve_generals(st, p) if general_forces(st, g, side)]
+        out += minor_generals(st, side, memo)
         for uid in mine:
             u = S.unit(uid)
             if uid in spare or not available(st, uid):
-                if uid in on_map and restore_where(st, side, uid):
+                if uid in on_map and restore_where(st, side, uid, memo):
                     out.append(("restore", uid))
                 continue
-            if loss_steps(uid) <= steps and place_zones(st, side, uid, u.steps):
+            if loss_steps(uid) <= steps and place_zones(st, side, uid, u.steps, memo):
                 out.append(("build", uid))
-            if u.reduced is not None and place_zones(st, side, uid, u.reduced):
+            if u.reduced is not None and place_zones(st, side, uid, u.reduced, memo):
                 later.append(("build_reduced", uid))
         return [*out, ("done", None), *later]
 
