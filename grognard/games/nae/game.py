@@ -17,6 +17,7 @@ from grognard.games.nae.rules import (
     events,
     movement,
     naval,
+    peace,
     redeployment,
     sequence,
     stacking,
@@ -176,8 +177,8 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *budget.STEPS, *redeployment.STEPS,
-                  SiegeAttack(), Replacements(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS, *budget.STEPS,
+                  *redeployment.STEPS, SiegeAttack(), Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -288,13 +289,13 @@ class NaeGame(Game):
             "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
             "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
             "depot": ["fixed", "mobile"], "fleet": list(d.counters.fleets), "sea": list(d.map.seas),
-            "power": list(d.map.powers),
+            "power": list(d.map.powers), "province": list(d.map.provinces),
         }
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
                      "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw",
-                     "free_card", "buy_card"),
-            "card": ("card", "event"), "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade",
+                     "reward_card", "reward_resources", "stay", "free_card", "buy_card"),
+            "card": ("card", "event", "discard"), "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade",
                                                                "attack_port"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
                      "spearhead", "swap", "take", "unit", "build_reduced", "remove_unit"),
@@ -302,7 +303,10 @@ class NaeGame(Game):
             "force": ("absorb", "force", "intercept", "embark", "disembark"), "march": ("forced_march",),
             "morale": ("morale",),
             "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle", "free_fleet"),
-            "sea": ("sea", "intercept_sea", "attack_sea"), "power": ("transfer",),
+            "sea": ("sea", "intercept_sea", "attack_sea"),
+            # 18 the conquest phase (peace.py); 7.3.1 transfers (budget.py)
+            "power": ("ally", "integrate", "fight_on", "impose", "take_minor", "annex_to", "transfer"),
+            "province": ("annex",),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
         return [*out, ("reactivate", "depot")]
@@ -344,6 +348,9 @@ class NaeGame(Game):
         naval_label = naval.label(st, action)
         if naval_label is not None:
             return naval_label
+        peace_label = peace.label(st, action)
+        if peace_label is not None:
+            return peace_label
         if verb == "card":
             card = S.data().cards.cards[arg]
             return f"Play {card.title} for {cards.ap_value(st, arg)} AP" if st.step == "round" else f"Play {card.title}"

@@ -30,13 +30,14 @@
                a destroyed force), which in the one-year 1815 game is for good
     hands / decks / discards  side -> [card ids]; out: gold-star cards removed from the game (6.2)
     ap_reserve side -> AP stored (9.2)
-    conquered  majors conquered this game (18)
+    conquered  majors conquered this game (18), and minors
+    territory, defeats, fought_on, budget_penalty, peace_rewards, crushed, vp, escalade, vp_log: the conquest phase's
+               records (18, 8.1.3-8.1.4), created when first needed: see ``rules/conquest.py``
     budget     during the budget phase only (7.3, rules/budget.py): transfers received and pending, fleets built,
                steps restored and depots placed per army, units withdrawn, each side's minors' steps
     flags      (optional) events and entities in play that the budget reads (rules/budget.py: "war_of_liberation",
                "poland", "venetia", "poland_2p", an "E" counter's event key, "24F"/"25F" once played)
-    annexed    (optional) province -> power whose National Territory it joined (18.2.2)
-    resource_mods / double_resources  (optional) the next budget's adjustments (18.2.2) and doublings (3.5)
+    double_resources  (optional) powers whose next budget is doubled (3.5)
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@ reserve at full or reduced strength, restored steps, armies (7.3.5), depots and 
 
 Hooks other rules fill in ``st.g`` before the phase (all optional): ``flags`` (events and entities in play:
 "war_of_liberation", "poland", "venetia", "poland_2p", the ``e`` key of an "E" counter, and the card ids of
-"24F"/"25F" once played as events), ``resource_mods`` (power -> [[label, resources]], e.g. 18.2.2 +4 or -4 per
-missing province) and ``double_resources`` (powers attacked again after a forced peace, 3.5); the two last are
-used up by the phase."""
+"24F"/"25F" once played as events) and ``double_resources`` (powers attacked again after a forced peace, 3.5); from
+the conquest phase (``rules/conquest.py``): ``territory`` (annexed provinces), ``budget_penalty`` (18.2.2: 4
+resources a missing province) and the "resources" entries of ``peace_rewards`` (18.2.2: +4 instead of a card).
+The phase uses up the doublings, the penalties and the resource rewards."""
 
 from __future__ import annotations
 
@@ -70,9 +71,15 @@ def income(st: State, power: str) -> tuple[int, list[str]]:
     if lost:
         why.append(f"-{int(t.constant('key_zone_loss'))} for each key zone held by the enemy: "
                    + ", ".join(S.zone_name(z) for z in lost))
-    for label, value in st.g.get("resource_mods", {}).get(power, []):
-        total += int(value)
-        why.append(f"{int(value):+d} {label}")
+    penalty = int(st.g.get("budget_penalty", {}).get(power, 0))
+    if penalty:
+        total -= penalty
+        why.append(f"-{penalty} for the provinces missing at its peace terms (18.2.2)")
+    reward = int(t.constant("conquest_reward_resources"))
+    for r in st.g.get("peace_rewards", []):
+        if r["power"] == power and r["reward"] == "resources":
+            total += reward
+            why.append(f"+{reward} taken after its conquest instead of a card (18.2.2)")
     if power in st.g.get("double_resources", []):
         total *= 2
         why.append("doubled: attacked again after its forced peace (3.5)")
@@ -132,8 +139,8 @@ def step_cost(uid: str) -> float:
 
 def national_zones(st: State, power: str) -> frozenset[str]:
     """The zones of ``power``'s National Territory: a major's national provinces, a minor's own zones, and the
-    provinces annexed to it (18.2.2, ``st.g["annexed"]``: province -> power)."""
-    return _national(power, tuple(sorted(st.g.get("annexed", {}).items())))
+    provinces annexed to it or minors integrated into it (18, ``st.g["territory"]``: province -> power)."""
+    return _national(power, tuple(sorted(st.g.get("territory", {}).items())))
 
 
 @cache
@@ -181,7 +188,7 @@ def reinforcement_zones(st: State, power: str, memo: Memo | None = None) -> list
     foes = {f["zone"] for f in st.g["forces"].values() if f["side"] != side}
     forts, control = st.g["fortresses"], st.g["control"]
     out = []
-    for z in _connected(power, tuple(sorted(st.g.get("annexed", {}).items()))):
+    for z in _connected(power, tuple(sorted(st.g.get("territory", {}).items()))):
         fort = forts.get(z)
         if z != capital and (fort is None or not fort["active"] or fort["siege"] is not None):
             continue
@@ -252,8 +259,14 @@ def open_phase(st: State) -> None:
 
 def close_phase(st: State) -> None:
     del st.g["budget"]
-    st.g.pop("resource_mods", None)  # 18.2.2: used up
+    st.g.pop("budget_penalty", None)  # 18.2.2: used up
     st.g.pop("double_resources", None)
+    rewards = [r for r in st.g.get("peace_rewards", []) if r["reward"] != "resources"]  # cards: the hands' (7.2)
+    if "peace_rewards" in st.g:
+        if rewards:
+            st.g["peace_rewards"] = rewards
+        else:
+            del st.g["peace_rewards"]
     supply.update_supply(st, rule="7.3")
 
 

@@ -376,7 +376,8 @@ def test_7_3_1_conquest_adjustments_and_doubling() -> None:
     """18.2.2: +4 resources taken instead of a card, -4 a province missing for annexation; 3.5: a power attacked
     again after its forced peace doubles its resources. Used up by the phase."""
     st = board_1806()
-    st.g["resource_mods"] = {"france": [["conquest reward (18.2.2)", 4]], "austria": [["missing province", -4]]}
+    st.g["peace_rewards"] = [{"power": "france", "reward": "resources"}, {"power": "russia", "reward": "card"}]
+    st.g["budget_penalty"] = {"austria": 4}
     st.g["double_resources"] = ["prussia"]
     assert budget.income(st, "france")[0] == 18
     assert budget.income(st, "austria")[0] == 8
@@ -384,7 +385,8 @@ def test_7_3_1_conquest_adjustments_and_doubling() -> None:
     start(st)
     while st.step != "round":
         st.apply(("done", None))
-    assert "resource_mods" not in st.g and "double_resources" not in st.g
+    assert "budget_penalty" not in st.g and "double_resources" not in st.g
+    assert st.g["peace_rewards"] == [{"power": "russia", "reward": "card"}]  # the card is the hands' (7.2)
 
 
 def test_7_3_5_create_an_army_then_restore_two_corps_and_add_depots() -> None:
@@ -436,7 +438,7 @@ def test_7_3_4_annexed_territory_cut_off_from_the_capital() -> None:
     renforts ses nouvelles unités car cette partie du territoire national est séparée de la France par l'Italie »;
     example 8.6: Rome, integrated into the Empire, is a reinforcement zone (Tuscany joins it to France)."""
     st = board_1806()
-    st.g["annexed"] = {"frioul": "france", "illyrie": "france", "papaute": "france"}
+    st.g["territory"] = {"frioul": "france", "illyrie": "france", "papaute": "france"}
     for zone in ("trieste", "karlstadt", "zara", "cattaro", "rome", "ancona"):
         st.g["control"][zone] = "france"
     zones = budget.reinforcement_zones(st, "france")
