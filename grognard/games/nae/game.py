@@ -11,6 +11,7 @@ from grognard.games.nae import state as S
 from grognard.games.nae.rules import (
     activation,
     battle,
+    budget,
     cards,
     command,
     events,
@@ -18,6 +19,7 @@ from grognard.games.nae.rules import (
     movement,
     naval,
     peace,
+    redeployment,
     sequence,
     stacking,
     supply,
@@ -218,7 +220,7 @@ class NaeGame(Game):
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
                   *events.STEPS, *interphase.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS,
-                  SiegeAttack(), Replacements(), SetupChoice())
+                  *budget.STEPS, *redeployment.STEPS, SiegeAttack(), Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -338,18 +340,18 @@ class NaeGame(Game):
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
                      "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw",
-                     "reward_card", "reward_resources", "stay"),
+                     "reward_card", "reward_resources", "stay", "free_card", "buy_card"),
             "card": ("card", "event", "discard"),
             "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade", "attack_port"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
-                     "spearhead", "swap", "take", "unit"),
+                     "spearhead", "swap", "take", "unit", "build_reduced", "remove_unit"),
             "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
             "force": ("absorb", "force", "intercept", "embark", "disembark"), "march": ("forced_march",),
             "morale": ("morale",),
-            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"),
+            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle", "free_fleet"),
             "sea": ("sea", "intercept_sea", "attack_sea"),
-            # 18 the conquest phase (peace.py)
-            "power": ("ally", "integrate", "fight_on", "impose", "take_minor", "annex_to", "declare"),
+            # 18 the conquest phase (peace.py); 7.3.1 transfers (budget.py); 7.1 declarations of war (interphase.py)
+            "power": ("ally", "integrate", "fight_on", "impose", "take_minor", "annex_to", "transfer", "declare"),
             "province": ("annex",),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
@@ -389,6 +391,9 @@ class NaeGame(Game):
 
     def label(self, st: State, action: Action) -> str:
         verb, arg = action
+        interphase_label = budget.label(st, action) or redeployment.label(st, action)
+        if interphase_label is not None:
+            return interphase_label
         naval_label = naval.label(st, action)
         if naval_label is not None:
             return naval_label

@@ -41,12 +41,16 @@ The grand campaigns (20.2, 20.3) add (never set in 1815, whose games stay as the
     periods    card periods in play ("epic", "punishments"); punishments: side -> its Punishments cards set aside
                until the escalade reaches 15 (6.1)
     flags      scenario events in play and political entities created (20.3 "Evènements en cours", 8.3): card
-               ids, event ids and entity ids, as the card assignment table reads them (6.3)
+               ids, event ids and entity ids, as the card assignment table (6.3) and the budget (rules/budget.py:
+               "war_of_liberation", "poland", "venetia", "poland_2p", an "E" counter's event key, "24F"/"25F") read
     declared   powers the sides declared war on this year (7.1); war_on: majors ever declared war on (3.2)
     events_played  card ids played as events this game (19.3 "Europe Napoléonienne a été jouée", silver stars)
     bonus_cards side -> extra cards owed at the next hand building (18.2.2 conquest reward, 7.3.2)
     phase      the phase of the year being played: "interphase", "activation", "conquest", "victory" (5)
     sieges_due the fortresses Austria must still besiege (20.2 special rule 1)
+    budget     during the budget phase only (7.3, rules/budget.py): transfers received and pending, fleets built,
+               steps restored and depots placed per army, units withdrawn, each side's minors' steps
+    double_resources  (optional) powers whose next budget is doubled (3.5)
 """
 
 from __future__ import annotations
