@@ -100,7 +100,7 @@ def place_forces(st: State, picks: dict[str, dict[str, str]]) -> None:
             continue  # fleets at sea or in a blockade box (naval.place_fleets)
         at = placement(p, picks.get(pid, {}))
         if at["fixed"]:
-            st.g["fixed_depots"] += [{"zone": at["zone"], "power": p.power}] * at["fixed"]
+            S.set_fixed_depots(st, st.g["fixed_depots"] + [{"zone": at["zone"], "power": p.power}] * at["fixed"])
         if not p.units:
             continue
         units = {u.id: (S.unit(u.id).reduced or 1) if u.reduced else S.unit(u.id).steps for u in p.units}

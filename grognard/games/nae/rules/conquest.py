@@ -23,7 +23,7 @@ def reactivate_fortresses(st: State, supplied_only: bool) -> None:
                 cache[major] = supply.supplied_zones(st, major)
             if zone not in cache[major]:
                 continue
-        fort["active"] = True
+        S.set_fortress(st, zone, active=True)
         st.note(f"The fortress of {S.zone_name(zone)} is reactivated for its controller", rule="15.5")
 
 
@@ -48,9 +48,9 @@ def adjust_control(st: State) -> None:
             continue  # an active enemy fortress is taken only by siege (15.4)
         owner = st.g["initial_control"][zone]
         if S.side_of(st, owner) == side:
-            st.g["control"][zone] = owner
+            S.set_control(st, zone, owner)
         elif not st.g["forces"][fid]["unsupplied"]:
-            st.g["control"][zone] = S.major_of(st, st.g["forces"][fid]["power"])
+            S.set_control(st, zone, S.major_of(st, st.g["forces"][fid]["power"]))
         else:
             continue
         st.note(f"{side} takes control of {S.zone_name(zone)}", rule="3.2")
@@ -122,7 +122,8 @@ def conquer_minor(st: State, power: str, by: str) -> None:
                                             f"its nation's army")
         else:
             S.check_force(st, fid, "18.1")
-    st.g["sides"][power], st.g["ally_of"][power] = by, major
+    S.set_side(st, power, by)
+    S.set_ally_of(st, power, major)
     st.g["conquered"].append(power)
     st.note(f"{S.data().map.powers[power].name} is conquered by the {by} and becomes an ally of "
             f"{S.data().map.powers[major].name}; its units on the map are destroyed", rule="18.1")
