@@ -33,7 +33,8 @@
     conquered  majors conquered this game (18)
 
 Writes to where forces stand and to what supply reads go through the setters below, never straight into ``st.g``:
-``add_force`` / ``take_force`` / ``move_force`` (``g["forces"]`` and each force's zone), ``set_control``,
+``add_force`` / ``take_force`` / ``move_force`` / ``set_in_fortress`` (``g["forces"]``, each force's zone and
+whether it stands in the fortress), ``set_control``,
 ``set_fortress``, ``set_side``, ``set_ally_of``, ``add_fixed_depot`` / ``remove_fixed_depot`` /
 ``set_fixed_depots``. They drop the caches derived from those (``st.derived``: the zone -> forces index, the supply
 cache key), which are rebuilt when next read; ``check_derived`` (run after every action by the tests) fails on a
@@ -104,7 +105,7 @@ def force(st: State, fid: str) -> Force:
 
 def forces_in(st: State, zone: str, side: str | None = None) -> list[str]:
     """Force ids in ``zone`` (of ``side`` if given), in the order of ``g["forces"]``."""
-    here = zone_index(st).get(zone, ())
+    here = zone_index(st).forces.get(zone, ())
     if side is None:
         return list(here)
     forces = st.g["forces"]
@@ -112,31 +113,55 @@ def forces_in(st: State, zone: str, side: str | None = None) -> list[str]:
 
 
 def outside(st: State, zone: str, side: str) -> list[str]:
-    """Forces of ``side`` in ``zone`` standing outside its fortress."""
-    forces = st.g["forces"]
-    return [fid for fid in zone_index(st).get(zone, ()) if forces[fid]["side"] == side
-            and not forces[fid]["in_fortress"]]
+    """Forces of ``side`` in ``zone`` standing outside its fortress, in the order of ``g["forces"]``."""
+    by_side = zone_index(st).outside.get(zone)
+    return list(by_side.get(side, ())) if by_side else []
+
+
+def enemy_zones(st: State, side: str | None) -> tuple[str, ...]:
+    """The zones where forces of another side than ``side`` stand outside the fortress, sorted (13.3: they block
+    its supply lines)."""
+    index = zone_index(st)
+    zones = index.enemy.get(side)
+    if zones is None:
+        zones = index.enemy[side] = _enemy_zones(index, side)
+    return zones
+
+
+def _enemy_zones(index: ZoneIndex, side: str | None) -> tuple[str, ...]:
+    return tuple(sorted(z for z, by_side in index.outside.items() if any(s != side for s in by_side)))
 
 
 # Setters of what the derived caches read, and the caches (see the module docstring) ----------------------------
 
-_ZONES = "zones"  # st.derived key: zone -> (force ids there, in the order of g["forces"])
+_ZONES = "zones"  # st.derived key: ``zone_index``
 _BOARD = "board"  # st.derived key: ``board_key``
 
 
-def zone_index(st: State) -> dict[str, tuple[str, ...]]:
-    """Zone -> the ids of the forces in it (zones with none left out), in the order of ``g["forces"]``."""
-    index: dict[str, tuple[str, ...]] | None = st.derived.get(_ZONES)
+class ZoneIndex(NamedTuple):
+    """Where the forces stand, each list in the order of ``g["forces"]`` (zones without forces left out)."""
+
+    forces: dict[str, tuple[str, ...]]  # zone -> the forces there
+    outside: dict[str, dict[str, tuple[str, ...]]]  # zone -> side -> its forces there outside the fortress
+    enemy: dict[str | None, tuple[str, ...]]  # side -> ``enemy_zones``, filled as asked (read from ``outside``)
+
+
+def zone_index(st: State) -> ZoneIndex:
+    index: ZoneIndex | None = st.derived.get(_ZONES)
     if index is None:
         index = st.derived[_ZONES] = _zone_index(st)
     return index
 
 
-def _zone_index(st: State) -> dict[str, tuple[str, ...]]:
-    out: dict[str, list[str]] = {}
+def _zone_index(st: State) -> ZoneIndex:
+    here: dict[str, list[str]] = {}
+    out: dict[str, dict[str, list[str]]] = {}
     for fid, f in st.g["forces"].items():
-        out.setdefault(f["zone"], []).append(fid)
-    return {z: tuple(fids) for z, fids in out.items()}
+        here.setdefault(f["zone"], []).append(fid)
+        if not f["in_fortress"]:
+            out.setdefault(f["zone"], {}).setdefault(f["side"], []).append(fid)
+    return ZoneIndex({z: tuple(fids) for z, fids in here.items()},
+                     {z: {s: tuple(fids) for s, fids in by_side.items()} for z, by_side in out.items()}, {})
 
 
 def board_key(st: State) -> bytes:
@@ -160,9 +185,12 @@ _pack = msgspec.msgpack.Encoder().encode
 def check_derived(st: State) -> None:
     """Raise if a cached index or key differs from a fresh one: a write that bypassed the setters (the tests run
     this after every action)."""
-    if _ZONES in st.derived and st.derived[_ZONES] != _zone_index(st):
-        raise AssertionError("the zone -> forces index is stale: a force was moved, added or removed without the "
-                             "setters of grognard.games.nae.state")
+    index: ZoneIndex | None = st.derived.get(_ZONES)
+    fresh = _zone_index(st)
+    if index is not None and ((index.forces, index.outside) != (fresh.forces, fresh.outside) or any(
+            zones != _enemy_zones(fresh, side) for side, zones in index.enemy.items())):
+        raise AssertionError("the zone -> forces index is stale: a force was moved, added or removed, or went into "
+                             "or out of its fortress, without the setters of grognard.games.nae.state")
     if _BOARD in st.derived and st.derived[_BOARD] != _board_key(st):
         raise AssertionError("the supply cache key is stale: control, fortresses, sides or fixed depots were written "
                              "without the setters of grognard.games.nae.state")
@@ -184,6 +212,12 @@ def take_force(st: State, fid: str) -> Force:
 def move_force(st: State, fid: str, zone: str) -> None:
     """Force ``fid`` now stands in ``zone``."""
     st.g["forces"][fid]["zone"] = zone
+    st.derived.pop(_ZONES, None)
+
+
+def set_in_fortress(st: State, fid: str, inside: bool) -> None:
+    """Force ``fid`` now stands inside its zone's fortress, or outside it."""
+    st.g["forces"][fid]["in_fortress"] = inside
     st.derived.pop(_ZONES, None)
 
 

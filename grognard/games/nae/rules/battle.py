@@ -299,11 +299,11 @@ def marching_distance(st: State, ctx: Frame, side: str) -> list[str]:
     t = S.data().tables
     out = []
     for fid, f in st.g["forces"].items():
+        if not (f["side"] == side and f["commander"] and not f["demoralized"] and not f["in_fortress"]):
+            continue  # the cheap tests first
         border = m.border(f["zone"], ctx["zone"])
-        if (f["side"] == side and f["commander"] and not f["demoralized"] and not f["in_fortress"]
-                and not S.outside(st, f["zone"], S.other(side))
-                and border is not None and not t.borders[border.feature].blocks_counter_march
-                and m.enter_cost(f["zone"], ctx["zone"]) is not None):
+        if (border is not None and not t.borders[border.feature].blocks_counter_march
+                and not S.outside(st, f["zone"], S.other(side)) and m.enter_cost(f["zone"], ctx["zone"]) is not None):
             out.append(fid)
     return out
 
@@ -783,7 +783,7 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
         f["depots"] += [d["power"] for d in carried]
         st.note(f"{S.name_of(st, fid)} takes {len(carried)} fixed depot(s) along as mobile", rule="14.10")
     if dest == "fortress":
-        f["in_fortress"] = True
+        S.set_in_fortress(st, fid, True)
         st.note(f"{S.name_of(st, fid)} retreats into the fortress of {S.zone_name(src)}", rule="14.10")
         stacking.consolidate(st, fid)  # 11: one force of a side inside the walls too
         return

@@ -255,7 +255,8 @@ def detach(st: State, fid: str, uids: list[str], general: str | None = None, dep
     carried = [S.take_depot(f, S.major_of(st, power) if S.major_of(st, power) in f["depots"] else None)
                for _ in range(depots)]
     new = S.new_force(st, f["side"], power, f["zone"], general, None, [], units, carried)
-    S.force(st, new).update(demoralized=demoralized, unsupplied=f["unsupplied"], in_fortress=f["in_fortress"])
+    S.force(st, new).update(demoralized=demoralized, unsupplied=f["unsupplied"])
+    S.set_in_fortress(st, new, f["in_fortress"])
     S.refresh_group(f)
     text = f"{S.name_of(st, new)} leaves {S.name_of(st, fid)} to march apart" if note is None else note
     if text:

@@ -535,7 +535,7 @@ def enter(st: State, f: Frame, dst: str) -> None:
     if S.data().map.zones[dst].owner != S.major_of(st, force["power"]):
         f["nt"] = False
     S.move_force(st, fid, dst)
-    force["in_fortress"] = False
+    S.set_in_fortress(st, fid, False)
     st.note(f"{S.name_of(st, fid)} moves from {S.zone_name(src)} to {S.zone_name(dst)} ({cost} MP)", rule="12.1")
     siege.refresh_sieges(st)
     st.push("contact", fid=fid, zone=dst, came_from=src, asked=[], fought=[], offered=[], hold=True)
@@ -1038,7 +1038,7 @@ def garrison_choices(st: State, fid: str, options: list[str]) -> list[Action]:
 def garrison(st: State, fid: str, uid: str) -> None:
     f = S.force(st, fid)
     inside = command.detach(st, fid, [uid], note="")
-    S.force(st, inside)["in_fortress"] = True
+    S.set_in_fortress(st, inside, True)
     st.note(f"{S.unit_name(uid)} withdraws into the fortress of {S.zone_name(f['zone'])} while "
             f"{S.name_of(st, fid)} tries to evade", rule="15.1")
     stacking.consolidate(st, inside, garrisons=False)  # 15.1: apart from the force that tries to evade
@@ -1067,7 +1067,7 @@ class Evade:
         if action[0] == "garrison":
             garrison(st, fid, action[1])
         elif action[0] == "fortress":
-            force["in_fortress"] = True
+            S.set_in_fortress(st, fid, True)
             st.note(f"{S.name_of(st, fid)} withdraws into the fortress of {S.zone_name(f['zone'])}", rule="15.1")
             stacking.consolidate(st, fid)  # 11: one force of a side inside the walls too
             return

@@ -100,7 +100,7 @@ def rejoin_garrisons(st: State, zone: str | None = None) -> None:
             continue
         outside = out[0]
         for other in inside:
-            st.g["forces"][other]["in_fortress"] = False
+            S.set_in_fortress(st, other, False)
             outside = merge(st, outside, other) or squeeze(st, outside, other)
 
 

@@ -167,8 +167,8 @@ def links_key(st: State, power: str) -> tuple[object, ...]:
 
 def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[str, ...]:
     """13.3: zones holding forces of the other side outside a fortress (and ``avoid``)."""
-    zones = {f["zone"] for f in st.g["forces"].values() if f["side"] != side and not f["in_fortress"]}
-    return tuple(sorted(zones | ({avoid} if avoid else set())))
+    zones = S.enemy_zones(st, side)
+    return tuple(sorted((*zones, avoid))) if avoid and avoid not in zones else zones
 
 
 def supply_network(st: State, power: str, avoid: str | None = None) -> Network:

@@ -53,7 +53,7 @@ def test_13_3_the_defenders_of_a_besieged_port_are_supplied_by_sea_an_inland_gar
     st = board()
     for zone, units in (("toulon", ["fr_i"]), ("metz", ["fr_ii"])):
         garrison = put(st, zone, units)
-        st.g["forces"][garrison]["in_fortress"] = True
+        S.set_in_fortress(st, garrison, True)
         S.set_fortress(st, zone, siege=0)
         S.set_fortress(st, zone, besieger=put(st, zone, ["pr_i", "pr_ii"]))
     toulon, metz = (fid for fid, f in st.g["forces"].items() if f["side"] == "empire")

@@ -9,7 +9,7 @@ from tests.games.nae.rules.helpers import board, designate, play, put, rolls
 
 def _besiege(st, zone: str, garrison: list[str], besiegers: list[str]) -> tuple[str, str]:
     gar = put(st, zone, garrison)
-    st.g["forces"][gar]["in_fortress"] = True
+    S.set_in_fortress(st, gar, True)
     bes = put(st, zone, besiegers)
     S.set_fortress(st, zone, siege=0, besieger=bes)
     return gar, bes

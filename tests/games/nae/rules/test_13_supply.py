@@ -38,7 +38,7 @@ def test_13_3_a_depot_in_an_enemy_controlled_zone_is_no_link():
 def test_13_2_a_besieged_fortress_is_no_source_and_its_garrison_is_unsupplied():
     st = board()
     garrison = put(st, "metz", ["fr_i"])
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     assert supply.force_supplied(st, garrison)
     S.set_fortress(st, "metz", siege=0)
     S.set_fortress(st, "metz", besieger=put(st, "metz", ["pr_i", "pr_ii"]))

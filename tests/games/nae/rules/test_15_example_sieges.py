@@ -17,7 +17,7 @@ def test_15_4_round_3_mack_takes_ulm_with_the_honours_of_war_and_spends_his_depo
     st = board([6], round_no=3, turn="coalition")
     S.set_control(st, "ulm", "france")
     garrison = put(st, "ulm", {"fr_i": 1})
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     mack = put(st, "ulm", ["au_i", "au_ii"], commander="mack", army="armee_allemagne", depots=1)
     besiege(st, "ulm", mack)
     push(st, "siege", fid=mack)
@@ -35,7 +35,7 @@ def test_15_4_round_3_mack_takes_ulm_with_the_honours_of_war_and_spends_his_depo
 def test_15_2_round_4_napoleon_wins_at_ulm_and_breaches_it_with_a_free_siege_attack():
     st = board([4], round_no=4)
     garrison = put(st, "ulm", {"au_iii": 2})
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     nap = put(st, "ulm", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee", depots=2)
     besiege(st, "ulm", nap)
     push(st, "siege", fid=nap)

@@ -26,7 +26,7 @@ def test_15_4_saint_cyr_takes_rome_with_the_honours_of_war_on_his_second_attack(
     S.set_control(st, "florence", "france")
     st.g["ap_reserve"]["empire"] = 1
     garrison = put(st, "rome", ["au_v"])
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     cyr = put(st, "florence", ["fr_ix", "fr_x"], commander="saint_cyr")
     play(st, ("op", None), ("force", cyr), ("forced_march", 0), ("zone", "livorno"), ("zone", "rome"))
     assert st.g["fortresses"]["rome"]["besieger"] == cyr
@@ -154,7 +154,7 @@ def test_15_3_a_besieger_below_2_steps_per_level_lifts_the_siege():
 def _before_namur(st, units):
     davout = put(st, "namur", units, commander="davout")
     garrison = put(st, "namur", ["pr_i"])
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     return davout
 
 
@@ -180,7 +180,7 @@ def test_11_a_force_retreating_into_a_fortress_joins_the_garrison_there():
 
     st = board()
     garrison = put(st, "lille", ["fr_i"])
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     ney = put(st, "lille", ["fr_ii"], commander="ney")
     battle.move_retreat(st, ney, "fortress")
     assert garrison not in st.g["forces"] and st.g["forces"][ney]["units"] == {"fr_i": 2, "fr_ii": 2}
