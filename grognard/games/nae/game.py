@@ -218,7 +218,7 @@ class NaeGame(Game):
             zones = [z for p in c.provinces for z in (x.id for x in m.zones_of(p))] + list(c.zones)
             for z in zones:
                 if z in g["control"] and z not in c.except_zones:
-                    g["control"][z] = c.power
+                    S.set_control(st, z, c.power)
         g["initial_control"] = dict(g["control"])  # 3.2: whose forces take a zone back without supply
         g["fortresses"] = {z.id: {"level": z.fortress, "active": True, "siege": None, "besieger": None}
                            for z in m.zones.values() if z.fortress}
