@@ -30,15 +30,16 @@
                a destroyed force), which in the one-year 1815 game is for good
     hands / decks / discards  side -> [card ids]; out: gold-star cards removed from the game (6.2)
     ap_reserve side -> AP stored (9.2)
-    conquered  majors conquered this game (18)
+    conquered  majors conquered this game (18), and minors
+    territory, defeats, fought_on, budget_penalty, peace_rewards, crushed, vp, escalade, vp_log: the conquest phase's
+               records (18, 8.1.3-8.1.4), created when first needed: see ``rules/conquest.py``
 
 Writes to where forces stand and to what supply reads go through the setters below, never straight into ``st.g``:
-``add_force`` / ``take_force`` / ``move_force`` / ``set_in_fortress`` (``g["forces"]``, each force's zone and
-whether it stands in the fortress), ``set_control``,
-``set_fortress``, ``set_side``, ``set_ally_of``, ``add_fixed_depot`` / ``remove_fixed_depot`` /
-``set_fixed_depots``. They drop the caches derived from those (``st.derived``: the zone -> forces index, the supply
-cache key), which are rebuilt when next read; ``check_derived`` (run after every action by the tests) fails on a
-cache a direct write left stale.
+``add_force`` / ``take_force`` / ``move_force`` / ``set_in_fortress`` / ``set_force_side`` (``g["forces"]``, each
+force's zone, whether it stands in the fortress, its side), ``set_control``, ``set_fortress``, ``set_side``,
+``set_ally_of``, ``set_territory``, ``add_fixed_depot`` / ``remove_fixed_depot`` / ``set_fixed_depots``. They drop
+the caches derived from those (``st.derived``: the zone -> forces index, the supply cache key), which are rebuilt
+when next read; ``check_derived`` (run after every action by the tests) fails on a cache a direct write left stale.
 """
 
 from __future__ import annotations
@@ -166,8 +167,8 @@ def _zone_index(st: State) -> ZoneIndex:
 
 def board_key(st: State) -> bytes:
     """What a supply network is built on apart from the forces (``supply._links`` reads it: sides, alliances,
-    control, fortresses, fixed depots), packed to bytes, a cache key that hashes once; packed again only after a
-    setter changed it."""
+    control, fortresses, fixed depots, annexed provinces), packed to bytes, a cache key that hashes once; packed
+    again only after a setter changed it."""
     key: bytes | None = st.derived.get(_BOARD)
     if key is None:
         key = st.derived[_BOARD] = _board_key(st)
@@ -176,7 +177,7 @@ def board_key(st: State) -> bytes:
 
 def _board_key(st: State) -> bytes:
     g = st.g
-    return _pack((g["sides"], g["ally_of"], g["control"], g["fortresses"], g["fixed_depots"]))
+    return _pack((g["sides"], g["ally_of"], g["control"], g["fortresses"], g["fixed_depots"], g.get("territory")))
 
 
 _pack = msgspec.msgpack.Encoder().encode
@@ -192,8 +193,8 @@ def check_derived(st: State) -> None:
         raise AssertionError("the zone -> forces index is stale: a force was moved, added or removed, or went into "
                              "or out of its fortress, without the setters of grognard.games.nae.state")
     if _BOARD in st.derived and st.derived[_BOARD] != _board_key(st):
-        raise AssertionError("the supply cache key is stale: control, fortresses, sides or fixed depots were written "
-                             "without the setters of grognard.games.nae.state")
+        raise AssertionError("the supply cache key is stale: control, fortresses, sides, alliances, annexed provinces "
+                             "or fixed depots were written without the setters of grognard.games.nae.state")
 
 
 def add_force(st: State, fid: str, f: Force) -> None:
@@ -212,6 +213,12 @@ def take_force(st: State, fid: str) -> Force:
 def move_force(st: State, fid: str, zone: str) -> None:
     """Force ``fid`` now stands in ``zone``."""
     st.g["forces"][fid]["zone"] = zone
+    st.derived.pop(_ZONES, None)
+
+
+def set_force_side(st: State, fid: str, side: str) -> None:
+    """Force ``fid`` now fights for ``side`` (its nation changed sides, 18.2.2)."""
+    st.g["forces"][fid]["side"] = side
     st.derived.pop(_ZONES, None)
 
 
@@ -239,9 +246,18 @@ def set_side(st: State, power: str, side: str | None) -> None:
     st.derived.pop(_BOARD, None)
 
 
-def set_ally_of(st: State, power: str, major: str) -> None:
-    """Minor ``power`` is now allied to ``major``, whose supply its units use (13.2)."""
-    st.g["ally_of"][power] = major
+def set_ally_of(st: State, power: str, major: str | None) -> None:
+    """Minor ``power`` is now allied to ``major``, whose supply its units use (13.2); None: to no major."""
+    if major is None:
+        st.g["ally_of"].pop(power, None)
+    else:
+        st.g["ally_of"][power] = major
+    st.derived.pop(_BOARD, None)
+
+
+def set_territory(st: State, province: str, power: str) -> None:
+    """``province`` now belongs to the National Territory of ``power`` (18.2.2 annexations, 18.1)."""
+    st.g.setdefault("territory", {})[province] = power
     st.derived.pop(_BOARD, None)
 
 
