@@ -115,8 +115,9 @@ def forces_in(st: State, zone: str, side: str | None = None) -> list[str]:
 
 def outside(st: State, zone: str, side: str) -> list[str]:
     """Forces of ``side`` in ``zone`` standing outside its fortress, in the order of ``g["forces"]``."""
-    by_side = zone_index(st).outside.get(zone)
-    return list(by_side.get(side, ())) if by_side else []
+    forces = st.g["forces"]
+    return [fid for fid in zone_index(st).forces.get(zone, ()) if forces[fid]["side"] == side
+            and not forces[fid]["in_fortress"]]
 
 
 def enemy_zones(st: State, side: str | None) -> tuple[str, ...]:
@@ -125,12 +126,14 @@ def enemy_zones(st: State, side: str | None) -> tuple[str, ...]:
     index = zone_index(st)
     zones = index.enemy.get(side)
     if zones is None:
-        zones = index.enemy[side] = _enemy_zones(index, side)
+        zones = index.enemy[side] = _enemy_zones(st, index, side)
     return zones
 
 
-def _enemy_zones(index: ZoneIndex, side: str | None) -> tuple[str, ...]:
-    return tuple(sorted(z for z, by_side in index.outside.items() if any(s != side for s in by_side)))
+def _enemy_zones(st: State, index: ZoneIndex, side: str | None) -> tuple[str, ...]:
+    forces = st.g["forces"]
+    return tuple(sorted(z for z, fids in index.forces.items()
+                        if any(forces[fid]["side"] != side and not forces[fid]["in_fortress"] for fid in fids)))
 
 
 # Setters of what the derived caches read, and the caches (see the module docstring) ----------------------------
@@ -140,11 +143,11 @@ _BOARD = "board"  # st.derived key: ``board_key``
 
 
 class ZoneIndex(NamedTuple):
-    """Where the forces stand, each list in the order of ``g["forces"]`` (zones without forces left out)."""
+    """Where the forces stand. Built in one pass (as cheap as two scans of the forces), never changed but for
+    ``enemy``, filled as asked (a state holding this index has not changed what it reads)."""
 
-    forces: dict[str, tuple[str, ...]]  # zone -> the forces there
-    outside: dict[str, dict[str, tuple[str, ...]]]  # zone -> side -> its forces there outside the fortress
-    enemy: dict[str | None, tuple[str, ...]]  # side -> ``enemy_zones``, filled as asked (read from ``outside``)
+    forces: dict[str, list[str]]  # zone -> the forces there, in the order of ``g["forces"]`` (none: left out)
+    enemy: dict[str | None, tuple[str, ...]]  # side -> ``enemy_zones``
 
 
 def zone_index(st: State) -> ZoneIndex:
@@ -156,13 +159,13 @@ def zone_index(st: State) -> ZoneIndex:
 
 def _zone_index(st: State) -> ZoneIndex:
     here: dict[str, list[str]] = {}
-    out: dict[str, dict[str, list[str]]] = {}
     for fid, f in st.g["forces"].items():
-        here.setdefault(f["zone"], []).append(fid)
-        if not f["in_fortress"]:
-            out.setdefault(f["zone"], {}).setdefault(f["side"], []).append(fid)
-    return ZoneIndex({z: tuple(fids) for z, fids in here.items()},
-                     {z: {s: tuple(fids) for s, fids in by_side.items()} for z, by_side in out.items()}, {})
+        zone = f["zone"]
+        if zone in here:
+            here[zone].append(fid)
+        else:
+            here[zone] = [fid]
+    return ZoneIndex(here, {})
 
 
 def board_key(st: State) -> bytes:
@@ -188,8 +191,8 @@ def check_derived(st: State) -> None:
     this after every action)."""
     index: ZoneIndex | None = st.derived.get(_ZONES)
     fresh = _zone_index(st)
-    if index is not None and ((index.forces, index.outside) != (fresh.forces, fresh.outside) or any(
-            zones != _enemy_zones(fresh, side) for side, zones in index.enemy.items())):
+    if index is not None and (index.forces != fresh.forces or any(
+            zones != _enemy_zones(st, fresh, side) for side, zones in index.enemy.items())):
         raise AssertionError("the zone -> forces index is stale: a force was moved, added or removed, or went into "
                              "or out of its fortress, without the setters of grognard.games.nae.state")
     if _BOARD in st.derived and st.derived[_BOARD] != _board_key(st):
