@@ -204,6 +204,7 @@ class NaeGame(Game):
         sc = d.scenarios[scenario]
         m = d.map
         g = st.g
+        st.derived.clear()  # the board is built anew below: no cache of an earlier one may stay
         h = sc.header
         g.update(scenario=scenario, year=h.start_year, round=h.start_round, last_round=6, turn=h.first_player,
                  forces={}, fleets={}, aboard={}, next_force=1, fixed_depots=[], reserve={"units": []}, removed=[],

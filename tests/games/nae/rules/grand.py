@@ -19,7 +19,10 @@ def board_1806(dice: Sequence[int] = ()) -> State:
     with mock.patch.object(game, "place_forces", lambda st, picks: None):
         GAME.setup(st, "1805", {})
     st.core["stack"].clear()
-    st.g.update(year=1806, forces={}, fleets={}, fixed_depots=[])
+    st.g.update(year=1806, fleets={})
+    for fid in list(st.g["forces"]):
+        S.take_force(st, fid)
+    S.set_fixed_depots(st, [])
     st.g["status"]["austria"] = "forced_peace"
     S.set_side(st, "austria", None)
     st.g["forced"]["austria"] = {"with": "france", "until": None, "then": "neutral"}

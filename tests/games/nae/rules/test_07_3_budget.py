@@ -66,7 +66,8 @@ def test_7_3_1_key_zone_under_enemy_control_costs_4() -> None:
 
 def test_7_3_1_transfers_capped_at_4_and_spent_at_once() -> None:
     st = board_1806()
-    st.g["status"]["prussia"], S.set_side(st, "prussia", "at_war", "coalition")
+    st.g["status"]["prussia"] = "at_war"
+    S.set_side(st, "prussia", "coalition")
     start(st)
     reach(st, "prussia")
     for _ in range(4):
@@ -81,7 +82,8 @@ def test_7_3_1_transfers_capped_at_4_and_spent_at_once() -> None:
 
 def test_7_3_1_spain_sends_france_nothing_before_bayonne_and_blockade() -> None:
     st = board_1806()
-    st.g["status"]["spain"], S.set_side(st, "spain", "allied", "empire")
+    st.g["status"]["spain"] = "allied"
+    S.set_side(st, "spain", "empire")
     st.g["budget"] = {"received": {}}
     assert "Piège de Bayonne" in (budget.may_transfer(st, "spain", "france") or "")
     st.g["flags"] = ["24F", "25F"]
@@ -241,8 +243,10 @@ def test_7_3_3_minor_steps() -> None:
     """7.3.3: one step per two allied minors with units: Empire 1806 six minors -> 3 (example 8.7); five -> 2."""
     st = board_1806()
     assert budget.minor_steps(st, "empire") == 3
-    st.g["status"]["saxony"], S.set_side(st, "saxony", "allied", "coalition")
-    st.g["status"]["hesse"], S.set_side(st, "hesse", "allied", "coalition")
+    st.g["status"]["saxony"] = "allied"
+    S.set_side(st, "saxony", "coalition")
+    st.g["status"]["hesse"] = "allied"
+    S.set_side(st, "hesse", "coalition")
     assert budget.minor_steps(st, "coalition") == 2  # Sweden, Portugal, Naples + Saxony, Hesse
 
 
@@ -367,7 +371,8 @@ def test_7_3_3_example_1810_nine_minors_give_four_steps() -> None:
     construire 4 pas »: new entities count besides their members."""
     st = board_1806()
     for minor in ("rhine", "westphalia", "hesse"):
-        st.g["status"][minor], S.set_side(st, minor, "allied", "empire")
+        st.g["status"][minor] = "allied"
+        S.set_side(st, minor, "empire")
     assert len(budget.allied_minors_with_units(st, "empire")) == 9
     assert budget.minor_steps(st, "empire") == 4
 
