@@ -67,7 +67,7 @@ def declare_war(st: State, side: str, power: str) -> None:
         g["status"][power] = "allied"
         g["ally_of"][power] = "france" if foe == "empire" else "britain"
     for p in joining:
-        g["sides"][p] = foe
+        S.set_side(st, p, foe)
     S.follow_sides(st, joining)
     g["declared"].append(power)
     names = ", ".join(S.data().map.powers[p].name for p in joining)

@@ -20,7 +20,7 @@ def interphase_1806(hands: dict[str, list[str]]) -> State:
     g["year"], g["round"] = 1806, 1
     g["status"]["austria"] = "forced_peace"
     for p in ("austria", "thuringia", "papacy"):
-        g["sides"][p] = None
+        S.set_side(st, p, None)
     g["forced"]["austria"] = {"with": "france", "until": None, "then": None}
     g["flags"].append("kingdom_of_bavaria")
     g["peace_rewards"] = [{"power": "france", "reward": "card"}]  # 18.2.2: the conquest of Austria's card
@@ -59,7 +59,8 @@ def test_6_3_example_coalition_with_four_cards_is_raised_to_six() -> None:
     minimum of 6 (Russia and Austria out of the war: neutral here)."""
     st = interphase_1806({"empire": [], "coalition": []})
     st.g["status"]["russia"] = "neutral"
-    st.g["sides"].update(russia=None, ionian=None)
+    S.set_side(st, "russia", None)
+    S.set_side(st, "ionian", None)
     size, perms = cards.hand_entitlement(st, "coalition")
     assert (size, perms) == (6, ["1C"])
     assert "4 card(s)" in st.log[-1]["text"]
@@ -69,8 +70,8 @@ def test_6_3_mantua_held_by_the_coalition_moves_its_card() -> None:
     """6.3: « Mantoue occupée par la Coalition: Coalition +1, France -1 » (a transfer line)."""
     st = interphase_1806({"empire": [], "coalition": []})
     assert "mantua" in entitled(st, "empire") and "mantua" not in entitled(st, "coalition")
-    st.g["control"]["mantua"] = "austria"
-    st.g["sides"]["austria"] = "coalition"
+    S.set_control(st, "mantua", "austria")
+    S.set_side(st, "austria", "coalition")
     st.g["status"]["austria"] = "at_war"
     assert "mantua" not in entitled(st, "empire") and "mantua" in entitled(st, "coalition")
 
@@ -160,7 +161,7 @@ def test_6_3_berlin_in_french_hands_denies_the_coalition_its_card_and_gives_fran
     interphase.declare_war(st, "empire", "prussia")
     assert "berlin_konigsberg" in entitled(st, "coalition")
     empire = cards.hand_entitlement(st, "empire")[0]
-    st.g["control"]["berlin"] = "france"
+    S.set_control(st, "berlin", "france")
     st.g["forces"] = {k: f for k, f in st.g["forces"].items() if f["zone"] != "berlin"}
     assert "berlin_konigsberg" in entitled(st, "coalition")  # 3.2: held without a supply line, it counts for nothing
     real = supply.supplied_zones

@@ -3,6 +3,7 @@ moves, and the end-of-game determination in the 1814 victory phase (19.3)."""
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards, conquest, victory
 from tests.games.nae.rules.helpers import GAME
 
@@ -54,7 +55,7 @@ def test_19_3_the_empire_wins_holding_its_key_zones_and_mantua_with_europe_napol
 def test_19_3_the_coalition_wins_holding_every_french_key_zone() -> None:
     st = GAME.new_state("1809", seed=1)
     for z in conquest.key_zones("france"):
-        st.g["control"][z] = "britain"
+        S.set_control(st, z, "britain")
     st.g["year"] = 1814
     victory.victory_phase(st)
     assert st.over and st.result["winner"] == "coalition"

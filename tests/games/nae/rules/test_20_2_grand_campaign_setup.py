@@ -93,7 +93,7 @@ def test_20_2_rule_1_ends_once_the_sieges_are_laid_or_the_empire_enters_austria(
     st = GAME.new_state("1805", seed=3)
     charles = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "charles")
     st.g["forces"][charles]["zone"] = "mantua"
-    st.g["fortresses"]["mantua"].update(besieger=charles, siege=0)
+    S.set_fortress(st, "mantua", besieger=charles, siege=0)
     sequence.update_siege_duty(st)
     assert st.g["sieges_due"] == ["ulm"]
     davout = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "napoleon")
