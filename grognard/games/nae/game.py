@@ -178,7 +178,7 @@ def grand_campaign_setup(st: State) -> None:
     m = S.data().map
     for z in g["control"]:
         if m.zones[z].province in g["territory"] and g["control"][z] == m.zones[z].owner:
-            g["control"][z] = g["territory"][m.zones[z].province]  # 20.3: annexed provinces are held by the annexer
+            S.set_control(st, z, g["territory"][m.zones[z].province])  # 20.3: annexed provinces are held by it
     g["initial_control"] = dict(g["control"])
     g["punishments"] = {}
     for side in S.SIDES:

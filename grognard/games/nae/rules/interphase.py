@@ -65,7 +65,7 @@ def declare_war(st: State, side: str, power: str) -> None:
         g["status"][power] = "at_war"
     else:
         g["status"][power] = "allied"
-        g["ally_of"][power] = "france" if foe == "empire" else "britain"
+        S.set_ally_of(st, power, "france" if foe == "empire" else "britain")
     for p in joining:
         S.set_side(st, p, foe)
     S.follow_sides(st, joining)

@@ -92,12 +92,12 @@ def test_20_2_rule_1_the_coalition_may_only_send_austrians_to_besiege_mantua_and
 def test_20_2_rule_1_ends_once_the_sieges_are_laid_or_the_empire_enters_austria() -> None:
     st = GAME.new_state("1805", seed=3)
     charles = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "charles")
-    st.g["forces"][charles]["zone"] = "mantua"
+    S.move_force(st, charles, "mantua")
     S.set_fortress(st, "mantua", besieger=charles, siege=0)
     sequence.update_siege_duty(st)
     assert st.g["sieges_due"] == ["ulm"]
     davout = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "napoleon")
-    st.g["forces"][davout]["zone"] = "vienna"
+    S.move_force(st, davout, "vienna")
     sequence.update_siege_duty(st)
     assert st.g["sieges_due"] == [] and sequence.siege_duty(st) is None
 
