@@ -184,8 +184,8 @@ def reinforcement_zones(st: State, power: str, memo: Memo | None = None) -> list
             memo[power] = reinforcement_zones(st, power)
         return memo[power]
     capital = S.data().map.powers[power].capital
-    side = manager(st, power)
-    foes = {f["zone"] for f in st.g["forces"].values() if f["side"] != side}
+    side = S.side_of(st, power)  # a neutral's (None) is at war with nobody but the sides' forces (8.1.1)
+    foes = {f["zone"] for f in st.g["forces"].values() if f["side"] is not None and f["side"] != side}
     forts, control = st.g["fortresses"], st.g["control"]
     out = []
     for z in _connected(power, tuple(sorted(st.g.get("territory", {}).items()))):
@@ -296,11 +296,19 @@ def start_power(st: State, power: str) -> None:
     st.push("budget.spend", power=power, side=side, purse=float(total), free=free, bought=False, received=False)
 
 
+def runs(st: State, side: str, f: S.Force) -> bool:
+    """7.3.2: the forces a side's budget reaches: its own, and those of the neutral (forced peace, forced alliance)
+    majors it runs, which stand on the map at war with nobody (side None, 8.1.1)."""
+    if f["side"] is not None:
+        return bool(f["side"] == side)
+    return manager(st, S.major_of(st, f["power"])) == side
+
+
 def _armies_of(st: State, side: str) -> list[tuple[str, str, S.Army]]:
     """(force id, army marker, army) of the side's armies that are supplied (7.3.5)."""
     out = []
     for fid, f in st.g["forces"].items():
-        if f["side"] != side or not _force_supplied(st, fid):
+        if not runs(st, side, f) or not _force_supplied(st, fid):
             continue
         for a in S.armies(f):
             if a.army is not None:
@@ -325,7 +333,7 @@ def restore_where(st: State, side: str, uid: str, memo: Memo | None = None) -> t
     u = S.unit(uid)
     b = st.g["budget"]
     for fid, f in st.g["forces"].items():
-        if uid not in f["units"] or f["side"] != side or f["units"][uid] >= u.steps:
+        if uid not in f["units"] or not runs(st, side, f) or f["units"][uid] >= u.steps:
             continue
         index = next(i for i, a in enumerate(S.armies(f)) if uid in a.units)
         a = S.armies(f)[index]
@@ -349,7 +357,7 @@ def place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None = 
     for z in reinforcement_zones(st, u.power, memo):
         if not S.limited_ok({uid: value}, z):
             continue
-        here = S.outside(st, z, side)
+        here = S.outside(st, z, S.side_of(st, u.power))
         if not here:
             if u.kind != "reserve_cavalry":
                 out.append(z)
@@ -377,8 +385,9 @@ def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str)
     u = S.unit(uid)
     if uid in st.g["reserve"]["units"]:
         st.g["reserve"]["units"].remove(uid)
-    fid = S.new_force(st, side, u.power, zone, units={uid: value})
-    here = [o for o in S.outside(st, zone, side) if o != fid]
+    fside = S.side_of(st, u.power)  # a neutral's unit is at war with nobody (8.1.1)
+    fid = S.new_force(st, fside, u.power, zone, units={uid: value})
+    here = [o for o in S.outside(st, zone, fside) if o != fid]
     if here:
         stacking.merge(st, here[0], fid)
     strength = "full strength" if value == u.steps else "reduced"
@@ -390,7 +399,7 @@ def army_candidates(st: State, power: str, side: str) -> list[str]:
     une zone ravitaillée »: the side's forces led by a general of the marker's nation (EN), without an army."""
     need = int(S.data().tables.constant("army_create_min_steps"))
     return [fid for fid, f in st.g["forces"].items()
-            if f["side"] == side and f["army"] is None and f["commander"] and not f["in_fortress"]
+            if runs(st, side, f) and f["army"] is None and f["commander"] and not f["in_fortress"]
             and S.general(f["commander"]).power == power and S.steps(f) >= need and _force_supplied(st, fid)]
 
 
@@ -430,7 +439,7 @@ def general_forces(st: State, gid: str, side: str, memo: Memo | None = None) -> 
     majors = {p for p in powers if powers[p].kind == "major"}
     out = []
     for fid, f in st.g["forces"].items():
-        if f["side"] != side or f["in_fortress"] or f["group"]:
+        if not runs(st, side, f) or f["in_fortress"] or f["group"]:
             continue
         minors = {S.unit(u).power for u in f["units"]} - majors
         minor_zone = any(f["zone"] in reinforcement_zones(st, p, memo) for p in minors)
@@ -558,7 +567,7 @@ class Spend:
         if purse >= 1 and not f["received"]:
             later += [("transfer", p) for p in ORDER if may_transfer(st, power, p) is None]
         if not f["received"]:  # 7.3.7: units, subordinate generals and fleets in port may be withdrawn
-            mine = [fr for fr in st.g["forces"].values() if fr["side"] == side]
+            mine = [fr for fr in st.g["forces"].values() if runs(st, side, fr)]
             later += [("remove_unit", u) for fr in mine for u in fr["units"] if S.unit(u).power == power]
             later += [("dismiss", g) for fr in mine for g in S.subordinates(fr) if S.general(g).power == power]
             later += [("scuttle", fl) for fl, x in st.g["fleets"].items() if x["power"] == power and x["at"] == "port"]

@@ -2,19 +2,32 @@
 runs its phases in order, 7.1 declarations of war and 7.2 hand building.
 
 Phase order (7.1-7.6): declarations of war, hand building, budget, diplomacy, movement of neutral majors, strategic
-redeployment. ``PHASES`` lists the steps this engine runs today; the budget (7.3), diplomatic phase (7.4), neutral
-movement (7.5) and redeployment (7.6) steps come, in that order, after "interphase.hands.start" (docs/nae-rules.md)."""
+redeployment; ``PHASES`` lists them, each the function that pushes its steps."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, supply, victory
+from grognard.games.nae.rules import budget, cards, redeployment, supply, victory
 
-PHASES: tuple[str, ...] = ("interphase.war", "interphase.hands.start")
-"""The interphase's steps in their order (5.1); each is pushed with no argument and pops itself when done."""
+
+def push_declarations(st: State) -> None:
+    """7.1 (5.1.1): the declarations of war, the Coalition then the Empire."""
+    st.push("interphase.war")
+
+
+def push_hand_building(st: State) -> None:
+    """7.2 (5.1.2): hand building."""
+    st.push("interphase.hands.start")
+
+
+PHASES: tuple[Callable[[State], None], ...] = (
+    push_declarations, push_hand_building, budget.push_budget_phase, redeployment.push_neutral_movement,
+    redeployment.push_strategic_redeployment)
+"""The interphase's phases in their order (5.1): each function pushes its phase's steps, which pop when done."""
 
 ORDER = ("coalition", "empire")  # 7.1, 7.2, 7.4: the Coalition first, then the Empire
 
@@ -29,7 +42,7 @@ class Interphase:
         i = f["phase"]
         if i < len(PHASES):
             f["phase"] = i + 1
-            st.push(PHASES[i])
+            PHASES[i](st)
             return
         st.g.update(phase="activation", round=1, turn="empire")
         st.note(f"The {st.g['year']} activation phase begins", rule="5.2")

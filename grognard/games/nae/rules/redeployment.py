@@ -116,7 +116,8 @@ def neutral_refusal(st: State, fid: str, src: str, dst: str, left: int) -> str |
     f = S.force(st, fid)
     if not S.limited_ok(f["units"], dst):
         return f"militia and National Guards never leave their National Territory, and {name} is outside it, 12.1"
-    if S.outside(st, dst, S.other(f["side"])):
+    forces = st.g["forces"]
+    if any(forces[o]["side"] != f["side"] for o in S.forces_in(st, dst) if not forces[o]["in_fortress"]):
         return f"another side's force stands in {name}, 7.5"
     stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, f["side"]))
     if stuck and not any((c := m.enter_cost(dst, z)) is not None and c <= left - cost

@@ -35,8 +35,8 @@ def board_1806(dice: Sequence[int] = ()) -> State:
 
 
 def forces_1805(st: State) -> None:
-    """Put the 1805 set-up's forces on a ``board_1806`` (20.2 defaults), a neutral's forces held by the side that
-    runs it (7.3.2, 7.5)."""
+    """Put the 1805 set-up's forces on a ``board_1806`` (20.2 defaults), a neutral's forces with no side, run by
+    the side of 7.3.2 (7.5)."""
     from grognard.games.nae import state as S
     from grognard.games.nae.rules import budget, supply
 
@@ -46,9 +46,9 @@ def forces_1805(st: State) -> None:
             continue
         units = {u.id: (S.unit(u.id).reduced or 1) if u.reduced else S.unit(u.id).steps for u in p.units}
         power = S.general(p.commander).power if p.commander else S.unit(p.units[0].id).power
-        side = S.side_of(st, p.power) or budget.manager(st, S.major_of(st, p.power))
-        if side is None:
-            continue
+        side = S.side_of(st, p.power)  # a neutral's forces are at war with nobody (8.1.1), as the set-up puts them
+        if side is None and budget.manager(st, S.major_of(st, p.power)) is None:
+            continue  # out of play
         S.new_force(st, side, power, p.zone, p.commander, p.army, list(p.generals), units,
                     [S.major_of(st, p.power)] * p.mobile_depots)
     supply.update_supply(st)

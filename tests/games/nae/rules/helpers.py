@@ -28,11 +28,11 @@ def board(dice: Sequence[int] = (), *, round_no: int = 2, turn: str = "empire",
 
 def put(st: State, zone: str, units: dict[str, int] | Sequence[str], *, commander: str | None = None,
         army: str | None = None, subs: Sequence[str] = (), depots: int = 0, side: str | None = None) -> str:
-    """Put a force in ``zone``; ``units`` as ids (full strength) or {id: current value}."""
+    """Put a force in ``zone``; ``units`` as ids (full strength) or {id: current value}; a neutral's force has no
+    side (8.1.1)."""
     values = dict(units) if isinstance(units, dict) else {u: S.unit(u).steps for u in units}
     power = S.general(commander).power if commander else S.unit(next(iter(values))).power
     side = side or S.side_of(st, power)
-    assert side is not None
     return S.new_force(st, side, power, zone, commander, army, list(subs), values, [S.major_of(st, power)] * depots)
 
 

@@ -31,7 +31,7 @@ def purse(st: State) -> float:
     return float(st.frame["purse"])
 
 
-def force_at(st: State, zone: str, side: str) -> dict:
+def force_at(st: State, zone: str, side: str | None) -> dict:
     (fid,) = S.outside(st, zone, side)
     return S.force(st, fid)
 
@@ -95,19 +95,19 @@ def test_7_3_2_example_1806_turkey_army_and_corps() -> None:
     """Example 1806: « Turquie: armée (2) à Constantinople + 1 corps d'infanterie (2) »."""
     st = board_1806()
     gen = next(g.id for g in S.data().counters.generals_of("turkey"))
-    put(st, "constantinople", ["tu_corps_1"], commander=gen, side="empire")
+    put(st, "constantinople", ["tu_corps_1"], commander=gen)
     start(st)
     assert st.frame["power"] == "turkey" and purse(st) == 4
     st.apply(("army", "armee_turque"))
     st.apply(("build", "tu_corps_2"))
     st.apply(("zone", "constantinople"))
-    f = force_at(st, "constantinople", "empire")
+    f = force_at(st, "constantinople", None)
     assert f["army"] == "armee_turque" and f["units"] == {"tu_corps_1": 2, "tu_corps_2": 2} and purse(st) == 0
 
 
 def test_7_3_2_example_1806_spain_restores_builds_and_loses_a_point() -> None:
     st = board_1806()
-    put(st, "corunna", {"sp_corps_1": 1}, side="empire")
+    put(st, "corunna", {"sp_corps_1": 1})
     start(st)
     reach(st, "spain")
     st.apply(("restore", "sp_corps_1"))
@@ -117,18 +117,16 @@ def test_7_3_2_example_1806_spain_restores_builds_and_loses_a_point() -> None:
     assert ("build", "sp_corps_3") not in st.legal_actions()  # 2 needed
     st.apply(("done", None))
     assert any("1 unspent resource(s) are lost" in e["text"] for e in st.log)
-    assert force_at(st, "corunna", "empire")["units"] == {"sp_corps_1": 2}
-    assert force_at(st, "madrid", "empire")["units"] == {"sp_corps_2": 2}
+    assert force_at(st, "corunna", None)["units"] == {"sp_corps_1": 2}
+    assert force_at(st, "madrid", None)["units"] == {"sp_corps_2": 2}
 
 
 def test_7_3_2_example_1806_prussia_elite_corps_and_two_restored() -> None:
     """Prussia: elite corps at Magdebourg (3: 1.5 a step for the star), reduced corps restored at Warsaw and Berlin
     (2)."""
     st = board_1806()
-    put(st, "warsaw", {"pr_i": 1}, side="coalition")
-    put(st, "berlin", {"pr_ii": 1}, side="coalition")
-    for fid in st.g["forces"]:
-        S.set_force_side(st, fid, "coalition")
+    put(st, "warsaw", {"pr_i": 1})
+    put(st, "berlin", {"pr_ii": 1})
     start(st)
     reach(st, "prussia")
     assert st.active == "coalition" and purse(st) == 5
@@ -137,7 +135,7 @@ def test_7_3_2_example_1806_prussia_elite_corps_and_two_restored() -> None:
     st.apply(("restore", "pr_i"))
     st.apply(("restore", "pr_ii"))
     assert purse(st) == 0
-    assert force_at(st, "magdeburg", "coalition")["units"] == {"pr_elite": 2}
+    assert force_at(st, "magdeburg", None)["units"] == {"pr_elite": 2}
 
 
 def test_7_3_5_example_1806_austria_rebuilds_its_army_under_charles() -> None:
@@ -154,7 +152,7 @@ def test_7_3_5_example_1806_austria_rebuilds_its_army_under_charles() -> None:
     for uid in ("au_iii", "au_iv", "au_v"):
         st.apply(("build", uid))
         st.apply(("zone", "vienna"))
-    f = force_at(st, "vienna", "coalition")
+    f = force_at(st, "vienna", None)
     assert f["commander"] == "charles" and f["army"] == "armee_allemagne" and S.steps(f) == 10
     assert purse(st) == 0
 
