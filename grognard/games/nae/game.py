@@ -13,6 +13,7 @@ from grognard.games.nae.rules import (
     battle,
     cards,
     command,
+    diplomacy,
     events,
     movement,
     naval,
@@ -174,8 +175,8 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, SiegeAttack(), Replacements(),
-                  SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *diplomacy.STEPS, SiegeAttack(),
+                  Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -301,7 +302,10 @@ class NaeGame(Game):
             "sea": ("sea", "intercept_sea", "attack_sea"),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
-        return [*out, ("reactivate", "depot")]
+        # 8, 6.5: the diplomatic uses of a card, their target country and the foreign war to end (appended: the
+        # earlier indices stay as they were)
+        diplomatic = [(v, c) for v in ("diplomacy", "protectorate", "end_war", "war") for c in d.cards.cards]
+        return [*out, ("reactivate", "depot"), *diplomatic, *(("target", p) for p in d.map.powers)]
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
