@@ -305,7 +305,8 @@ class NaeGame(Game):
         # 8, 6.5: the diplomatic uses of a card, their target country and the foreign war to end (appended: the
         # earlier indices stay as they were)
         diplomatic = [(v, c) for v in ("diplomacy", "protectorate", "end_war", "war") for c in d.cards.cards]
-        return [*out, ("reactivate", "depot"), *diplomatic, *(("target", p) for p in d.map.powers)]
+        return [*out, ("reactivate", "depot"), *diplomatic, *(("target", p) for p in d.map.powers),
+                ("free_attempt", None)]
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
@@ -338,7 +339,7 @@ class NaeGame(Game):
 
     def label(self, st: State, action: Action) -> str:
         verb, arg = action
-        naval_label = naval.label(st, action)
+        naval_label = naval.label(st, action) or diplomacy.label(st, action)
         if naval_label is not None:
             return naval_label
         if verb == "card":

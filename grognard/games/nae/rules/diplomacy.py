@@ -36,6 +36,7 @@ from grognard.games.nae.schema.cards import (
     CardPlayed,
     ChangeStatus,
     Choice,
+    ContinentalBlockade,
     Controls,
     CreateEntity,
     Defeated,
@@ -228,6 +229,10 @@ def join(st: State, power: str, side: str, rule: str) -> None:
                                                   if any(m != power for m in minors) else ""), rule=rule)
     if before == S.other(side):
         break_off(st, power, side)
+    joined = {power, *minors}
+    for f in g["forces"].values():  # 8.2.3: a major's forces on the map enter the war with it
+        if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]):
+            f["side"] = side
     flags = entities(st)
     n = sum(S.data().tables.cards_on_joining(p, side, flags) for p in [power, *[m for m in minors if m != power]])
     if n:
@@ -652,7 +657,7 @@ def requires_hold(st: State, side: str, card: Card) -> bool:
 
 
 HANDLED = (StartForeignWar, Resources, Protectorate, ChangeStatus, RejoinCoalition, MilitaryReform, WarOfLiberation,
-           IberiaAccess, CreateEntity, Revolt, HandSize)
+           IberiaAccess, CreateEntity, Revolt, HandSize, ContinentalBlockade)
 ENTITIES_HERE = ("rhine",)  # 8.3.1; Westphalia and Poland bring units and wait for the budget rules
 
 
@@ -711,6 +716,10 @@ def play_event(st: State, side: str, cid: str) -> None:
             create_rhine(st)
         elif isinstance(e, Revolt):
             revolt(st, e)
+        elif isinstance(e, ContinentalBlockade):
+            st.g["blockade"] = cid
+            st.note("The Continental Blockade is declared: +1 VP at each budget phase while it is in place",
+                    rule="8")
         elif isinstance(e, HandSize):
             target = side if e.side == "own" else S.other(side)
             st.g.setdefault("hand_mods", []).append({"side": target, "value": e.value, "unless": e.unless})
@@ -768,6 +777,113 @@ def revolt(st: State, e: Revolt) -> None:
         st.note(f"{u.name} rises in {S.zone_name(e.zone)}", rule="8.3.3" if e.entity == "tyrol" else "6.4")
 
 
+# The Continental Blockade and the Iberian peninsula -------------------------------------------------------------
+
+def blockade_holder(st: State, power: str) -> bool:
+    """Glossary « Blocus continental »: a port counts when held by France, its allies or forced allies, or by a major
+    the Empire beat before and now neutral or in forced peace (Spain after a War of Liberation the Empire won)."""
+    if power == "france" or allied_with(st, power, "empire") or in_forced_alliance(st, power):
+        return True
+    return defeated_by(st, power, "empire") and S.status_of(st, power) in ("neutral", "forced_peace")
+
+
+def pyrenees_held(st: State) -> bool:
+    """Glossary: the Empire controls every zone on both sides of the Pyrenean frontier (a zone without fortress,
+    port or city counts when no Coalition force stands in it)."""
+    m = S.data().map
+    zones = {z for z in m.zones if m.zones[z].owner in ("france", "spain")
+             for n in m.neighbours(z) if {m.zones[z].owner, m.zones[n].owner} == {"france", "spain"}}
+    return all(S.controller(st, z) == "empire" if z in st.g["control"] else not S.forces_in(st, z, "coalition")
+               for z in zones)
+
+
+def blockade_ports(st: State) -> list[str]:
+    """The ports the Continental Blockade must hold (25F's data; Iberia's ports left out while Spain is at war with
+    France if the Empire holds the Pyrenees)."""
+    card = S.data().cards.cards[st.g.get("blockade") or "25F"]
+    e = next(x for x in card.effect if isinstance(x, ContinentalBlockade))
+    skip_iberia = S.side_of(st, "spain") == "coalition" and pyrenees_held(st)
+    return [z.id for z in S.data().map.zones.values()
+            if z.port and z.continental and z.id not in e.except_ports and set(z.seas) & set(e.seas)
+            and not (skip_iberia and (z.owner in IBERIA or z.id == "gibraltar"))]
+
+
+def blockade_in_place(st: State) -> bool:
+    """Glossary: the blockade is declared (25F) and every one of its ports is held as it requires; the budget phase
+    awards its VP (vp_event "continental_blockade") when this holds."""
+    if not st.g.get("blockade"):
+        return False
+    return all(blockade_holder(st, st.g["control"].get(z) or S.data().map.zones[z].owner)
+               for z in blockade_ports(st))
+
+
+IBERIA = ("spain", "portugal")
+
+
+def iberia_refusal(st: State, fid: str, dst: str) -> str | None:
+    """12.1 « La Péninsule ibérique »: why force ``fid`` may not enter ``dst`` in Spain or Portugal (None: it may).
+    No other power's force enters; Snare of Bayonne (24F) and the Continental Blockade (25F) let a number of French
+    steps in and open Portugal to French and Spanish units, and then Coalition units to both; Dos de Mayo or the
+    Punishments period lift everything. 8.1.2: while Spain is the Empire's ally, no Empire unit enters Spain before
+    both cards are played."""
+    owner = S.data().map.zones[dst].owner
+    if owner not in IBERIA or not grand_campaign(st):
+        return None
+    iberia = st.g.get("iberia") or {"steps": 0, "portugal": False, "open": False}
+    if iberia["open"] or punishments(st):
+        return None
+    f = S.force(st, fid)
+    powers = {S.unit(u).power for u in f["units"]}
+    if powers <= {owner}:
+        return None
+    name_ = S.zone_name(dst)
+    if not iberia["portugal"]:
+        return f"no force of another power enters Spain or Portugal ({name_}), 12.1"
+    if f["side"] == "coalition":
+        return None
+    if not powers <= {"france", "spain"}:
+        return f"only French and Spanish units may enter the Iberian peninsula ({name_}), 12.1"
+    if owner == "portugal":
+        return None
+    if allied_with(st, "spain", "empire") and not all(event_was_played(st, c) for c in ("24F", "25F")):
+        return "no Empire unit enters allied Spain before the Snare of Bayonne and the Blockade are played, 8.1.2"
+    inside = sum(v for x in st.g["forces"].values() if x is not f and S.data().map.zones[x["zone"]].owner in IBERIA
+                 for u, v in x["units"].items() if S.unit(u).power == "france")
+    mine = sum(v for u, v in f["units"].items() if S.unit(u).power == "france")
+    if S.data().map.zones[f["zone"]].owner not in IBERIA and inside + mine > iberia["steps"]:
+        return f"at most {iberia['steps']} French steps may be in the Iberian peninsula ({name_}), 12.1"
+    return None
+
+
+# 3.5 Free diplomatic attempts --------------------------------------------------------------------------------------
+
+def grant_free_attempts(st: State, side: str, n: int = 3) -> None:
+    """8.1.3: the winner declares war again on a major it defeated: the other side gets three free diplomatic
+    attempts at +2, on minors or neutral majors, even in forced peace or forced alliance (the declaration rules call
+    this)."""
+    free = st.g.setdefault("free_attempts", {})
+    free[side] = free.get(side, 0) + n
+    st.note(f"The {side} receives {n} free diplomatic attempts at +2", rule="8.1.3")
+
+
+def free_targets(st: State, side: str) -> list[str]:
+    """8.1.3: minors or majors, neutral or in forced peace or forced alliance, no ally of either side."""
+    return [p for p in S.data().tables.diplomacy if st.g["status"].get(p) in ("neutral", "forced_peace",
+                                                                              "forced_alliance")]
+
+
+def free_attempt(st: State, side: str, target: str) -> None:
+    st.g["free_attempts"][side] -= 1
+    t = S.data().tables
+    test = t.test("diplomacy")
+    mods = [("diplomacy table", t.diplomacy_bonus(side, target)),  # type: ignore[arg-type]
+            ("free attempt", test.modifier("free_attempt"))]
+    r = st.roll(1, rule="8.1.3", why=f"{side} free diplomatic attempt on {name(target)}", mods=mods,
+                table=lambda x: (f"{name(target)} joins the {side}", True) if test.passes(x) else ("no effect", False))
+    if r.result:
+        join(st, target, side, "8.1.3")
+
+
 # 7.4 The diplomatic phase ----------------------------------------------------------------------------------------
 
 MAX_CARDS = 2  # 5.1.4 « un maximum de 2 cartes de sa main »
@@ -818,6 +934,8 @@ class Phase:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         uses = phase_choices(st, f["side"], "diplomacy") if f["played"] < MAX_CARDS else []
+        if st.g.get("free_attempts", {}).get(f["side"]) and free_targets(st, f["side"]):
+            uses.append(("free_attempt", None))  # 8.1.3: no card, not counted among the two
         return [*uses, ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
@@ -827,6 +945,9 @@ class Phase:
                 f.update(side="empire", played=0)
             else:
                 st.pop()
+            return
+        if action[0] == "free_attempt":
+            st.push("diplomacy.target", side=f["side"], card=None, use="free", phase="diplomacy")
             return
         f["played"] += 1
         start_use(st, f["side"], action, "diplomacy")
@@ -842,14 +963,16 @@ class Target:
 
     def prompt(self, st: State, f: Frame) -> str:
         what = {"diplomacy": "the country of this diplomatic action", "protectorate": "the minor to make a "
-                "protectorate", "end_war": "the foreign war to end"}[f["use"]]
-        return f"{cards.title(f['card'])}: choose {what}."
+                "protectorate", "end_war": "the foreign war to end", "free": "the country of a free attempt"}[f["use"]]
+        return f"{cards.title(f['card'])}: choose {what}." if f["card"] else f"Choose {what}."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         if f["use"] == "diplomacy":
             return [("target", p) for p in card_targets(st, f["side"], f["card"], f["phase"])]
         if f["use"] == "protectorate":
             return [("target", p) for p in protectorate_candidates(st)]
+        if f["use"] == "free":
+            return [("target", p) for p in free_targets(st, f["side"])]
         return [("war", w["card"]) for w in foreign_wars(st)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
@@ -859,6 +982,8 @@ class Target:
             if f["phase"] == "activation":
                 st.g.setdefault("diplo_round", {})[side] = [st.g["year"], st.g["round"]]
             diplomatic_action(st, side, cid, arg, f["phase"])
+        elif f["use"] == "free":
+            free_attempt(st, side, arg)
         elif f["use"] == "protectorate":
             cards.discard(st, side, cid, f"to make {name(arg)} a protectorate")
             establish_protectorate(st, arg, "8.1.5")
@@ -895,6 +1020,24 @@ def round_handles(st: State, action: Action) -> bool:
 def resolve_round(st: State, side: str, action: Action) -> None:
     st.note(f"{side} makes a diplomatic move", rule="5.2")
     start_use(st, side, action, "activation")
+
+
+def label(st: State, action: Action) -> str | None:
+    """How this module's actions read in a menu (None: not one of them)."""
+    verb, arg = action
+    if verb == "diplomacy":
+        return f"Play {cards.title(arg)} for a diplomatic action (8.2)"
+    if verb == "protectorate":
+        return f"Discard {cards.title(arg)} to establish a protectorate (8.1.5)"
+    if verb == "end_war":
+        return f"Play {cards.title(arg)} to try to end a foreign war (6.5)"
+    if verb == "war":
+        return f"The foreign war of {S.data().cards.cards[arg].title}"
+    if verb == "target":
+        return f"{name(arg)} ({S.status_of(st, arg).replace('_', ' ')})"
+    if verb == "free_attempt":
+        return "Make a free diplomatic attempt at +2 (8.1.3)"
+    return None
 
 
 STEPS = (Phase(), Target(), DeployStart(), Deploy(), ForeignWarUnits())

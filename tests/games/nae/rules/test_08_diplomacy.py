@@ -307,3 +307,86 @@ def test_8_revolts(cid: str) -> None:
     entity = {"21C": "serbia", "18C": "tyrol"}[cid]
     assert S.side_of(st, entity) == "coalition" and any(S.unit(u).power == entity for f in st.g["forces"].values()
                                                          for u in f["units"])
+
+
+# Continental Blockade, Iberia, free attempts ----------------------------------------------------------------------
+
+def test_blockade_in_place_from_st_petersburg_to_zara() -> None:
+    """Glossary « Blocus continental »: every continental port from Saint Petersburg to Zara held by France, its
+    allies or forced allies, or a major the Empire beat, now neutral or in forced peace; Copenhagen counts, Sicily
+    and Cattaro (beyond Zara) do not; Iberia is left out while Spain fights France if the Empire holds the
+    Pyrenees."""
+    st = campaign(hands={"empire": ["25F"], "coalition": []})
+    st.g["round"] = 3
+    play(st, ("event", "25F"))
+    assert st.g["blockade"] == "25F" and st.g["iberia"]["steps"] == 4
+    ports = D.blockade_ports(st)
+    assert "copenhagen" in ports and "zara" in ports and "st_petersburg" in ports
+    assert "palermo" not in ports and "cattaro" not in ports and "odessa" not in ports
+    assert not D.blockade_in_place(st)
+    for z in ports:
+        st.g["control"][z] = "france"
+    assert D.blockade_in_place(st)
+    st.g["control"]["st_petersburg"] = "russia"
+    assert not D.blockade_in_place(st)
+    D.record_defeat(st, "russia", "empire")
+    st.g["status"]["russia"], st.g["sides"]["russia"] = "forced_peace", None
+    assert D.blockade_in_place(st)
+    st.g["control"]["cadiz"] = "spain"
+    st.g["sides"]["spain"], st.g["status"]["spain"] = "coalition", "at_war"
+    assert not D.blockade_in_place(st)
+    for z in ("bayonne", "gerona", "lerida", "pamplona", "perpignan", "san_sebastian", "toulouse"):
+        if z in st.g["control"]:
+            st.g["control"][z] = "france"
+    assert D.pyrenees_held(st) and "cadiz" not in D.blockade_ports(st) and D.blockade_in_place(st)
+
+
+def test_12_1_iberian_peninsula() -> None:
+    """12.1: no other power's force enters Spain or Portugal; after 24F or 25F, French steps up to the cards' number
+    and Portugal opens to French and Spanish units, Coalition units then entering both; Dos de Mayo lifts all."""
+    from grognard.games.nae.rules import movement
+
+    st = campaign()
+    st.g["status"]["spain"], st.g["sides"]["spain"] = "at_war", "empire"  # Spain an ally of the Empire
+    fr = put(st, "bayonne", ["fr_i"], side="empire")
+    assert "12.1" in str(movement.enter_refusal(st, fr, "bayonne", "san_sebastian", 6))
+    st.g["iberia"] = {"steps": 4, "portugal": True, "open": False}
+    st.g["events_played"] = ["24F"]
+    assert "8.1.2" in str(movement.enter_refusal(st, fr, "bayonne", "san_sebastian", 6))
+    st.g["events_played"] = ["24F", "25F"]
+    assert movement.enter_refusal(st, fr, "bayonne", "san_sebastian", 6) is None
+    put(st, "madrid", ["fr_ii", "fr_iii"], side="empire")
+    assert "at most 4 French steps" in str(movement.enter_refusal(st, fr, "bayonne", "san_sebastian", 6))
+    st.g["iberia"]["open"] = True
+    assert movement.enter_refusal(st, fr, "bayonne", "san_sebastian", 6) is None
+
+
+def test_1815_moves_into_spain_stay_free() -> None:
+    from grognard.games.nae.rules import movement
+
+    st = board()
+    fr = put(st, "bayonne", ["fr_i"], side="empire")
+    assert movement.enter_refusal(st, fr, "bayonne", "san_sebastian", 6) is None
+
+
+def test_8_1_3_free_diplomatic_attempts() -> None:
+    """A re-declaration of war on a defeated major: the other side makes three free attempts at +2, even on a power
+    in forced peace."""
+    st = campaign(dice=[2], hands={"empire": [], "coalition": []})
+    st.g["status"]["austria"], st.g["sides"]["austria"] = "forced_peace", None
+    D.grant_free_attempts(st, "coalition")
+    phase(st)
+    play(st, ("free_attempt", None))
+    assert ("target", "austria") in legal(st)
+    play(st, ("target", "austria"))
+    roll = rolls(st, "8.1.3")[-1]
+    assert roll["total"] == 5 and roll["mods"] == [["diplomacy table", 1], ["free attempt", 2]]
+    assert st.g["free_attempts"]["coalition"] == 2 and st.frame["played"] == 0
+
+
+def test_8_2_3_a_major_joining_brings_its_forces_into_the_war() -> None:
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    fid = put(st, "berlin", ["pr_i"], side="coalition")
+    st.g["forces"][fid]["side"] = None  # a neutral's force
+    D.diplomatic_action(st, "coalition", "30C", "prussia", "diplomacy")
+    assert S.force(st, fid)["side"] == "coalition"
