@@ -11,7 +11,8 @@ State kept here (all created on first use, so the 1815 game never carries them):
     diplo_round    side -> [year, round] of its last diplomatic action on a minor in an activation round (5.2: once
                    every two rounds)
     events_played  cards played as events (the ``card_played`` conditions: 24F, 25F, 20F, 22C...)
-    entities       political entities created (8.3: "rhine", "westphalia", "poland", "kingdom_of_bavaria")
+    flags          political entities created (8.3: "rhine", "westphalia", "poland", "kingdom_of_bavaria"), the
+                   flags the hand-building table reads
     foreign_wars   [{card, power, units, generals, fleets}] the Foreign Wars box (6.5); fw_year: year of the last
                    foreign war started (one a turn); fw_returning: units back at the next budget phase
     budget_mods    [{power, value, why}] resources changes for the next budget phase (34F)
@@ -19,7 +20,8 @@ State kept here (all created on first use, so the 1815 game never carries them):
     iberia         {steps: French steps allowed into Iberia, portugal: invadable, open: all restrictions lifted}
     reforms        majors whose E units join the reserve at the next budget phase (military reform)
     war_of_liberation  True while Spain fights it (glossary)
-    vp, escalade   the victory and escalade levels (19, glossary), until ``victory.add_vp`` takes them over
+    vp, escalade   the victory and escalade levels (19, glossary; escalade None where its rules are off), until
+                   ``victory.add_vp`` takes them over
 """
 
 from __future__ import annotations
@@ -99,9 +101,10 @@ def allied_with(st: State, power: str, side: str) -> bool:
 
 
 def punishments(st: State) -> bool:
-    """6.1: the Punishments period: its cards are in play (from the start in 1809 and 1815, or once the escalade
-    or a re-declaration brings them in: ``g["punishments"]``)."""
-    return bool(st.g.get("punishments")) or "punishments" in S.data().scenarios[st.g["scenario"]].header.cards.periods
+    """6.1: the Punishments period: its cards are in play (``g["periods"]``, from the scenario's at the start, until
+    the escalade or a re-declaration brings them in)."""
+    periods = st.g.get("periods") or S.data().scenarios[st.g["scenario"]].header.cards.periods
+    return "punishments" in periods
 
 
 def record_defeat(st: State, power: str, side: str) -> None:
@@ -115,8 +118,8 @@ def defeated_by(st: State, power: str, side: str) -> bool:
 
 
 def entities(st: State) -> list[str]:
-    """8.3: the political entities created so far (and "kingdom_of_bavaria")."""
-    out: list[str] = st.g.get("entities", [])
+    """8.3: the political entities created so far (and "kingdom_of_bavaria"), among the game's flags."""
+    out: list[str] = st.g.get("flags", [])
     return out
 
 
@@ -137,7 +140,7 @@ def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
     if vp:
         st.g["vp"] = st.g.get("vp", h.victory_level or 0) + vp
         parts.append(f"victory level {vp:+d} to {st.g['vp']}")
-    if escalade:
+    if escalade and not ("escalade" in st.g and st.g["escalade"] is None):  # 20.3: no escalade in 1809
         st.g["escalade"] = st.g.get("escalade", h.escalade_level or 0) + escalade
         parts.append(f"escalade {escalade:+d} to {st.g['escalade']}")
     if parts:
@@ -237,9 +240,10 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     n = sum(S.data().tables.cards_on_joining(p, side, flags) for p in [power, *[m for m in minors if m != power]])
     if n:
         draw(st, side, n, "8.2.3", f"key zones of {name(power)}")
+    aside = g.get("set_aside", [])
     for m in reversed(minors):
         units = [u.id for u in S.data().counters.units.values()
-                 if u.power == m and not u.marks and not _on_map(st, u.id) and u.id not in g["reserve"]["units"]]
+                 if u.power == m and not u.marks and not _on_map(st, u.id) and u.id not in aside]
         if units:
             st.push("diplomacy.deploy.start", side=side, power=m, units=units)
 
@@ -387,6 +391,8 @@ class Deploy:
             S.force(st, here[0])["units"][uid] = u.steps
         else:
             S.new_force(st, f["side"], u.power, zone, units={uid: u.steps})
+        if uid in st.g["reserve"]["units"]:
+            st.g["reserve"]["units"].remove(uid)
         st.note(f"{S.unit_name(uid)} deploys in {S.zone_name(zone)}", rule="8.2.3")
         skip_undeployable(st, f)
 
@@ -759,7 +765,7 @@ def war_of_liberation(st: State) -> None:
 
 def create_rhine(st: State) -> None:
     """8.3.1 (20F Triumph of Erfurt): the Confederation of the Rhine, a protectorate with its capital at Erfurt."""
-    st.g.setdefault("entities", []).append("rhine")
+    st.g.setdefault("flags", []).append("rhine")
     st.g["status"]["rhine"], st.g["sides"]["rhine"], st.g["ally_of"]["rhine"] = "protectorate", "empire", "france"
     st.note("The Confederation of the Rhine is founded (capital Erfurt), a French protectorate", rule="8.3.1")
 

@@ -48,6 +48,7 @@ def test_7_4_example_1806_diplomatic_phase() -> None:
     st = campaign(dice=[4, 2, 3], hands={"empire": ["14F", "34F"], "coalition": ["24C", "13C", "37C"]},
                   decks={"empire": ["30F", "31F"], "coalition": ["30C", "31C", "32C"]})
     st.g["escalade"] = 1  # after Austria's conquest in 1805
+    st.g["reserve"]["units"].append("hes_1")  # a neutral minor's units wait off the map
     phase(st)
     assert ("diplomacy", "24C") in legal(st) and ("diplomacy", "13C") in legal(st)
     play(st, ("diplomacy", "24C"))
@@ -64,6 +65,7 @@ def test_7_4_example_1806_diplomatic_phase() -> None:
     assert st.step == "diplomacy.deploy"  # Hesse's and Saxony's corps enter their territories
     play(st, ("zone", "kassel"), ("zone", "wittenberg"))
     assert {S.force(st, f)["zone"] for f in st.g["forces"]} == {"wittenberg", "kassel"}
+    assert "hes_1" not in st.g["reserve"]["units"]
     assert st.step == "diplomacy.phase" and st.frame["side"] == "coalition"
     assert ("diplomacy", "37C") not in legal(st)  # two cards already played
     play(st, ("done", None))
@@ -116,7 +118,7 @@ def test_8_2_2_minors_allied_to_france() -> None:
     assert D.eligible(st, "coalition", "bavaria", "diplomacy")
     put(st, "munich", ["fr_i"], side="empire")
     assert not D.eligible(st, "coalition", "bavaria", "diplomacy")
-    st.g["punishments"] = True
+    st.g["periods"] = ["epic", "punishments"]
     assert D.eligible(st, "coalition", "bavaria", "diplomacy")
     st.g["status"]["bavaria"] = "protectorate"
     assert not D.eligible(st, "coalition", "bavaria", "diplomacy")
@@ -301,7 +303,7 @@ def test_8_3_1_triumph_of_erfurt() -> None:
 def test_8_revolts(cid: str) -> None:
     st = campaign(hands={"empire": [], "coalition": [cid]})
     if cid == "18C":
-        st.g["entities"] = ["kingdom_of_bavaria"]
+        st.g["flags"] = ["kingdom_of_bavaria"]
     phase(st)
     play(st, ("event", cid))
     entity = {"21C": "serbia", "18C": "tyrol"}[cid]
