@@ -42,6 +42,7 @@ from grognard.games.nae.schema.cards import (
     Controls,
     CreateEntity,
     Defeated,
+    Deploy,
     DiplomacyBonus,
     ForcedAlliance,
     HandSize,
@@ -107,10 +108,17 @@ def punishments(st: State) -> bool:
     return "punishments" in periods
 
 
+REFORMED_BY_DEFEATS = ("austria", "prussia")  # glossary « Réforme militaire »: after their second defeat
+
+
 def record_defeat(st: State, power: str, side: str) -> None:
     """8.1.3: ``side`` conquered the major ``power`` (18.2) or forced its peace (Tilsit): later diplomatic actions on
-    it get -1 for that side and +2 for the other (8.2.3)."""
-    st.g.setdefault("defeats", {}).setdefault(power, []).append(side)
+    it get -1 for that side and +2 for the other (8.2.3). Austria and Prussia reform their armies once defeated
+    twice (glossary « Réforme militaire »)."""
+    defeats = st.g.setdefault("defeats", {}).setdefault(power, [])
+    defeats.append(side)
+    if power in REFORMED_BY_DEFEATS and len(defeats) == 2:
+        military_reform(st, (power,))
 
 
 def defeated_by(st: State, power: str, side: str) -> bool:
@@ -369,7 +377,7 @@ def skip_undeployable(st: State, f: Frame) -> None:
         st.pop()
 
 
-class Deploy:
+class DeployUnits:
     """8.2.3: the side places each unit of a minor entering the war in a zone of its territory."""
 
     name: ClassVar[str] = "diplomacy.deploy"
@@ -502,6 +510,14 @@ def establish_protectorate(st: State, power: str, rule: str) -> None:
     st.g["status"][power] = "protectorate"
     st.note(f"{name(power)} becomes a French protectorate", rule=rule)
     award_event(st, "protectorate_established", rule, f"{name(power)} a protectorate")
+
+
+def lose_protectorate(st: State, power: str) -> None:
+    """8.1.5 / 19.1: a protectorate the Coalition conquers loses its status and the Empire its victory point; taken
+    back, it is first an ordinary ally (the conquest rules then set its side)."""
+    if st.g["status"].get(power) == "protectorate":
+        st.g["status"][power] = "allied"
+        award_event(st, "protectorate_lost", "8.1.5", f"{name(power)} is no longer a protectorate")
 
 
 # 6.5 Foreign wars ------------------------------------------------------------------------------------------------
@@ -663,8 +679,7 @@ def requires_hold(st: State, side: str, card: Card) -> bool:
 
 
 HANDLED = (StartForeignWar, Resources, Protectorate, ChangeStatus, RejoinCoalition, MilitaryReform, WarOfLiberation,
-           IberiaAccess, CreateEntity, Revolt, HandSize, ContinentalBlockade)
-ENTITIES_HERE = ("rhine",)  # 8.3.1; Westphalia and Poland bring units and wait for the budget rules
+           IberiaAccess, CreateEntity, Revolt, HandSize, ContinentalBlockade, Deploy)
 
 
 def event_playable(st: State, side: str, cid: str, phase: str) -> bool:
@@ -679,8 +694,11 @@ def event_playable(st: State, side: str, cid: str, phase: str) -> bool:
     if card.foreign_war and not may_start_foreign_war(st):
         return False
     for e in effects:
-        if isinstance(e, CreateEntity) and (e.entity not in ENTITIES_HERE or e.entity in entities(st)):
+        if isinstance(e, CreateEntity) and e.entity in entities(st):
             return False
+        if isinstance(e, Deploy) and (e.where != "zone" or (e.when == "now" and S.forces_in(st, str(e.zone),
+                                                                                            S.other(side)))):
+            return False  # units entering at once need their zone free of the enemy
         if isinstance(e, Revolt) and (S.forces_in(st, e.zone) or any(_on_map(st, u) for u in e.units)):
             return False
         if isinstance(e, Protectorate) and not all(m in protectorate_candidates(st) for m in e.minors):
@@ -719,7 +737,9 @@ def play_event(st: State, side: str, cid: str) -> None:
             st.note(f"The Empire may send {iberia['steps']} French steps into the Iberian peninsula"
                     + ("; Portugal may be invaded" if iberia["portugal"] else ""), rule="12.1")
         elif isinstance(e, CreateEntity):
-            create_rhine(st)
+            create_entity(st, e.entity)
+        elif isinstance(e, Deploy):
+            deploy(st, side, e, card.title)
         elif isinstance(e, Revolt):
             revolt(st, e)
         elif isinstance(e, ContinentalBlockade):
@@ -763,11 +783,39 @@ def war_of_liberation(st: State) -> None:
     join(st, "spain", "coalition", "8.1")
 
 
-def create_rhine(st: State) -> None:
-    """8.3.1 (20F Triumph of Erfurt): the Confederation of the Rhine, a protectorate with its capital at Erfurt."""
-    st.g.setdefault("flags", []).append("rhine")
-    st.g["status"]["rhine"], st.g["sides"]["rhine"], st.g["ally_of"]["rhine"] = "protectorate", "empire", "france"
-    st.note("The Confederation of the Rhine is founded (capital Erfurt), a French protectorate", rule="8.3.1")
+ENTITY_RULES = {"rhine": "8.3.1", "westphalia": "8.3.2", "poland": "8.3.5"}
+
+
+def create_entity(st: State, entity: str) -> None:
+    """8.3: the Empire creates a political entity (20F the Confederation of the Rhine, 45F Westphalia, 22F Poland),
+    a minor protectorate with its capital; its members become immune to diplomacy (8.3.1, 8.3.2) and Warsaw stops
+    being a Prussian key zone (8.3.5). Its victory points and escalade are its card's."""
+    st.g.setdefault("flags", []).append(entity)
+    st.g["status"][entity], st.g["sides"][entity], st.g["ally_of"][entity] = "protectorate", "empire", "france"
+    power = S.data().map.powers[entity]
+    st.note(f"{power.name} is created (capital {S.zone_name(str(power.capital))}), a French protectorate",
+            rule=ENTITY_RULES.get(entity, "8.3"))
+
+
+def deploy(st: State, side: str, e: Deploy, why: str) -> None:
+    """Units and generals a card brings into a named zone: at once (45F: the Westphalian corps and Jérôme at Kassel)
+    or at the next budget phase (22F: Poniatowski and the 1st Polish corps at Warsaw), kept in ``budget_deploys``."""
+    zone = str(e.zone)
+    if e.when == "next_budget":
+        st.g.setdefault("budget_deploys", []).append({"zone": zone, "units": list(e.units),
+                                                      "generals": list(e.generals), "why": why})
+        st.note(f"{why}: {', '.join([*(S.general(g).name for g in e.generals), *(S.unit_name(u) for u in e.units)])}"
+                f" arrive(s) at {S.zone_name(zone)} at the next budget phase", rule="8.3")
+        return
+    units = {u: S.unit(u).steps for u in e.units}
+    commander = e.generals[0] if e.generals else None
+    S.new_force(st, side, S.unit(e.units[0]).power, zone, commander=commander, subs=list(e.generals[1:]),
+                units=units)
+    for u in e.units:
+        if u in st.g["reserve"]["units"]:
+            st.g["reserve"]["units"].remove(u)
+    st.note(f"{why}: {', '.join([*(S.general(g).name for g in e.generals), *(S.unit_name(u) for u in e.units)])} "
+            f"enter(s) play at {S.zone_name(zone)}", rule="8.3")
 
 
 def revolt(st: State, e: Revolt) -> None:
@@ -1046,4 +1094,4 @@ def label(st: State, action: Action) -> str | None:
     return None
 
 
-STEPS = (Phase(), Target(), DeployStart(), Deploy(), ForeignWarUnits())
+STEPS = (Phase(), Target(), DeployStart(), DeployUnits(), ForeignWarUnits())

@@ -392,3 +392,43 @@ def test_8_2_3_a_major_joining_brings_its_forces_into_the_war() -> None:
     st.g["forces"][fid]["side"] = None  # a neutral's force
     D.diplomatic_action(st, "coalition", "30C", "prussia", "diplomacy")
     assert S.force(st, fid)["side"] == "coalition"
+
+
+def test_8_3_2_napoleonic_europe_creates_westphalia() -> None:
+    """Punishments period, 20F and 24F played, Naples and 4 'W' provinces held: Westphalia, +1 VP, the Westphalian
+    corps and Jérôme at Kassel."""
+    st = campaign(hands={"empire": ["45F"], "coalition": []})
+    st.g["periods"] = ["epic", "punishments"]
+    st.g["events_played"] = ["20F", "24F"]
+    st.g["sides"]["naples"], st.g["ally_of"]["naples"] = "empire", "france"
+    for p in {pr.owner for pr in S.data().map.provinces.values() if pr.westphalia}:
+        st.g["sides"][p], st.g["status"][p] = "empire", "allied"
+    push(st, "diplomacy.phase", side="empire", played=0)
+    play(st, ("event", "45F"))
+    assert S.status_of(st, "westphalia") == "protectorate" and "westphalia" in D.entities(st)
+    force = next(f for f in st.g["forces"].values() if "wes_1" in f["units"])
+    assert force["zone"] == "kassel" and force["commander"] == "jerome" and st.g["vp"] == 6
+
+
+def test_8_3_5_maria_walewska_creates_poland() -> None:
+    st = campaign(hands={"empire": ["22F"], "coalition": []})
+    st.g["round"] = 3
+    st.g["status"]["prussia"], st.g["sides"]["prussia"] = "at_war", "coalition"
+    assert ("event", "22F") not in legal(st)
+    st.g["control"]["warsaw"] = "france"
+    assert ("event", "22F") in legal(st)
+    play(st, ("event", "22F"))
+    assert S.status_of(st, "poland") == "protectorate" and "poland" in D.entities(st) and st.g["escalade"] == 2
+    assert st.g["budget_deploys"][0]["zone"] == "warsaw" and st.g["budget_deploys"][0]["units"] == ["pl_1"]
+    assert S.data().tables.cards_on_joining("prussia", "coalition", D.entities(st)) == 1  # Warsaw no longer counts
+
+
+def test_military_reform_after_a_second_defeat_and_a_lost_protectorate() -> None:
+    st = campaign()
+    D.record_defeat(st, "prussia", "empire")
+    assert "prussia" not in st.g.get("reforms", [])
+    D.record_defeat(st, "prussia", "empire")
+    assert st.g["reforms"] == ["prussia"]
+    st.g["status"]["naples"] = "protectorate"
+    D.lose_protectorate(st, "naples")
+    assert S.status_of(st, "naples") == "allied" and st.g["vp"] == 4
