@@ -972,6 +972,7 @@ def start_use(st: State, side: str, action: Action, phase: str) -> None:
         play_event(st, side, cid)
     else:
         st.push("diplomacy.target", side=side, card=cid, use=verb, phase=phase)
+        st.commit()  # the other side sees the step: taking it back would tell what the hand allowed
 
 
 class Phase:

@@ -432,3 +432,20 @@ def test_military_reform_after_a_second_defeat_and_a_lost_protectorate() -> None
     st.g["status"]["naples"] = "protectorate"
     D.lose_protectorate(st, "naples")
     assert S.status_of(st, "naples") == "allied" and st.g["vp"] == 4
+
+
+def test_every_diplomatic_action_is_in_the_action_catalog() -> None:
+    from tests.games.nae.rules.helpers import GAME
+
+    catalog = set(GAME.action_catalog("1805"))
+    st = campaign(hands={"empire": ["14F", "9F", "23F"], "coalition": ["13C", "36C", "30C"]})
+    st.g["foreign_wars"] = [{"card": "34F", "power": "britain", "units": {}, "generals": [], "fleets": []}]
+    st.g["free_attempts"] = {"coalition": 1}
+    phase(st)
+    seen = set(legal(st))
+    for action in [a for a in legal(st) if a[0] != "done"]:
+        copy = st.copy()
+        copy.apply(action)
+        seen |= set(copy.legal_actions())
+        assert all(GAME.label(copy, a) for a in copy.legal_actions())
+    assert seen <= catalog and ("free_attempt", None) in seen and ("war", "34F") in seen
