@@ -5,8 +5,7 @@ revolts, military reform, the Continental Blockade).
 
 State kept here (all created on first use, so the 1815 game never carries them)::
 
-    defeats        major -> [side that conquered it, once per conquest] (8.1.3, 8.2.3); the conquest rules call
-                   ``record_defeat``
+    defeats        major -> the majors that conquered it, in order (8.1.3, 8.2.3; the conquest rules' record)
     diplo_majors   side -> the year it last made a diplomatic action on a major (8.2.1: one a turn)
     diplo_round    side -> [year, round] of its last diplomatic action on a minor in an activation round (5.2: once
                    every two rounds)
@@ -111,18 +110,21 @@ def punishments(st: State) -> bool:
 REFORMED_BY_DEFEATS = ("austria", "prussia")  # glossary « Réforme militaire »: after their second defeat
 
 
-def record_defeat(st: State, power: str, side: str) -> None:
-    """8.1.3: ``side`` conquered the major ``power`` (18.2) or forced its peace (Tilsit): later diplomatic actions on
-    it get -1 for that side and +2 for the other (8.2.3). Austria and Prussia reform their armies once defeated
-    twice (glossary « Réforme militaire »)."""
+def record_defeat(st: State, power: str, conqueror: str) -> None:
+    """8.1.3: the major ``conqueror`` conquered the major ``power`` (18.2) or forced its peace (Tilsit), kept in
+    ``defeats`` (power -> its conquerors in order): later diplomatic actions on it get -1 for the conqueror's side
+    and +2 for the other (8.2.3). Austria and Prussia reform their armies once defeated twice (glossary « Réforme
+    militaire »)."""
     defeats = st.g.setdefault("defeats", {}).setdefault(power, [])
-    defeats.append(side)
+    defeats.append(conqueror)
     if power in REFORMED_BY_DEFEATS and len(defeats) == 2:
         military_reform(st, (power,))
 
 
 def defeated_by(st: State, power: str, side: str) -> bool:
-    return side in st.g.get("defeats", {}).get(power, [])
+    """Was ``power`` ever defeated by a major of ``side`` (France for the Empire)?"""
+    return any(("empire" if c == "france" else S.side_of(st, c) or "coalition") == side
+               for c in st.g.get("defeats", {}).get(power, []))
 
 
 def entities(st: State) -> list[str]:
@@ -510,14 +512,6 @@ def establish_protectorate(st: State, power: str, rule: str) -> None:
     st.g["status"][power] = "protectorate"
     st.note(f"{name(power)} becomes a French protectorate", rule=rule)
     award_event(st, "protectorate_established", rule, f"{name(power)} a protectorate")
-
-
-def lose_protectorate(st: State, power: str) -> None:
-    """8.1.5 / 19.1: a protectorate the Coalition conquers loses its status and the Empire its victory point; taken
-    back, it is first an ordinary ally (the conquest rules then set its side)."""
-    if st.g["status"].get(power) == "protectorate":
-        st.g["status"][power] = "allied"
-        award_event(st, "protectorate_lost", "8.1.5", f"{name(power)} is no longer a protectorate")
 
 
 # 6.5 Foreign wars ------------------------------------------------------------------------------------------------

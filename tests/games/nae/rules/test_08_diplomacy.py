@@ -131,8 +131,8 @@ def test_8_2_2_minors_allied_to_france() -> None:
 def test_8_2_3_defeated_majors() -> None:
     """+2 on a major the opponent defeated, -1 on one the side defeated itself."""
     st = campaign(dice=[3], hands={"empire": [], "coalition": ["30C"]})
-    D.record_defeat(st, "prussia", "empire")
-    D.record_defeat(st, "prussia", "coalition")
+    D.record_defeat(st, "prussia", "france")
+    D.record_defeat(st, "prussia", "russia")
     D.diplomatic_action(st, "coalition", "30C", "prussia", "diplomacy")
     roll = rolls(st, "8.2.3")[-1]
     assert roll["mods"] == [["diplomacy table", 2], ["Prussia defeated by the empire", 2],
@@ -287,8 +287,8 @@ def test_8_3_1_triumph_of_erfurt() -> None:
     st = campaign(hands={"empire": ["20F"], "coalition": []})
     push(st, "diplomacy.phase", side="empire", played=0)
     assert ("event", "20F") not in legal(st)
-    D.record_defeat(st, "austria", "empire")
-    D.record_defeat(st, "prussia", "empire")
+    D.record_defeat(st, "austria", "france")
+    D.record_defeat(st, "prussia", "france")
     members = D.marked_members("R")
     for m in members:
         st.g["sides"][m], st.g["status"][m] = "empire", "allied"
@@ -331,7 +331,7 @@ def test_blockade_in_place_from_st_petersburg_to_zara() -> None:
     assert D.blockade_in_place(st)
     st.g["control"]["st_petersburg"] = "russia"
     assert not D.blockade_in_place(st)
-    D.record_defeat(st, "russia", "empire")
+    D.record_defeat(st, "russia", "france")
     st.g["status"]["russia"], st.g["sides"]["russia"] = "forced_peace", None
     assert D.blockade_in_place(st)
     st.g["control"]["cadiz"] = "spain"
@@ -423,15 +423,14 @@ def test_8_3_5_maria_walewska_creates_poland() -> None:
     assert S.data().tables.cards_on_joining("prussia", "coalition", D.entities(st)) == 1  # Warsaw no longer counts
 
 
-def test_military_reform_after_a_second_defeat_and_a_lost_protectorate() -> None:
+def test_8_1_statuses_and_military_reform_after_a_second_defeat() -> None:
     st = campaign()
-    D.record_defeat(st, "prussia", "empire")
-    assert "prussia" not in st.g.get("reforms", [])
-    D.record_defeat(st, "prussia", "empire")
+    assert D.is_neutral(st, "prussia") and D.is_protectorate(st, "italy") and not D.in_forced_peace(st, "austria")
+    assert D.allied_with(st, "bavaria", "empire") and not D.allied_with(st, "italy", "coalition")
+    D.record_defeat(st, "prussia", "france")
+    assert "prussia" not in st.g.get("reforms", []) and D.defeated_by(st, "prussia", "empire")
+    D.record_defeat(st, "prussia", "france")
     assert st.g["reforms"] == ["prussia"]
-    st.g["status"]["naples"] = "protectorate"
-    D.lose_protectorate(st, "naples")
-    assert S.status_of(st, "naples") == "allied" and st.g["vp"] == 4
 
 
 def test_every_diplomatic_action_is_in_the_action_catalog() -> None:
