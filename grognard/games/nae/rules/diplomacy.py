@@ -471,6 +471,28 @@ def card_targets(st: State, side: str, cid: str, phase: str) -> list[str]:
     return out
 
 
+def action_mods(st: State, side: str, cid: str | None, target: str, phase: str) -> list[tuple[str, int]]:
+    """8.2.3: the modifiers of a diplomatic roll on ``target`` with card ``cid``."""
+    t = S.data().tables
+    test = t.test("diplomacy")
+    mods = [("diplomacy table", t.diplomacy_bonus(side, target))]  # type: ignore[arg-type]
+    bonus = bonus_effect(st, side, cid, target, phase) if cid else None
+    if bonus and cid:
+        mods.append((S.data().cards.cards[cid].title, bonus.value))
+    if defeated_by(st, target, S.other(side)):
+        mods.append((f"{name(target)} defeated by the {S.other(side)}", test.modifier("defeated_by_opponent")))
+    if defeated_by(st, target, side):
+        mods.append((f"{name(target)} defeated by the {side}", test.modifier("defeated_by_self")))
+    return mods
+
+
+def success_chance(st: State, side: str, cid: str, target: str, phase: str) -> float:
+    """The chance that a diplomatic action succeeds (what the computer players weigh)."""
+    test = S.data().tables.test("diplomacy")
+    mod = sum(v for _, v in action_mods(st, side, cid, target, phase))
+    return sum(1 for d in range(1, 7) if test.passes(d + mod)) / 6
+
+
 def diplomatic_action(st: State, side: str, cid: str, target: str, phase: str) -> None:
     """8.2.3: play the card (as its event when it gives a bonus on the target), roll 1d6 + the table's bonus + the
     card's + 2 on a major the other side defeated - 1 on one this side defeated; 6+ and the target joins."""
@@ -484,13 +506,7 @@ def diplomatic_action(st: State, side: str, cid: str, target: str, phase: str) -
     if is_major(target):
         st.g.setdefault("diplo_majors", {})[side] = st.g["year"]
     test = t.test("diplomacy")
-    mods = [("diplomacy table", t.diplomacy_bonus(side, target))]  # type: ignore[arg-type]
-    if bonus:
-        mods.append((S.data().cards.cards[cid].title, bonus.value))
-    if defeated_by(st, target, S.other(side)):
-        mods.append((f"{name(target)} defeated by the {S.other(side)}", test.modifier("defeated_by_opponent")))
-    if defeated_by(st, target, side):
-        mods.append((f"{name(target)} defeated by the {side}", test.modifier("defeated_by_self")))
+    mods = action_mods(st, side, cid, target, phase)
     r = st.roll(1, rule="8.2.3", why=f"{side} diplomatic action on {name(target)}", mods=mods,
                 table=lambda x: (f"{name(target)} joins the {side}", True) if test.passes(x) else ("no effect", False))
     if r.result:

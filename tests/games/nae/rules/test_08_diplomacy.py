@@ -448,3 +448,21 @@ def test_every_diplomatic_action_is_in_the_action_catalog() -> None:
         seen |= set(copy.legal_actions())
         assert all(GAME.label(copy, a) for a in copy.legal_actions())
     assert seen <= catalog and ("free_attempt", None) in seen and ("war", "34F") in seen
+
+
+def test_the_heuristic_plays_the_diplomatic_phase() -> None:
+    """The computer player brings Prussia in with Intrigues (+2 +2: 5 chances in 6), sends the weakest units to a
+    foreign war, and stops when nothing is worth a card."""
+    from grognard.games.nae import ai
+
+    st = campaign(dice=[6], hands={"empire": ["55F"], "coalition": ["13C", "31C"]})
+    phase(st)
+    action, _ = ai.policy(st, "coalition")
+    assert action == ("diplomacy", "13C")
+    st.apply(action)
+    assert ai.policy(st, "coalition")[0] == ("target", "prussia")
+    st.apply(("target", "prussia"))
+    while st.step == "diplomacy.deploy":
+        st.apply(ai.policy(st, "coalition")[0])
+    assert S.side_of(st, "prussia") == "coalition"
+    assert ai.policy(st, "coalition")[0] == ("done", None)
