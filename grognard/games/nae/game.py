@@ -17,6 +17,7 @@ from grognard.games.nae.rules import (
     events,
     movement,
     naval,
+    peace,
     sequence,
     stacking,
     supply,
@@ -175,8 +176,8 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *diplomacy.STEPS, SiegeAttack(),
-                  Replacements(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS, *diplomacy.STEPS,
+                  SiegeAttack(), Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -287,11 +288,13 @@ class NaeGame(Game):
             "unit": list(d.counters.units), "general": list(d.counters.generals), "army": list(d.counters.armies),
             "force": [f"f{i}" for i in range(1, MAX_FORCES + 1)], "march": list(range(7)), "morale": list(range(10)),
             "depot": ["fixed", "mobile"], "fleet": list(d.counters.fleets), "sea": list(d.map.seas),
+            "power": list(d.map.powers), "province": list(d.map.provinces),
         }
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
-                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw"),
-            "card": ("card", "event"), "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade",
+                     "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw",
+                     "reward_card", "reward_resources", "stay"),
+            "card": ("card", "event", "discard"), "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade",
                                                                "attack_port"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
                      "spearhead", "swap", "take", "unit"),
@@ -300,6 +303,8 @@ class NaeGame(Game):
             "morale": ("morale",),
             "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"),
             "sea": ("sea", "intercept_sea", "attack_sea"),
+            # 18 the conquest phase (peace.py)
+            "power": ("ally", "integrate", "fight_on", "impose", "take_minor", "annex_to"), "province": ("annex",),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
         # 8, 6.5: the diplomatic uses of a card, their target country and the foreign war to end (appended: the
@@ -342,6 +347,9 @@ class NaeGame(Game):
         naval_label = naval.label(st, action) or diplomacy.label(st, action)
         if naval_label is not None:
             return naval_label
+        peace_label = peace.label(st, action)
+        if peace_label is not None:
+            return peace_label
         if verb == "card":
             card = S.data().cards.cards[arg]
             return f"Play {card.title} for {cards.ap_value(st, arg)} AP" if st.step == "round" else f"Play {card.title}"

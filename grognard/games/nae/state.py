@@ -30,7 +30,9 @@
                a destroyed force), which in the one-year 1815 game is for good
     hands / decks / discards  side -> [card ids]; out: gold-star cards removed from the game (6.2)
     ap_reserve side -> AP stored (9.2)
-    conquered  majors conquered this game (18)
+    conquered  majors conquered this game (18), and minors
+    territory, defeats, fought_on, budget_penalty, peace_rewards, crushed, vp, escalade, vp_log: the conquest phase's
+               records (18, 8.1.3-8.1.4), created when first needed: see ``rules/conquest.py``
 """
 
 from __future__ import annotations

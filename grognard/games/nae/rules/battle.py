@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, stacking, supply, weather
+from grognard.games.nae.rules import cards, command, conquest, stacking, supply, weather
 from grognard.games.nae.schema.cards import Cancel, CombatBonus, MoraleModifier, PursuitModifier
 from grognard.games.nae.schema.tables import battle_winner
 
@@ -198,6 +198,7 @@ class Battle:
                 st.note(f"{S.name_of(st, winner)} wins and rallies", rule="14.9.4")
             st.replace("battle.after", **_args(f), winner="defender" if loser == f["att"] else "attacker", phase="end",
                        demoralize=False, diff=0, losers_tactical=0, destroyed=True)
+            conquest.note_crushed(st, loser)  # 26F Tilsit (18.2.1)
             S.remove_force(st, loser, "14.2", f"Odds of {row.id}: {S.name_of(st, loser)} is destroyed")
             return
         level = t.battle_level(a, d)
@@ -592,6 +593,7 @@ class BattleAfter:
                                         test.passes(x, rating) and rating > 0))
         if roll.result:
             return
+        conquest.note_crushed(st, loser_fid)  # 26F Tilsit (18.2.1)
         already = S.demoralized_armies(loser)  # 14.9.3: demoralized again, destroyed (each army of a group apart)
         if already and len(already) == len(S.armies(loser)):
             S.remove_force(st, loser_fid, "14.9.3", f"{S.name_of(st, loser_fid)}, demoralized again, is destroyed")
@@ -730,6 +732,7 @@ def plan_retreat(st: State, f: Frame, loser_fid: str) -> None:
 def retreat(st: State, f: Frame, loser_fid: str) -> None:
     options = forced_route(st, f, loser_fid)
     if not options:
+        conquest.note_crushed(st, loser_fid)  # 26F Tilsit (18.2.1)
         S.remove_force(st, loser_fid, "14.10", f"{S.name_of(st, loser_fid)} has nowhere to retreat and is destroyed")
     elif len(options) == 1:
         move_retreat(st, loser_fid, options[0])

@@ -1,5 +1,14 @@
-"""18 Conquests, as far as 1815 needs them: control markers at the conquest phase (3.2) and the conquest of
-France (18.2.1). Peace conditions (18.2.2-3) do not arise: the scenario ends with this phase."""
+"""18 Conquests (5.3): control markers adjusted (3.2), then the conquests of minors (18.1) and majors (18.2.1) in the
+summary's order (Coalition minors, Empire minors, Coalition majors, Empire majors). What the conquests bring --
+the card windows, forced alliances, peace terms, redeployment and the forced peaces' yearly tests -- is in
+``peace``; this module finds the conquests and pushes ``peace``'s step when there is anything to decide.
+
+The state keys this chapter adds (created when first needed, so a game without conquests keeps its digest):
+``territory`` province -> the power whose National Territory it joined (18.2.2 annexations, 18.1 a minor
+integrated); ``defeats`` major -> the majors that conquered it, in order (8.1.3 a second defeat, 8.1.4);
+``fought_on`` majors that played *Tambours de Guerre* (8.1.4, 18.2.2); ``budget_penalty`` power -> resources
+taken from its next budget (18.2.2); ``peace_rewards`` [{power, reward}] the victor's extra card or +4 resources
+at the next interphase (18.2.2); ``vp``, ``escalade`` and ``vp_log`` (see ``award``)."""
 
 from __future__ import annotations
 
@@ -15,7 +24,8 @@ def reactivate_fortresses(st: State, supplied_only: bool) -> None:
         if fort["active"]:
             continue
         power = st.g["control"][zone]
-        if S.outside(st, zone, S.other(str(S.side_of(st, power)))):
+        side = S.side_of(st, power)  # None: a major in forced peace (18.2.3 reactivates its fortresses)
+        if side is not None and S.outside(st, zone, S.other(side)):
             continue  # 3.2: the other side's forces stand there, and will take the zone back
         major = S.major_of(st, power)
         if supplied_only:
@@ -57,15 +67,55 @@ def adjust_control(st: State) -> None:
         naval.port_taken(st, zone)  # 17.2.1: its fleets leave a captured port
 
 
+def territory_of(st: State, zone: str) -> str:
+    """The power whose National Territory ``zone`` is: its printed owner, unless its province was annexed (18.2.2)
+    or its minor integrated (18.1) into another's."""
+    z = S.data().map.zones[zone]
+    owner: str = st.g.get("territory", {}).get(z.province, z.owner)
+    return owner
+
+
+def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
+    """VP and escalade from conquests (6.12: +1 and +1 for a major the Empire conquers, example 1805; -1 VP for a
+    French protectorate the Coalition conquers, 19.1). The victory track of the grand campaigns is ``g["vp"]`` and
+    the escalade ``g["escalade"]`` (both created at 0 here if the scenario set none); each change is logged in
+    ``g["vp_log"]`` as {vp, escalade, rule, why}. The one place the chapter moves them, to be redirected to
+    ``victory.add_vp`` when the grand campaigns' victory rules land."""
+    g = st.g
+    g["vp"] = g.get("vp", 0) + vp
+    g["escalade"] = g.get("escalade", 0) + escalade
+    g.setdefault("vp_log", []).append({"vp": vp, "escalade": escalade, "rule": rule, "why": why})
+    parts = [f"VP {vp:+d} (now {g['vp']})" if vp else "", f"escalade {escalade:+d} (now {g['escalade']})"
+             if escalade else ""]
+    st.note(f"{why}: {', '.join(p for p in parts if p)}", rule=rule)
+
+
 def key_zones(power: str) -> list[str]:
-    """Key zones of a major's National Territory (18.2.1)."""
+    """Key zones of a major's National Territory (18.2.1); for Britain only London counts (exception 4)."""
+    if power == "britain":
+        return ["london"]
     m = S.data().map
     return [z.id for z in m.zones.values() if z.key is not None and z.owner == power]
+
+
+DOS_DE_MAYO = "22C"
+"""Glossary 22C (18.2.1 says 19C; docs/nae-data.md): once played as an event (a gold star: out of the game),
+Spain falls only with Madrid and every Iberian port but Gibraltar (18.2.1 exception 1)."""
+
+
+def _spain_after_dos_de_mayo(st: State) -> bool:
+    """18.2.1 exception 1: « l'Espagne n'est conquise que si Madrid et tous les ports de la péninsule ibérique à
+    l'exception de Gibraltar sont contrôlés par la France »."""
+    m = S.data().map
+    ports = [z.id for z in m.zones.values() if z.port and z.owner in ("spain", "portugal")]
+    return all(st.g["control"].get(z) == "france" for z in ["madrid", *ports])
 
 
 def is_conquered(st: State, power: str) -> bool:
     """18.2.1: (a) every key zone enemy-held and linked to a source of the conqueror, or (b) all but one held by
     supplied enemy forces, the capital lost, and no non-demoralized army of the power on its territory."""
+    if power == "spain" and DOS_DE_MAYO in st.g["out"]:
+        return _spain_after_dos_de_mayo(st)
     side = S.side_of(st, power)
     enemy = S.other(str(side))
     keys = key_zones(power)
@@ -88,31 +138,43 @@ def is_conquered(st: State, power: str) -> bool:
     capital = m.powers[power].capital
     armies = S.data().counters.armies
     army_home = any(a.army and armies[a.army].power == power and not S.army_demoralized(f, i)
-                    and m.zones[f["zone"]].owner == power
+                    and territory_of(st, f["zone"]) == power
                     for f in st.g["forces"].values() for i, a in enumerate(S.armies(f)))
     return held >= len(keys) - 1 and capital is not None and S.controller(st, capital) != side and not army_home
 
 
 def conquered_minor(st: State, power: str, by: str) -> bool:
-    """18.1: is the minor ``power`` conquered by side ``by``? Its capital and all its fortresses are controlled by
-    that side, each linked to a source of the conqueror (the major holding the capital); Naples falls with its
-    capital alone, linked too (3.2: « Seules les zones contrôlées qui peuvent tracer une ligne de ravitaillement
-    comptent pour [...] la conquête »)."""
+    """18.1: is the minor ``power`` conquered by side ``by``? Its capital and all its fortresses (those annexed to
+    it too, 18.2.2) are controlled by that side, each linked to a source of the conqueror (the major holding the
+    capital); Naples falls with its capital alone, linked too (3.2: « Seules les zones contrôlées qui peuvent tracer
+    une ligne de ravitaillement comptent pour [...] la conquête »). The Grand Duchy of Warsaw falls only with
+    France."""
+    if power == "poland" and "france" not in st.g["conquered"]:
+        return False
     m = S.data().map
     capital = m.powers[power].capital
     if capital is None or S.controller(st, capital) != by:
         return False
     major = S.major_of(st, st.g["control"][capital])
     zones = [capital] if power == "naples" else [capital, *(z.id for z in m.zones.values()
-                                                            if z.owner == power and z.fortress)]
+                                                            if territory_of(st, z.id) == power and z.fortress)]
     reach = supply.supplied_zones(st, major)
     return all(S.controller(st, z) == by and z in reach for z in zones)
 
 
+def has_combat_units(power: str) -> bool:
+    """18.1: does the minor have combat units in the game (else its conqueror may integrate it instead)?"""
+    return any(u.power == power for u in S.data().counters.units.values())
+
+
 def conquer_minor(st: State, power: str, by: str) -> None:
-    """18.1: the minor's combat units on the map are destroyed and it becomes an ally of the conqueror (the major
-    holding its capital), so the zones it controls change sides with it."""
-    major = S.major_of(st, st.g["control"][str(S.data().map.powers[power].capital)])
+    """18.1: the minor's combat units and fleets are destroyed and it becomes an ally of the conqueror (the major
+    holding its capital), so the zones it controls change sides with it; its destroyed fortresses are reactivated.
+    A French protectorate taken by the Coalition loses the status and its VP (8.1.5, 19.1). Naples conquered by
+    the Empire leaves Sicily to the Coalition (its zones stay with Naples' former major)."""
+    m = S.data().map
+    major = S.major_of(st, st.g["control"][str(m.powers[power].capital)])
+    former = S.major_of(st, power)
     for fid in list(st.g["forces"]):
         f = st.g["forces"][fid]
         for uid in [u for u in f["units"] if S.unit(u).power == power]:
@@ -122,27 +184,81 @@ def conquer_minor(st: State, power: str, by: str) -> None:
                                             f"its nation's army")
         else:
             S.check_force(st, fid, "18.1")
+    fleets = S.data().counters.fleets
+    for fl in sorted(x for x in st.g["fleets"] if fleets[x].power == power):
+        naval.eliminate(st, fl, "18.1", f"{m.powers[power].name} is conquered")
+    if by == "empire" and power == "naples":
+        for z in m.zones_of("sicile"):
+            if st.g["control"].get(z.id) == "naples":
+                st.g["control"][z.id] = former  # 18.1: « la Sicile reste alliée à la Coalition »
+    if st.g["status"].get(power) == "protectorate" and by == "coalition":
+        award(st, -1, 0, "8.1.5", f"{m.powers[power].name} is no longer a French protectorate")
     st.g["sides"][power], st.g["ally_of"][power] = by, major
-    st.g["conquered"].append(power)
-    st.note(f"{S.data().map.powers[power].name} is conquered by the {by} and becomes an ally of "
-            f"{S.data().map.powers[major].name}; its units on the map are destroyed", rule="18.1")
+    st.g["status"][power] = "allied"
+    if power not in st.g["conquered"]:
+        st.g["conquered"].append(power)
+    for z in m.zones.values():
+        fort = st.g["fortresses"].get(z.id)
+        if fort and not fort["active"] and territory_of(st, z.id) == power:
+            fort["active"] = True
+    st.note(f"{m.powers[power].name} is conquered by the {by} and becomes an ally of "
+            f"{m.powers[major].name}; its units on the map are destroyed", rule="18.1")
+
+
+def at_war_majors(st: State, side: str) -> list[str]:
+    """Majors fighting on ``side`` (at war, or allied to it: 8.1.2), in map order."""
+    m = S.data().map
+    return [p for p, s in st.g["sides"].items() if s == side and m.powers[p].kind == "major"
+            and st.g["status"].get(p) in ("at_war", "allied")]
+
+
+def game_goes_on(st: State) -> bool:
+    """Peace terms, windows and redeployments shape the turns to come: none when the game ends with this phase."""
+    return bool(st.g["year"] < S.data().scenarios[st.g["scenario"]].header.end_year)
 
 
 def conquest_phase(st: State) -> None:
-    """5.3 (summary steps 1-9) as far as 1815 needs them: (1) control markers adjusted; (2) conquests of minors, by
-    the Coalition then by the Empire (18.1), then of France, the only major whose conquest decides the 1815 game
-    (18.2.1, 20.1); (6) empty fortresses reactivated for their controller. Steps 3-5 and 8-9 (Tambours de Guerre,
-    Tilsit, forced alliances, redeployment, forced peaces) have no object in 1815, which ends with this phase; step
-    7 (supplied demoralized forces rally) was already done at the end of the activation phase (14.9.3), or comes
-    right after this phase under the option ``rally_at_conquest`` (docs/nae-rules.md)."""
+    """5.3 (summary steps 1-9): (1) control markers adjusted; (2) conquests of minors, by the Coalition then by the
+    Empire (18.1), then the majors meeting the surrender conditions, those the Coalition conquers then those the
+    Empire conquers (18.2.1). France conquered decides the game (19.3, 20.1) and takes no peace terms (it has no
+    diplomatic status, 8.1). When the game goes on, the rest -- a minor's integration (18.1), *Tambours de Guerre*,
+    *Tilsit*, forced alliances, (6) fortresses, peace terms, (8) redeployment and (9) the forced peaces' tests --
+    is ``peace``'s step, pushed here; otherwise (6) the empty fortresses are reactivated at once. Step 7
+    (supplied demoralized forces rally) was already done at the end of the activation phase (14.9.3), or comes
+    right after the conquests are checked under the option ``rally_at_conquest`` (docs/nae-rules.md)."""
     adjust_control(st)
     m = S.data().map
+    minors: list[list[str]] = []
     for by in ("coalition", "empire"):
         for power in [p for p, side in st.g["sides"].items() if m.powers[p].kind == "minor" and side not in (None, by)]:
-            if power not in st.g["conquered"] and conquered_minor(st, power, by):
+            if conquered_minor(st, power, by):
                 conquer_minor(st, power, by)
-    for power in ("france",):
-        if is_conquered(st, power) and power not in st.g["conquered"]:
-            st.g["conquered"].append(power)
-            st.note(f"{S.data().map.powers[power].name} is conquered", rule="18.2.1")
-    reactivate_fortresses(st, supplied_only=False)
+                minors.append([power, by])
+    surrenders: list[list[str]] = []
+    for by in ("coalition", "empire"):
+        for power in at_war_majors(st, S.other(by)):
+            if (power == "france" and power in st.g["conquered"]) or not is_conquered(st, power):
+                continue
+            if power == "france":
+                st.g["conquered"].append(power)
+                st.note(f"{m.powers[power].name} is conquered", rule="18.2.1")
+            else:
+                st.note(f"{m.powers[power].name} meets the surrender conditions", rule="18.2.1")
+                surrenders.append([power, by])
+    if game_goes_on(st):
+        st.push("conquest.terms", phase="integrate", minors=minors, fresh=[list(x) for x in minors],
+                surrenders=surrenders, confirmed=[])
+    else:
+        reactivate_fortresses(st, supplied_only=False)
+
+
+def note_crushed(st: State, fid: str) -> None:
+    """Battle hook (14.2 odds, 14.9.1, 14.9.3, 14.10): the armies of force ``fid``, which just lost a battle and is
+    demoralized or destroyed, are recorded as crushed this year (``g["crushed"]``: [year, power]), the condition of
+    *Tilsit* (26F, 18.2.1 exception 3)."""
+    armies = S.data().counters.armies
+    crushed = st.g.setdefault("crushed", [])
+    for a in S.armies(S.force(st, fid)):
+        entry = [st.g["year"], armies[a.army].power] if a.army else None
+        if entry and entry not in crushed:
+            crushed.append(entry)

@@ -116,11 +116,12 @@ def _links(st: State, power: str) -> Links:
     sources = []
     links = []
     control, sides = st.g["control"], st.g["sides"]
+    territory = st.g.get("territory", {})
     for zone, fort in st.g["fortresses"].items():
         if not fort["active"] or fort["siege"] is not None or sides.get(control.get(zone)) != side:
             continue
         links.append(zone)
-        owner = m.zones[zone].owner
+        owner = territory.get(m.zones[zone].province, m.zones[zone].owner)  # 18.1, 18.2.2: annexed provinces
         if owner == power or (st.g["ally_of"].get(owner) == power and m.zones[zone].capital == owner):
             sources.append(zone)
     for capital in (m.powers[power].capital, m.powers[own].capital):
@@ -161,11 +162,13 @@ _CACHE_MAX = 512  # entries kept in each cache; a game revisits few distinct pos
 
 
 def links_key(st: State, power: str) -> tuple[object, ...]:
-    """Everything ``_links`` reads from the state: sides, alliances, control, fortresses, fixed depots, packed to
-    bytes (fast to build, and a bytes object hashes once); equal bytes are equal data, so an equal key always
-    means an equal network (the fortresses' levels and besiegers make it finer than needed, never coarser)."""
+    """Everything ``_links`` reads from the state: sides, alliances, control, fortresses, fixed depots, annexed
+    provinces (18.2.2), packed to bytes (fast to build, and a bytes object hashes once); equal bytes are equal data,
+    so an equal key always means an equal network (the fortresses' levels and besiegers make it finer than needed,
+    never coarser)."""
     g = st.g
-    return power, _pack((g["sides"], g["ally_of"], g["control"], g["fortresses"], g["fixed_depots"]))
+    return power, _pack((g["sides"], g["ally_of"], g["control"], g["fortresses"], g["fixed_depots"],
+                         g.get("territory")))
 
 
 _pack = msgspec.msgpack.Encoder().encode

@@ -1,0 +1,540 @@
+"""18.1-18.2.3, 8.1.3, 8.1.4: what the conquests of the conquest phase bring, in the summary's order (5.3): a
+conquered minor without combat units integrated or allied (18.1), the *Tambours de Guerre* (27C) and *Tilsit* (26F)
+windows (18.2.1 exceptions 2 and 3), the surrenders confirmed (control markers, forced peace, VP), forced alliances
+(8.1.4), peace terms (18.2.2: annexations, the victor's extra card or resources), (6) fortresses reactivated, (8) the
+former belligerents redeployed (18.2.3) and (9) the forced peaces' yearly tests (18.2.3). ``conquest.conquest_phase``
+pushes the step ``conquest.terms`` when the game goes on."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from grognard.core.machine import Action, Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import conquest, diplomacy, naval, stacking
+from grognard.games.nae.schema.cards import ImposePeace
+
+TAMBOURS = "27C"  # 8.1.4 and 18.2.1 say 27C, 18.2.2 22C (docs/nae-data.md)
+TILSIT = "26F"  # 8.2.3 says 26F, 18.2.1 27F (docs/nae-data.md)
+ANNEXATIONS = 3  # 18.2.2; 4 once the loser fought on with Tambours de Guerre
+MISSING_PROVINCE_RESOURCES = 4  # 18.2.2: « 4 ressources par province manquante »
+PEACE_ENDS = 5  # 18.2.3: « Tel est le cas sur un résultat de 5+ »
+LATER_YEARS_BONUS = 2  # 18.2.3: « chaque année à compter de la deuxième accorde un bonus de +2 »
+
+
+def _name(power: str) -> str:
+    return S.data().map.powers[power].name
+
+
+def _end_year(st: State) -> int:
+    return S.data().scenarios[st.g["scenario"]].header.end_year
+
+
+def in_game(st: State, cid: str) -> bool:
+    """The card may be in its side's hand: it is in the hand or the pile, a union the other side knows (its
+    complement, the played pile and the cards out of the game, is public)."""
+    side = S.data().cards.cards[cid].side
+    return cid in st.g["hands"][side] or cid in st.g["decks"][side]
+
+
+def victor_of(st: State, power: str, by: str) -> str:
+    """The conqueror of a major (8.1.3 « la même puissance »): the major of ``by`` holding its capital, else the
+    side's leading power."""
+    capital = S.data().map.powers[power].capital
+    holder = st.g["control"].get(str(capital))
+    major = S.major_of(st, holder) if holder else None
+    if major and S.data().map.powers[major].kind == "major" and S.side_of(st, major) == by:
+        return major
+    return "france" if by == "empire" else "britain"
+
+
+# -- surrender (18.2.1-18.2.2, 8.1.3) ----------------------------------------------------------------------------
+
+def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, Any]:
+    """18.2.1: the major is conquered. The conqueror's control markers leave its territory and its own markers
+    outside it are removed (5.3); it and its minor allies take a forced peace (8.1.3), for the rest of the game if
+    the same power beats it a second time; the Empire's conquest is +1 VP, any major's +1 escalade (example 1805),
+    unless a card imposed the peace (``card``: *Tilsit*'s own VP and escalade stand for them). Returns what the
+    later steps need."""
+    g = st.g
+    victor = victor_of(st, power, by)
+    defeats = g.setdefault("defeats", {}).setdefault(power, [])
+    twice = victor in defeats
+    diplomacy.record_defeat(st, power, victor)  # 8.1.3 / 8.2.3, and the reform after a second defeat
+    if power not in g["conquered"]:
+        g["conquered"].append(power)
+    for zone, holder in sorted(g["control"].items()):
+        home = conquest.territory_of(st, zone)
+        if home == power and S.side_of(st, holder) == by:
+            g["control"][zone] = power
+        elif holder == power and home != power:
+            g["control"][zone] = home
+    g["status"][power] = "forced_peace"
+    g["sides"][power] = None
+    for minor, major in g["ally_of"].items():
+        if major == power:
+            g["sides"][minor] = None  # 8.1.3 (EN): its unconquered minor allies submit with it
+    g["forced"][power] = {"with": victor, "until": _end_year(st) if twice else None,
+                          "then": "at_war" if power == "britain" else "neutral", "since": g["year"]}
+    st.note(f"{_name(power)} surrenders to {_name(victor)}: a forced peace"
+            + (" until the end of the game (beaten a second time by the same power)" if twice else "")
+            + ("; its ports join the Continental Blockade while it stays out of the Coalition"
+               if victor == "france" else ""), rule="18.2.1")
+    if not card:
+        conquest.award(st, 1 if by == "empire" else 0, 1, "18.2.1", f"{_name(power)} conquered")
+    return {"power": power, "by": by, "victor": victor, "former": S.other(by),
+            "annex": ANNEXATIONS + (1 if power in g.get("fought_on", []) else 0),
+            "alliance": by == "empire" and power != "britain"
+            and (power in g.get("fought_on", []) or len(defeats) >= 2)}
+
+
+def end_forced(st: State, power: str) -> None:
+    """8.1.3 / 18.2.3: the forced peace ends: the power becomes neutral (Britain rejoins the Coalition), and the
+    conqueror's units still on its National Territory are destroyed; a scenario's forced peace may instead turn
+    into a forced alliance (1809: Prussia), until the end of the game."""
+    g = st.g
+    x = g["forced"].pop(power)
+    then = x["then"] or "neutral"
+    g["status"][power] = then
+    if then == "forced_alliance":
+        g["forced"][power] = {"with": x["with"], "until": _end_year(st), "then": None}
+        st.note(f"The forced peace of {_name(power)} ends: it is a forced ally of {_name(x['with'])}", rule="8.1.4")
+        return
+    winner_side = S.side_of(st, x["with"])
+    for fid in sorted(fid for fid, f in g["forces"].items() if f["side"] == winner_side
+                      and conquest.territory_of(st, f["zone"]) == power):
+        S.remove_force(st, fid, "18.2.3", f"{S.name_of(st, fid)} had not left {_name(power)} and is destroyed")
+    side = "coalition" if then == "at_war" else None
+    g["sides"][power] = side
+    for minor, major in g["ally_of"].items():
+        if major == power:
+            g["sides"][minor] = side
+    st.note(f"The forced peace of {_name(power)} ends: it is "
+            + ("back in the Coalition" if side else then.replace("_", " ")), rule="18.2.3")
+
+
+def check_forced_peaces(st: State) -> None:
+    """18.2.3 (9): each forced peace older than this year ends on 1d6 >= 5, +2 from its second test on (the
+    example: Austria rolls 3, then 4 + 2 = 6, two years); one the scenario or a second defeat sets lasts until
+    its year (then the status it names)."""
+    g = st.g
+    for power in sorted(g["forced"]):
+        x = g["forced"][power]
+        if x["until"] is not None:
+            if g["year"] >= x["until"] and x["until"] < _end_year(st):
+                end_forced(st, power)
+            continue
+        if x.get("since", g["year"] - 1) >= g["year"]:
+            continue
+        tests = x.get("tests", 0)
+        roll = st.roll(1, rule="18.2.3", why=f"{_name(power)} tests the end of its forced peace",
+                       mods=[("from the second year", LATER_YEARS_BONUS if tests else 0)],
+                       table=lambda t: ("5+: the peace ends", True) if t >= PEACE_ENDS else ("1-4: it goes on", False))
+        x["tests"] = tests + 1
+        if roll.result:
+            end_forced(st, power)
+
+
+# -- annexations (18.2.2) ----------------------------------------------------------------------------------------
+
+def province_owner(st: State, province: str) -> str:
+    owner: str = st.g.get("territory", {}).get(province, S.data().map.provinces[province].owner)
+    return owner
+
+
+def annexable(st: State, loser: str, by: str) -> list[str]:
+    """18.2.2: provinces of the loser's National Territory without a key zone of an original one (red border;
+    Mazovie excepted, data), adjacent to the National Territory of a power of the victor's side."""
+    m = S.data().map
+    out = []
+    for pid, p in m.provinces.items():
+        if province_owner(st, pid) != loser or p.red_border:
+            continue
+        if any(S.side_of(st, conquest.territory_of(st, n)) == by
+               for z in m.zones_of(pid) for n in m.neighbours(z.id)):
+            out.append(pid)
+    return out
+
+
+def minors_to_take(st: State, loser: str) -> list[str]:
+    """18.2.2: a minor still allied to the loser may replace a province, one the loser conquered this phase too
+    (18.1 made it the loser's ally)."""
+    return sorted(p for p, major in st.g["ally_of"].items() if major == loser)
+
+
+def recipients(st: State, by: str) -> list[str]:
+    """18.2.2: « Le vainqueur peut répartir les attributions de province comme il veut entre les pays de son
+    camp »: its majors at war and its allied minors."""
+    m = S.data().map
+    return [p for p, s in st.g["sides"].items() if s == by and m.powers[p].kind in ("major", "minor", "entity")
+            and st.g["status"].get(p) in ("at_war", "allied", "protectorate")]
+
+
+def annex_province(st: State, province: str, to: str, rule: str) -> None:
+    """The province joins ``to``'s National Territory (its marker) and control."""
+    m = S.data().map
+    st.g.setdefault("territory", {})[province] = to
+    for z in m.zones_of(province):
+        if z.id in st.g["control"]:
+            st.g["control"][z.id] = to
+    st.note(f"{m.provinces[province].name} is annexed to {_name(to)}'s National Territory", rule=rule)
+
+
+def integrate_minor(st: State, minor: str, to: str, rule: str) -> None:
+    """18.1 / 18.2.2: the minor becomes part of ``to``'s National Territory (its units leave the game)."""
+    g = st.g
+    for pid in [p for p in S.data().map.provinces if province_owner(st, p) == minor]:
+        annex_province(st, pid, to, rule)
+    _drop_units(st, minor, rule)
+    g["sides"][minor] = None
+    g["ally_of"].pop(minor, None)
+    g["status"][minor] = "not_in_play"
+
+
+def ally_minor(st: State, minor: str, by: str, major: str, rule: str) -> None:
+    """18.2.2: the minor becomes an ally of the conqueror; its forces change sides (its units in another
+    nation's force leave it)."""
+    g = st.g
+    for fid in sorted(g["forces"]):
+        f = g["forces"][fid]
+        if f["power"] == minor and all(S.unit(u).power == minor for u in f["units"]):
+            f["side"] = by
+    _drop_units(st, minor, rule, only_mixed=True)
+    g["sides"][minor], g["ally_of"][minor], g["status"][minor] = by, major, "allied"
+    st.note(f"{_name(minor)} becomes an ally of {_name(major)}", rule=rule)
+
+
+def _drop_units(st: State, minor: str, rule: str, only_mixed: bool = False) -> None:
+    for fid in sorted(st.g["forces"]):
+        f = st.g["forces"][fid]
+        if only_mixed and f["power"] == minor:
+            continue
+        for uid in [u for u in f["units"] if S.unit(u).power == minor]:
+            S.eliminate(st, f, uid)
+        S.check_force(st, fid, rule)
+
+
+# -- redeployment (18.2.3) ---------------------------------------------------------------------------------------
+
+def distances(start: str) -> dict[str, int]:
+    """Least MP from ``start`` to every zone over land (12.1; whole-MF links left out)."""
+    m = S.data().map
+    dist = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, here = heapq.heappop(heap)
+        if d > dist[here]:
+            continue
+        for there in m.neighbours(here):
+            step = m.enter_cost(here, there)
+            if step is not None and d + step < dist.get(there, d + step + 1):
+                dist[there] = d + step
+                heapq.heappush(heap, (d + step, there))
+    return dist
+
+
+def nearest_fortresses(st: State, fid: str, loser: str) -> list[str]:
+    """18.2.3: « la zone frontière la plus proche en nombre de points de mouvement contenant une forteresse »,
+    read as the nearest fortress zone outside the loser's territory that the force's side controls (the example:
+    Vienna -> Ulm, Brünn -> Neminov); the equally near ones are the owner's choice. Britain conquered: a French
+    coastal fortress on the Manche."""
+    f = S.force(st, fid)
+    m = S.data().map
+    if loser == "britain":
+        return sorted(z for z in st.g["fortresses"] if conquest.territory_of(st, z) == "france"
+                      and "manche" in m.zones[z].seas)
+    dist = distances(f["zone"])
+    near = [z for z in st.g["fortresses"] if z in dist and conquest.territory_of(st, z) != loser
+            and S.controller(st, z) == f["side"]]
+    best = min((dist[z] for z in near), default=None)
+    return sorted(z for z in near if dist[z] == best)
+
+
+def redeployments(st: State, c: dict[str, Any]) -> list[dict[str, Any]]:
+    """18.2.3: the conqueror's forces on the loser's territory (may stay), its former allies' forces there (must
+    leave), each to the nearest friendly fortress; the loser's forces abroad to its key zones."""
+    power = c["power"]
+    out = []
+    for fid in sorted(st.g["forces"]):
+        f = st.g["forces"][fid]
+        home = conquest.territory_of(st, f["zone"]) == power
+        own = S.major_of(st, f["power"]) == power
+        if home and not own and f["side"] == c["by"]:
+            out.append({"fid": fid, "stay": True, "to": "fortress"})
+        elif home and not own and f["side"] == c["former"]:
+            out.append({"fid": fid, "stay": False, "to": "fortress"})
+        elif own and not home:
+            out.append({"fid": fid, "stay": False, "to": "key"})
+    return out
+
+
+def move_force(st: State, fid: str, zone: str, rule: str) -> None:
+    """Place a force elsewhere without moving (no attrition): it lifts any siege it laid, and joins a force of its
+    side already there (11)."""
+    f = S.force(st, fid)
+    for fort in st.g["fortresses"].values():
+        if fort["besieger"] == fid:
+            fort["besieger"], fort["siege"] = None, None
+    f["zone"], f["in_fortress"] = zone, False
+    st.note(f"{S.name_of(st, fid)} is redeployed to {S.zone_name(zone)}, without attrition", rule=rule)
+    stacking.consolidate(st, fid)
+
+
+def fleets_home(st: State, power: str) -> None:
+    """18.2.3: the loser's fleets return to ports of its National Territory (the first the map lists)."""
+    fleets = S.data().counters.fleets
+    ports = [z.id for z in S.data().map.zones.values() if z.port and conquest.territory_of(st, z.id) == power]
+    for fl in sorted(x for x in st.g["fleets"] if fleets[x].power == power):
+        x = st.g["fleets"][fl]
+        if ports and not (x["at"] == "port" and x["where"] in ports):
+            naval.relocate(st, [fl], ports[0])
+
+
+# -- the step ----------------------------------------------------------------------------------------------------
+
+def tilsit_targets(st: State, surrendering: list[str]) -> list[str]:
+    """26F: Coalition majors at war, not Britain, not already surrendering, whose army the Empire crushed this
+    year (``g["crushed"]``, battle.py) and on whose National Territory French combat units stand."""
+    card = S.data().cards.cards[TILSIT]
+    eff = next(e for e in card.effect if isinstance(e, ImposePeace))
+    crushed = {p for year, p in st.g.get("crushed", []) if year == st.g["year"]}
+    out = []
+    for p in conquest.at_war_majors(st, "coalition"):
+        if p in eff.exclude or p in surrendering or (eff.decisive_victory and p not in crushed):
+            continue
+        steps = sum(v for f in st.g["forces"].values() if f["side"] == "empire"
+                    and conquest.territory_of(st, f["zone"]) == p for u, v in f["units"].items()
+                    if S.unit(u).power == "france")
+        if steps >= eff.steps_in_territory:
+            out.append(p)
+    return out
+
+
+def _window(st: State, cid: str, side: str, powers: list[str], kind: str) -> None:
+    """Open a card window when the card may be in the side's hand and the side holds any card (a window opened
+    only for the card itself would show the hand, 6.6)."""
+    if powers and in_game(st, cid) and st.g["hands"][side]:
+        st.push("conquest.choice", kind=kind, side=side, powers=powers, card=cid)
+
+
+class Terms:
+    """5.3 steps 3-9 after the conquests are found (``conquest.conquest_phase``), one phase at a time; each
+    choice is a ``conquest.choice`` pushed on top."""
+
+    name: ClassVar[str] = "conquest.terms"
+
+    def run(self, st: State, f: Frame) -> None:
+        phase = f["phase"]
+        if phase == "integrate":
+            if f["minors"]:
+                power, by = f["minors"].pop(0)
+                if not conquest.has_combat_units(power) and S.side_of(st, power) == by:
+                    st.push("conquest.choice", kind="integrate", side=by, powers=[power])
+                return
+            f["phase"] = "tambours"
+            _window(st, TAMBOURS, "coalition", [p for p, by in f["surrenders"] if by == "empire"], "tambours")
+        elif phase == "tambours":
+            f["phase"] = "tilsit"
+            _window(st, TILSIT, "empire", tilsit_targets(st, [p for p, _ in f["surrenders"]]), "tilsit")
+        elif phase == "tilsit":
+            f["phase"] = "confirm"
+            f["confirmed"] = [surrender(st, p, by, card=p in f.get("imposed", [])) for p, by in f["surrenders"]]
+        elif phase == "confirm":
+            f["phase"] = "alliance"
+            f["queue"] = [c["power"] for c in f["confirmed"] if c["alliance"]]
+        elif phase == "alliance":
+            if f["queue"]:
+                power = f["queue"].pop(0)
+                if st.g["hands"]["empire"]:
+                    st.push("conquest.choice", kind="alliance", side="empire", powers=[power])
+                return
+            f["phase"] = "terms"
+            f["queue"] = [dict(c, left=c["annex"], reward=True) for c in f["confirmed"]]
+        elif phase == "terms":
+            self.terms(st, f)
+        elif phase == "fortresses":
+            f["phase"] = "redeploy"
+            conquest.reactivate_fortresses(st, supplied_only=False)
+            f["queue"] = [dict(r, loser=c["power"]) for c in f["confirmed"] for r in redeployments(st, c)]
+            for c in f["confirmed"]:
+                fleets_home(st, c["power"])
+        elif phase == "redeploy":
+            self.redeploy(st, f)
+        else:
+            st.pop()
+            check_forced_peaces(st)
+
+    def terms(self, st: State, f: Frame) -> None:
+        """18.2.2: the victor annexes its provinces (or minors) one at a time, then takes its reward."""
+        if not f["queue"]:
+            f["phase"] = "fortresses"
+            return
+        c = f["queue"][0]
+        power, by = c["power"], c["by"]
+        if c["left"] and (annexable(st, power, by) or minors_to_take(st, power)):
+            st.push("conquest.choice", kind="annex", side=by, powers=[power], victor=c["victor"])
+            c["left"] -= 1
+            return
+        if c["left"]:
+            penalty = st.g.setdefault("budget_penalty", {})
+            penalty[power] = penalty.get(power, 0) + MISSING_PROVINCE_RESOURCES * c["left"]
+            st.note(f"No province of {_name(power)} is left to annex: {MISSING_PROVINCE_RESOURCES * c['left']} "
+                    f"resources come off its next budget", rule="18.2.2")
+            c["left"] = 0
+        f["queue"].pop(0)
+        st.push("conquest.choice", kind="reward", side=by, powers=[c["victor"]])
+
+    def redeploy(self, st: State, f: Frame) -> None:
+        while f["queue"]:
+            r = f["queue"].pop(0)
+            if r["fid"] not in st.g["forces"]:
+                continue
+            key = r["to"] == "key"
+            zones = conquest.key_zones(r["loser"]) if key else nearest_fortresses(st, r["fid"], r["loser"])
+            here = S.force(st, r["fid"])["zone"]
+            if not zones or (zones == [here] and not r["stay"]):
+                continue
+            if len(zones) == 1 and not r["stay"]:
+                move_force(st, r["fid"], zones[0], "18.2.3")
+                continue
+            st.push("conquest.choice", kind="redeploy", side=S.force(st, r["fid"])["side"], fid=r["fid"],
+                    zones=zones, stay=r["stay"], powers=[r["loser"]])
+            return
+        f["phase"] = "tests"
+
+
+PROMPTS = {
+    "integrate": "{p} is conquered and has no combat units: make it your ally or integrate it into your National "
+                 "Territory (18.1).",
+    "tambours": "{p} meets the surrender conditions: you may play a card (Tambours de Guerre: it fights on).",
+    "tilsit": "You may play a card (Tilsit: impose a forced peace on {p} without conquest).",
+    "alliance": "You may discard a card to impose a forced alliance on {p} (8.1.4).",
+    "annex": "Annex a province of {p}, or take one of its minor allies (18.2.2).",
+    "recipient": "Give the annexed territory to a power of your side (18.2.2).",
+    "reward": "The reward of {p}: an extra card at the next draw or 4 resources at the next budget (18.2.2).",
+    "redeploy": "{force}: choose the fortress it is redeployed to (18.2.3).",
+}
+
+
+class Choice:
+    """One decision of the conquest phase (the frame's ``kind`` says which)."""
+
+    name: ClassVar[str] = "conquest.choice"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        names = " or ".join(_name(p) for p in f["powers"])
+        force = S.name_of(st, f["fid"]) if f.get("fid") else ""
+        return PROMPTS[f["kind"]].format(p=names, force=force)
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        kind, side = f["kind"], f["side"]
+        hand = st.g["hands"][side]
+        if kind == "integrate":
+            return [("ally", f["powers"][0]), ("integrate", f["powers"][0])]
+        if kind in ("tambours", "tilsit"):
+            verb = "fight_on" if kind == "tambours" else "impose"
+            return [(verb, p) for p in f["powers"] if f["card"] in hand] + [("done", None)]
+        if kind == "alliance":
+            return [("discard", c) for c in hand] + [("pass", None)]
+        if kind == "annex":
+            loser = f["powers"][0]
+            return ([("annex", p) for p in annexable(st, loser, side)]
+                    + [("take_minor", p) for p in minors_to_take(st, loser)])
+        if kind == "recipient":
+            out = [("annex_to", p) for p in recipients(st, side)]
+            return out + ([("ally", f["minor"])] if f.get("minor") else [])
+        if kind == "reward":
+            return [("reward_card", None), ("reward_resources", None)]
+        return [("zone", z) for z in f["zones"]] + ([("stay", None)] if f["stay"] else [])
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        kind, side = f["kind"], f["side"]
+        st.pop()
+        if verb in ("done", "pass"):
+            return
+        if kind == "integrate":
+            if verb == "integrate":
+                integrate_minor(st, arg, S.major_of(st, arg), "18.1")
+            else:
+                st.note(f"{_name(arg)} stays an ally of {_name(S.major_of(st, arg))}", rule="18.1")
+        elif kind == "tambours":
+            self.play(st, side, f["card"], f"{_name(arg)} fights on")
+            st.g.setdefault("fought_on", []).append(arg)
+            terms = st.frame
+            terms["surrenders"] = [s for s in terms["surrenders"] if s[0] != arg]
+        elif kind == "tilsit":
+            card = S.data().cards.cards[f["card"]]
+            self.play(st, side, f["card"], f"peace is imposed on {_name(arg)} without conquest")
+            conquest.award(st, card.vp, card.escalade, "18.2.1", f"{card.title} on {_name(arg)}")
+            st.frame["surrenders"].append([arg, "empire"])
+            st.frame.setdefault("imposed", []).append(arg)
+        elif kind == "alliance":
+            st.g["hands"][side].remove(arg)
+            st.g["discards"][side].append(arg)
+            st.commit()
+            st.g["status"][f["powers"][0]] = "forced_alliance"
+            st.g["forced"][f["powers"][0]].update(until=_end_year(st), then=None)
+            st.note(f"The Empire discards {S.data().cards.cards[arg].title}: {_name(f['powers'][0])} is a forced "
+                    f"ally of France until the end of the game", rule="8.1.4")
+        elif kind == "annex":
+            st.push("conquest.choice", kind="recipient", side=side, powers=f["powers"], victor=f["victor"],
+                    province=arg if verb == "annex" else None, minor=arg if verb == "take_minor" else None)
+        elif kind == "recipient":
+            if f.get("province"):
+                annex_province(st, f["province"], arg, "18.2.2")
+            elif verb == "ally":
+                ally_minor(st, f["minor"], side, f["victor"], "18.2.2")
+            else:
+                integrate_minor(st, f["minor"], arg, "18.2.2")
+        elif kind == "reward":
+            reward = "card" if verb == "reward_card" else "resources"
+            st.g.setdefault("peace_rewards", []).append({"power": f["powers"][0], "reward": reward})
+            st.note(f"{_name(f['powers'][0])} takes " + ("an extra card at the next draw" if reward == "card"
+                                                         else "4 resources at the next budget"), rule="18.2.2")
+        elif verb == "zone":
+            move_force(st, f["fid"], arg, "18.2.3")
+        else:
+            st.note(f"{S.name_of(st, f['fid'])} stays on {_name(f['powers'][0])}'s territory", rule="18.2.3")
+
+    @staticmethod
+    def play(st: State, side: str, cid: str, what: str) -> None:
+        card = S.data().cards.cards[cid]
+        st.g["hands"][side].remove(cid)
+        (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
+        st.note(f"{side} plays {card.title} as an event: {what}", rule="6.4")
+        st.commit()  # the other side has seen the card
+
+
+STEPS = (Terms(), Choice())
+
+
+def label(st: State, action: Action) -> str | None:
+    """Menu text of this chapter's actions (None: not one of them)."""
+    verb, arg = action
+    if st.step != "conquest.choice":
+        return None
+    m = S.data().map
+    texts: dict[str, Callable[[], str]] = {
+        "ally": lambda: f"Make {_name(arg)} an ally" if st.frame["kind"] == "integrate" else
+        f"Make {_name(arg)} an ally of {_name(st.frame['victor'])}",
+        "integrate": lambda: f"Integrate {_name(arg)} into {_name(S.major_of(st, arg))}'s National Territory",
+        "fight_on": lambda: f"Play Tambours de Guerre: {_name(arg)} fights on",
+        "impose": lambda: f"Play Tilsit: impose a forced peace on {_name(arg)}",
+        "discard": lambda: f"Discard {S.data().cards.cards[arg].title}",
+        "annex": lambda: f"Annex {m.provinces[arg].name}",
+        "take_minor": lambda: f"Take {_name(arg)} instead of a province",
+        "annex_to": lambda: f"Give it to {_name(arg)}",
+        "reward_card": lambda: "An extra card at the next draw",
+        "reward_resources": lambda: "4 resources at the next budget",
+        "zone": lambda: f"Redeploy to {S.zone_name(arg)}",
+        "stay": lambda: "Stay where it is",
+        "done": lambda: "Play no card",
+        "pass": lambda: "Impose no forced alliance",
+    }
+    return texts[verb]() if verb in texts else None
