@@ -15,6 +15,7 @@ from grognard.games.nae.rules import (
     command,
     diplomacy,
     events,
+    foreign_wars,
     movement,
     naval,
     peace,
@@ -177,7 +178,7 @@ class NaeGame(Game):
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
                   *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS, *diplomacy.STEPS,
-                  SiegeAttack(), Replacements(), SetupChoice())
+                  *foreign_wars.STEPS, SiegeAttack(), Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up

@@ -1,7 +1,8 @@
 """8 Diplomacy of the grand campaigns: the statuses (8.1) others read, diplomatic actions (8.2), protectorates
-(8.1.5), the diplomatic phase (7.4, 5.1.4), the diplomatic choices of an activation round (5.2 items 5, 7, 8),
-foreign wars (6.5) and the political events of the diplomatic phase (8.3 entities, Iberia, War of Liberation,
-revolts, military reform, the Continental Blockade).
+(8.1.5), the diplomatic phase (7.4, 5.1.4), the diplomatic choices of an activation round (5.2 items 5, 7, 8) and
+the political events (8.3 entities, Iberian access, War of Liberation, revolts, military reform, the Continental
+Blockade, foreign wars). Foreign wars themselves are in ``foreign_wars`` (6.5), the Iberian restrictions and the
+blockade's test in ``iberia`` (12.1, glossary).
 
 State kept here (all created on first use, so the 1815 game never carries them)::
 
@@ -12,8 +13,6 @@ State kept here (all created on first use, so the 1815 game never carries them):
     events_played  cards played as events (the ``card_played`` conditions: 24F, 25F, 20F, 22C...)
     flags          political entities created (8.3: "rhine", "westphalia", "poland", "kingdom_of_bavaria"), the
                    flags the hand-building table reads
-    foreign_wars   [{card, power, units, generals, fleets}] the Foreign Wars box (6.5); fw_year: year of the last
-                   foreign war started (one a turn); fw_returning: units back at the next budget phase
     budget_mods    [{power, value, why}] resources changes for the next budget phase (34F)
     hand_mods      [{side, value, unless}] lasting hand-size changes (35F Corsairs)
     iberia         {steps: French steps allowed into Iberia, portugal: invadable, open: all restrictions lifted}
@@ -30,7 +29,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command
+from grognard.games.nae.rules import cards, command, foreign_wars
 from grognard.games.nae.schema.cards import (
     AtWar,
     Card,
@@ -530,127 +529,6 @@ def establish_protectorate(st: State, power: str, rule: str) -> None:
     award_event(st, "protectorate_established", rule, f"{name(power)} a protectorate")
 
 
-# 6.5 Foreign wars ------------------------------------------------------------------------------------------------
-
-def foreign_wars(st: State) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = st.g.get("foreign_wars", [])
-    return out
-
-
-def may_start_foreign_war(st: State) -> bool:
-    """5.2: at most one foreign war event a turn."""
-    return st.g.get("fw_year") != st.g["year"]
-
-
-def start_foreign_war(st: State, card: Card) -> None:
-    """6.5: the card and the units it names go to the Foreign Wars box; the Coalition always picks them."""
-    fw = card.foreign_war
-    assert fw is not None
-    st.g.setdefault("foreign_wars", []).append({"card": card.id, "power": fw.power, "units": {}, "generals": [],
-                                                "fleets": []})
-    st.g["fw_year"] = st.g["year"]
-    st.note(f"Foreign war: {card.title} ({name(fw.power)})", rule="6.5")
-    st.push("diplomacy.fw_units", war=card.id, steps=fw.steps, generals=fw.generals, fleets=fw.fleets)
-    skip_fw_shortage(st, st.frame)
-
-
-def fw_choices(st: State, f: Frame) -> list[Action]:
-    war = next(w for w in foreign_wars(st) if w["card"] == f["war"])
-    power = war["power"]
-    out: list[Action] = []
-    if f["steps"] > 0:
-        out += [("unit", u) for x in st.g["forces"].values() for u in sorted(x["units"])
-                if S.unit(u).power == power and not S.unit(u).special and not x["in_fortress"]]
-    if f["generals"] > 0:
-        for x in st.g["forces"].values():
-            out += [("general", gid) for gid in S.subordinates(x) if S.general(gid).power == power]
-            if (x["commander"] and S.general(x["commander"]).power == power and not x["army"] and not x["group"]
-                    and not x["subs"] and len(x["units"]) == 1):
-                out.append(("general", x["commander"]))
-    if f["fleets"] > 0:
-        from grognard.games.nae.rules import naval
-
-        out += [("fleet", fl) for fl, x in sorted(st.g["fleets"].items())
-                if S.data().counters.fleets[fl].power == power and x["at"] == "port" and not naval.carried(st, [fl])]
-    return out
-
-
-def skip_fw_shortage(st: State, f: Frame) -> None:
-    """6.4: what the map cannot give is missing (the shortfall is the budget rules' to make good)."""
-    kinds = {"unit": "steps", "general": "generals", "fleet": "fleets"}
-    offered = {kinds[a[0]] for a in fw_choices(st, f)}
-    for need in ("steps", "generals", "fleets"):
-        if f[need] > 0 and need not in offered:
-            st.note(f"No {need} left to send to the Foreign Wars box ({f[need]} missing)", rule="6.5")
-            f[need] = 0
-    if not any(f[n] > 0 for n in kinds.values()):
-        st.pop()
-
-
-class ForeignWarUnits:
-    """6.5: « c'est toujours le joueur coalisé qui choisit les unités concernées »."""
-
-    name: ClassVar[str] = "diplomacy.fw_units"
-
-    def actor(self, st: State, f: Frame) -> str:
-        return "coalition"
-
-    def prompt(self, st: State, f: Frame) -> str:
-        need = ", ".join(f"{f[k]} {k}" for k in ("steps", "generals", "fleets") if f[k] > 0)
-        return f"Foreign war ({S.data().cards.cards[f['war']].title}): choose what goes to the box ({need} left)."
-
-    def choices(self, st: State, f: Frame) -> list[Action]:
-        return fw_choices(st, f)
-
-    def resolve(self, st: State, f: Frame, action: Action) -> None:
-        war = next(w for w in foreign_wars(st) if w["card"] == f["war"])
-        verb, arg = action
-        if verb == "unit":
-            fid = next(k for k, x in st.g["forces"].items() if arg in x["units"])
-            x = S.force(st, fid)
-            war["units"][arg] = x["units"].pop(arg)
-            if x["group"] and arg in x["group"]["units"]:
-                x["group"]["units"].remove(arg)
-            f["steps"] = max(0, f["steps"] - war["units"][arg])
-            st.note(f"{S.unit_name(arg)} leaves for the Foreign Wars box", rule="6.5")
-            S.check_force(st, fid, "6.5")
-        elif verb == "general":
-            x = next(x for x in st.g["forces"].values() if arg in S.generals_of(x))
-            if x["commander"] == arg:
-                x["commander"] = None
-            else:
-                S.drop_subordinate(x, arg)
-            war["generals"].append(arg)
-            f["generals"] -= 1
-            st.note(f"{S.general(arg).name} leaves for the Foreign Wars box", rule="6.5")
-        else:
-            del st.g["fleets"][arg]
-            war["fleets"].append(arg)
-            f["fleets"] -= 1
-            st.note(f"{S.data().counters.fleets[arg].name} leaves for the Foreign Wars box", rule="6.5")
-        skip_fw_shortage(st, f)
-
-
-def end_war_attempt(st: State, cid: str, war_card: str) -> None:
-    """6.5: the Coalition plays a card of any value: 1d6 + its value, 5+ ends the war; its card leaves the game and
-    its units come back as reinforcements at the next budget phase."""
-    test = S.data().tables.test("foreign_war_end")
-    value = cards.ap_value(st, cid)
-    title = S.data().cards.cards[war_card].title
-    cards.discard(st, "coalition", cid, f"to end the foreign war ({title})")
-    r = st.roll(1, rule="6.5", why=f"Ending the foreign war ({title})", mods=[("card value", value)],
-                table=lambda x: ("the war ends", True) if test.passes(x) else ("the war goes on", False))
-    if r.result:
-        war = next(w for w in foreign_wars(st) if w["card"] == war_card)
-        st.g["foreign_wars"].remove(war)
-        st.g.setdefault("fw_returning", []).append(war)
-        st.note(f"{title} is removed from the game; its units return at the next budget phase", rule="6.5")
-
-
-def winter(st: State) -> bool:
-    return S.data().tables.weather(st.g["round"]).winter
-
-
 # Events of the diplomatic phase ----------------------------------------------------------------------------------
 
 def status_is(st: State, power: str, wanted: str) -> bool:
@@ -701,7 +579,7 @@ def event_playable(st: State, side: str, cid: str, phase: str) -> bool:
         return False
     if any(isinstance(e, Choice) or not isinstance(e, HANDLED) for e in effects):
         return False
-    if card.foreign_war and not may_start_foreign_war(st):
+    if card.foreign_war and not foreign_wars.may_start_foreign_war(st):
         return False
     for e in effects:
         if isinstance(e, CreateEntity) and e.entity in entities(st):
@@ -725,7 +603,7 @@ def play_event(st: State, side: str, cid: str) -> None:
         if not all(cond_holds(st, side, c) for c in e.requires):
             continue
         if isinstance(e, StartForeignWar):
-            start_foreign_war(st, card)
+            foreign_wars.start_foreign_war(st, card)
         elif isinstance(e, Resources):
             st.g.setdefault("budget_mods", []).append({"power": e.power, "value": e.value, "why": card.title})
             st.note(f"{name(e.power)}: {e.value:+d} resources at the next budget phase", rule=rule)
@@ -841,84 +719,6 @@ def revolt(st: State, e: Revolt) -> None:
         st.note(f"{u.name} rises in {S.zone_name(e.zone)}", rule="8.3.3" if e.entity == "tyrol" else "6.4")
 
 
-# The Continental Blockade and the Iberian peninsula -------------------------------------------------------------
-
-def blockade_holder(st: State, power: str) -> bool:
-    """Glossary « Blocus continental »: a port counts when held by France, its allies or forced allies, or by a major
-    the Empire beat before and now neutral or in forced peace (Spain after a War of Liberation the Empire won)."""
-    if power == "france" or allied_with(st, power, "empire") or in_forced_alliance(st, power):
-        return True
-    return defeated_by(st, power, "empire") and S.status_of(st, power) in ("neutral", "forced_peace")
-
-
-def pyrenees_held(st: State) -> bool:
-    """Glossary: the Empire controls every zone on both sides of the Pyrenean frontier (a zone without fortress,
-    port or city counts when no Coalition force stands in it)."""
-    m = S.data().map
-    zones = {z for z in m.zones if m.zones[z].owner in ("france", "spain")
-             for n in m.neighbours(z) if {m.zones[z].owner, m.zones[n].owner} == {"france", "spain"}}
-    return all(S.controller(st, z) == "empire" if z in st.g["control"] else not S.forces_in(st, z, "coalition")
-               for z in zones)
-
-
-def blockade_ports(st: State) -> list[str]:
-    """The ports the Continental Blockade must hold (25F's data; Iberia's ports left out while Spain is at war with
-    France if the Empire holds the Pyrenees)."""
-    card = S.data().cards.cards[st.g.get("blockade") or "25F"]
-    e = next(x for x in card.effect if isinstance(x, ContinentalBlockade))
-    skip_iberia = S.side_of(st, "spain") == "coalition" and pyrenees_held(st)
-    return [z.id for z in S.data().map.zones.values()
-            if z.port and z.continental and z.id not in e.except_ports and set(z.seas) & set(e.seas)
-            and not (skip_iberia and (z.owner in IBERIA or z.id == "gibraltar"))]
-
-
-def blockade_in_place(st: State) -> bool:
-    """Glossary: the blockade is declared (25F) and every one of its ports is held as it requires; the budget phase
-    awards its VP (vp_event "continental_blockade") when this holds."""
-    if not st.g.get("blockade"):
-        return False
-    return all(blockade_holder(st, st.g["control"].get(z) or S.data().map.zones[z].owner)
-               for z in blockade_ports(st))
-
-
-IBERIA = ("spain", "portugal")
-
-
-def iberia_refusal(st: State, fid: str, dst: str) -> str | None:
-    """12.1 « La Péninsule ibérique »: why force ``fid`` may not enter ``dst`` in Spain or Portugal (None: it may).
-    No other power's force enters; Snare of Bayonne (24F) and the Continental Blockade (25F) let a number of French
-    steps in and open Portugal to French and Spanish units, and then Coalition units to both; Dos de Mayo or the
-    Punishments period lift everything. 8.1.2: while Spain is the Empire's ally, no Empire unit enters Spain before
-    both cards are played."""
-    owner = S.data().map.zones[dst].owner
-    if owner not in IBERIA or not grand_campaign(st):
-        return None
-    iberia = st.g.get("iberia") or {"steps": 0, "portugal": False, "open": False}
-    if iberia["open"] or punishments(st):
-        return None
-    f = S.force(st, fid)
-    powers = {S.unit(u).power for u in f["units"]}
-    if powers <= {owner}:
-        return None
-    name_ = S.zone_name(dst)
-    if not iberia["portugal"]:
-        return f"no force of another power enters Spain or Portugal ({name_}), 12.1"
-    if f["side"] == "coalition":
-        return None
-    if not powers <= {"france", "spain"}:
-        return f"only French and Spanish units may enter the Iberian peninsula ({name_}), 12.1"
-    if owner == "portugal":
-        return None
-    if allied_with(st, "spain", "empire") and not all(event_was_played(st, c) for c in ("24F", "25F")):
-        return "no Empire unit enters allied Spain before the Snare of Bayonne and the Blockade are played, 8.1.2"
-    inside = sum(v for x in st.g["forces"].values() if x is not f and S.data().map.zones[x["zone"]].owner in IBERIA
-                 for u, v in x["units"].items() if S.unit(u).power == "france")
-    mine = sum(v for u, v in f["units"].items() if S.unit(u).power == "france")
-    if S.data().map.zones[f["zone"]].owner not in IBERIA and inside + mine > iberia["steps"]:
-        return f"at most {iberia['steps']} French steps may be in the Iberian peninsula ({name_}), 12.1"
-    return None
-
-
 # 3.5 Free diplomatic attempts --------------------------------------------------------------------------------------
 
 def grant_free_attempts(st: State, side: str, n: int = 3) -> None:
@@ -968,7 +768,8 @@ def phase_choices(st: State, side: str, phase: str) -> list[Action]:
         if (side == "empire" and cards.ap_value(st, cid) >= PROTECTORATE_MIN_VALUE
                 and protectorate_candidates(st)):
             out.append(("protectorate", cid))
-        if side == "coalition" and foreign_wars(st) and (phase == "diplomacy" or winter(st)):
+        if side == "coalition" and foreign_wars.foreign_wars(st) and (phase == "diplomacy"
+                                                                      or foreign_wars.winter(st)):
             out.append(("end_war", cid))
         if event_playable(st, side, cid, phase):
             out.append(("event", cid))
@@ -1038,7 +839,7 @@ class Target:
             return [("target", p) for p in protectorate_candidates(st)]
         if f["use"] == "free":
             return [("target", p) for p in free_targets(st, f["side"])]
-        return [("war", w["card"]) for w in foreign_wars(st)]
+        return [("war", w["card"]) for w in foreign_wars.foreign_wars(st)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         st.pop()
@@ -1053,7 +854,7 @@ class Target:
             cards.discard(st, side, cid, f"to make {name(arg)} a protectorate")
             establish_protectorate(st, arg, "8.1.5")
         else:
-            end_war_attempt(st, cid, arg)
+            foreign_wars.end_war_attempt(st, cid, arg)
 
 
 # 5.2 The diplomatic choices of an activation round ---------------------------------------------------------------
@@ -1105,4 +906,4 @@ def label(st: State, action: Action) -> str | None:
     return None
 
 
-STEPS = (Phase(), Target(), DeployStart(), DeployUnits(), ForeignWarUnits())
+STEPS = (Phase(), Target(), DeployStart(), DeployUnits())

@@ -14,7 +14,7 @@ from grognard.games.nae.rules import (
     battle,
     cards,
     command,
-    diplomacy,
+    iberia,
     naval,
     siege,
     stacking,
@@ -184,7 +184,7 @@ def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | Non
         return f"{name} is a neutral's zone, which no force may enter, 12.1"
     f = S.force(st, fid)
     side = f["side"]
-    closed = naval.strait_closed(st, src, dst, side) or diplomacy.iberia_refusal(st, fid, dst)
+    closed = naval.strait_closed(st, src, dst, side) or iberia.iberia_refusal(st, fid, dst)
     if closed:
         return closed
     stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, side))

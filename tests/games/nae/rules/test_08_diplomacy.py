@@ -10,6 +10,8 @@ import pytest
 from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import diplomacy as D
+from grognard.games.nae.rules import foreign_wars as FW
+from grognard.games.nae.rules import iberia as I
 from tests.games.nae.rules.helpers import board, play, push, put, rolls
 
 
@@ -203,7 +205,7 @@ def test_6_5_foreign_war_persia_and_its_end() -> None:
     assert st.step == "diplomacy.fw_units" and st.active == "coalition"
     assert ("general", "bagration") in legal(st) and ("general", "koutouzov") not in legal(st)
     play(st, ("unit", "ru_iv"), ("general", "bagration"))
-    war = D.foreign_wars(st)[0]
+    war = FW.foreign_wars(st)[0]
     assert war == {"card": "9F", "power": "russia", "units": {"ru_iv": 2}, "generals": ["bagration"], "fleets": []}
     assert "9F" in st.g["out"] and st.g["escalade"] == 1
     assert ("event", "34F") not in legal(st)  # 5.2: one foreign war a turn
@@ -211,10 +213,10 @@ def test_6_5_foreign_war_persia_and_its_end() -> None:
     st.g["year"] += 1
     phase(st)
     play(st, ("end_war", "31C"), ("war", "9F"))
-    assert rolls(st, "6.5")[-1]["total"] == 3 and D.foreign_wars(st)  # 2 + 1 (Squares): the war goes on
+    assert rolls(st, "6.5")[-1]["total"] == 3 and FW.foreign_wars(st)  # 2 + 1 (Squares): the war goes on
     play(st, ("end_war", "30C"), ("war", "9F"))
     assert rolls(st, "6.5")[-1]["total"] == 6
-    assert "30C" in st.g["discards"]["coalition"] and not D.foreign_wars(st)
+    assert "30C" in st.g["discards"]["coalition"] and not FW.foreign_wars(st)
     assert st.g["fw_returning"][0]["units"] == {"ru_iv": 2}
 
 
@@ -224,7 +226,7 @@ def test_6_5_war_with_the_usa_sends_a_fleet_and_costs_resources() -> None:
     st.g["fleets"][fl] = {"at": "port", "where": "london", "side": "coalition"}
     push(st, "diplomacy.phase", side="empire", played=0)
     play(st, ("event", "34F"), ("fleet", fl))
-    assert fl not in st.g["fleets"] and D.foreign_wars(st)[0]["fleets"] == [fl]
+    assert fl not in st.g["fleets"] and FW.foreign_wars(st)[0]["fleets"] == [fl]
     assert st.g["budget_mods"] == [{"power": "britain", "value": -4, "why": "War with the USA"}]
 
 
@@ -322,25 +324,25 @@ def test_blockade_in_place_from_st_petersburg_to_zara() -> None:
     st.g["round"] = 3
     play(st, ("event", "25F"))
     assert st.g["blockade"] == "25F" and st.g["iberia"]["steps"] == 4
-    ports = D.blockade_ports(st)
+    ports = I.blockade_ports(st)
     assert "copenhagen" in ports and "zara" in ports and "st_petersburg" in ports
     assert "palermo" not in ports and "cattaro" not in ports and "odessa" not in ports
-    assert not D.blockade_in_place(st)
+    assert not I.blockade_in_place(st)
     for z in ports:
         st.g["control"][z] = "france"
-    assert D.blockade_in_place(st)
+    assert I.blockade_in_place(st)
     st.g["control"]["st_petersburg"] = "russia"
-    assert not D.blockade_in_place(st)
+    assert not I.blockade_in_place(st)
     D.record_defeat(st, "russia", "france")
     st.g["status"]["russia"], st.g["sides"]["russia"] = "forced_peace", None
-    assert D.blockade_in_place(st)
+    assert I.blockade_in_place(st)
     st.g["control"]["cadiz"] = "spain"
     st.g["sides"]["spain"], st.g["status"]["spain"] = "coalition", "at_war"
-    assert not D.blockade_in_place(st)
+    assert not I.blockade_in_place(st)
     for z in ("bayonne", "gerona", "lerida", "pamplona", "perpignan", "san_sebastian", "toulouse"):
         if z in st.g["control"]:
             st.g["control"][z] = "france"
-    assert D.pyrenees_held(st) and "cadiz" not in D.blockade_ports(st) and D.blockade_in_place(st)
+    assert I.pyrenees_held(st) and "cadiz" not in I.blockade_ports(st) and I.blockade_in_place(st)
 
 
 def test_12_1_iberian_peninsula() -> None:
