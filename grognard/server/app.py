@@ -37,7 +37,7 @@ from grognard.server import presence
 from grognard.server.db import Database
 from grognard.server.online import Online
 from grognard.server.push import Broker
-from grognard.server.store import GameMeta, GameNotFound, GameStore, Stale
+from grognard.server.store import Diverged, GameMeta, GameNotFound, GameStore, Stale, titles
 
 log = logging.getLogger("grognard.server")
 
@@ -127,11 +127,13 @@ class Service:
         seat = seats.get(side)
         return (seat == "hotseat" and owner == user) or (user is not None and seat == f"user:{user}")
 
-    def load(self, gid: str) -> tuple[State, int, GameMeta]:
+    def load(self, gid: str, meta: GameMeta | None = None) -> tuple[State, int, GameMeta]:
         try:
-            return self.store.load(gid)
+            return self.store.load(gid, meta)
         except GameNotFound:
             raise Fail(404, f"There is no game {gid!r}.") from None
+        except Diverged as exc:  # a rules change the administrator has not yet patched the games for
+            raise Fail(503, str(exc)) from None
 
     def meta(self, gid: str) -> GameMeta:
         try:
@@ -154,8 +156,8 @@ class Service:
             v["labels"] = [st.game.label(st, (a[0], a[1])) for a in v["legal"]]
             v["targets"] = [None for _ in v["legal"]]
             v["forecasts"] = {}
-        v.update(id=gid, version=meta.version, seats=meta.seats, title=st.game.title,
-                 ai_moves=self.ai_moves.get(gid, [])[-AI_MOVES_SHOWN:])
+        v.update(id=gid, version=meta.version, seats=meta.seats, ai_moves=self.ai_moves.get(gid, [])[-AI_MOVES_SHOWN:],
+                 **titles(meta.game, meta.scenario))
         raw = msgspec.Raw(_json.encode(v))
         with self.views_lock:
             self.views[(gid, side)] = (self._view_key(gid, meta, side), raw)
@@ -425,7 +427,7 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
             kept = svc.kept_view(gid, meta, side)
             if kept is not None:
                 return kept
-            st, _version, meta = svc.load(gid)
+            st, _version, meta = svc.load(gid, meta)
             return svc.view(gid, st, meta, side)
 
         return _response(await run(work))
@@ -565,7 +567,8 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
             if mod is not None:
                 v = mod.annotate(st, side, v)
             v.update(index=index, length=len(rep.actions), battles=rep.battles,
-                     action=list(rep.actions[index - 1]) if index else None, title=st.game.title)
+                     action=list(rep.actions[index - 1]) if index else None,
+                     **titles(st.game.name, st.setup["scenario"]))
             return v
 
         return _response(await run(work))

@@ -17,7 +17,7 @@ from grognard.core.registry import BUILTIN, load_game
 from grognard.server import clocks, notify
 from grognard.server.accounts import Accounts
 from grognard.server.models import ChatRow, User
-from grognard.server.store import GameMeta, GameNotFound, GameStore, seat_user, user_seat
+from grognard.server.store import GameMeta, GameNotFound, GameStore, named, seat_user, user_seat
 
 CHAT_MAX = 2000
 
@@ -137,7 +137,7 @@ def router(acc: Accounts, store: GameStore) -> APIRouter:
                 raise HTTPException(404, f"No user {body.name!r}.")
             link = (f"{acc.base_url}/#/invite/{meta.invite}" if meta.invite else store.link(gid))
             notify.enqueue(s, [notify.Note(guest.id, "invitation", f"{user.name} invites you to a game of "
-                                           f"{meta.game} {meta.scenario} (game {gid}).", gid, link)])
+                                           f"{named(meta.game, meta.scenario)} (game {gid}).", gid, link)])
         return {"ok": True}
 
     @r.post("/games/{gid}/join")

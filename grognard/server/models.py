@@ -39,7 +39,8 @@ class AuthSession(Base):
 
 
 class GameRow(Base):
-    """A game: its set-up, seats, the snapshot after ``version`` log rows, and its clock."""
+    """A game: its set-up, seats, where it stands (``version`` log rows played; the state is in ``SnapshotRow``
+    and the log), and its clock."""
 
     __tablename__ = "games"
 
@@ -52,7 +53,6 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)  # open | active | over
     version: Mapped[int] = mapped_column(Integer, default=0)
     active: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    snapshot: Mapped[str] = mapped_column(Text)
     digest: Mapped[str] = mapped_column(String(64))
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
@@ -66,6 +66,17 @@ class GameRow(Base):
     pause_votes: Mapped[list[Any]] = mapped_column(JSON, default=list)  # sides asking for a vacation pause
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class SnapshotRow(Base):
+    """A game's saved state after ``version`` log rows (``State.to_json``), rewritten every few actions: the state
+    at the game's version is this one with the later log rows replayed (``store.GameStore.load``)."""
+
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(Text)
 
 
 class Player(Base):

@@ -21,6 +21,7 @@ from grognard.server.notify import Sender, SmtpConfig
 from grognard.server.store import GameStore
 
 log = logging.getLogger("grognard.online")
+CHECKPOINT_S = 1.0  # SQLite: seconds between the background checkpoints of the WAL (Database.checkpoint)
 
 
 class Online:
@@ -42,6 +43,8 @@ class Online:
         """Start the background work; ``publish`` receives the changes other app servers made."""
         self.tasks = [asyncio.create_task(self.sender.run(), name="grognard-outbox"),
                       asyncio.create_task(self._sweep(), name="grognard-clocks")]
+        if not self.store.db.is_postgres:
+            self.tasks.append(asyncio.create_task(self._checkpoints(), name="grognard-checkpoints"))
         if self.store.db.is_postgres and publish is not None:
             self.listener = PgListener(self.store.db.url, self.store.origin, publish)
             await asyncio.to_thread(self.listener.start)
@@ -68,6 +71,14 @@ class Online:
                 if self.on_timeout is not None:
                     self.on_timeout(gid)
         return done
+
+    async def _checkpoints(self) -> None:
+        while True:
+            await asyncio.sleep(CHECKPOINT_S)
+            try:
+                await asyncio.to_thread(self.store.db.checkpoint)
+            except Exception:  # the next round tries again; a commit still checkpoints a full WAL itself
+                log.exception("checkpoint failed")
 
     async def _sweep(self) -> None:
         while True:

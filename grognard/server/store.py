@@ -1,10 +1,11 @@
-"""Games in the database: set-up, seats, the append-only action log and a snapshot of the current state.
+"""Games in the database: set-up, seats, the append-only action log and a snapshot every few versions.
 
-Every change is one transaction: the log row, the new snapshot, the version bump and the outbox rows of the
-notifications it causes. Concurrency is optimistic: an action names the version it was made on and the
-``UPDATE ... WHERE version = expected`` lets exactly one of several concurrent submissions through; the others
-get ``Stale``. Replaying the log from the set-up reproduces the snapshot (``check``), which is how
-``grognard admin patch`` re-runs games under new rules code.
+Every change is one transaction: the log row, the version bump (with the new state's digest), the snapshot every
+``SNAPSHOT_EVERY`` versions and the outbox rows of the notifications it causes. Concurrency is optimistic: an
+action names the version it was made on and the ``UPDATE ... WHERE version = expected`` lets exactly one of
+several concurrent submissions through; the others get ``Stale``. The state of a version is the snapshot with the
+log rows after it replayed, checked against the stored digest. Replaying the log from the set-up reproduces the
+state (``check``), which is how ``grognard admin patch`` re-runs games under new rules code.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from sqlalchemy import insert, select, text, update
+from sqlalchemy import Connection, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from grognard.core.errors import IllegalAction
@@ -25,13 +26,17 @@ from grognard.core.machine import Action, State
 from grognard.core.registry import load_game
 from grognard.server import clocks, notify
 from grognard.server.db import Database
-from grognard.server.models import ActionRow, GameRow, Player
+from grognard.server.models import ActionRow, GameRow, Player, SnapshotRow, User
 
 PG_CHANNEL = "grognard_games"  # LISTEN/NOTIFY channel carrying "game_id version origin" to every app server
 STATES_KEPT = 2000  # states kept in memory (packed, tens of KiB each): parsing a snapshot costs milliseconds
-# every column of a game but its snapshot: what the hot path reads (the state comes from memory when it can)
-_META = [c for c in GameRow.__table__.columns if c.key != "snapshot"]
-_GAMES, _ACTIONS = GameRow.__table__, ActionRow.__table__  # Core tables: the hot path skips the ORM's bookkeeping
+# Versions between two snapshots. Writing the state (tens of KiB of JSON) took a fifth of an action's work; a
+# game that is not in memory (a restart, another app server's move) replays at most SNAPSHOT_EVERY - 1 log rows
+# after its snapshot, a fraction of a millisecond each in 1815.
+SNAPSHOT_EVERY = 10
+LOAD_TRIES = 3  # reads of a game that another app server (or an admin patch) changes between its reads
+# Core tables: the hot path skips the ORM's bookkeeping
+_GAMES, _ACTIONS, _SNAPSHOTS = GameRow.__table__, ActionRow.__table__, SnapshotRow.__table__
 
 
 class Stale(Exception):
@@ -44,10 +49,26 @@ class Stale(Exception):
         super().__init__(f"game {game_id} is at version {version}, not {expected}: reload and try again")
 
 
+class Diverged(Exception):
+    """The game's log no longer leads to its stored state under this rules code (a rules change): ``grognard admin
+    patch`` reports it, and ``--write`` stores the replayed state."""
+
+    def __init__(self, game_id: str, why: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"game {game_id} no longer replays under this version of the rules ({why}): the server's "
+                         "administrator must run grognard admin patch")
+
+
 class GameNotFound(LookupError):
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         super().__init__(f"no game {game_id!r}")
+
+
+def titles(game: str, scenario: str) -> dict[str, str]:
+    """What players read for a game and a scenario: the game's title and the scenario's name."""
+    g = load_game(game)
+    return {"title": g.title, "scenario_name": g.scenarios().get(scenario, scenario)}
 
 
 def user_seat(user_id: int) -> str:
@@ -94,7 +115,8 @@ class GameMeta:
 
     def time_left(self, now: float | None = None) -> dict[str, float]:
         now = time.time() if now is None else now
-        return {side: clocks.left(self.clocks, self.turn_started, self.active, side, now, self.paused)
+        stopped = self.paused or self.status != "active"  # an open game's clocks start with it
+        return {side: clocks.left(self.clocks, self.turn_started, self.active, side, now, stopped)
                 for side in self.clocks}
 
     def public_dict(self) -> dict[str, Any]:
@@ -103,7 +125,7 @@ class GameMeta:
         d = asdict(self)
         del d["invite"], d["digest"]
         d["time_left"] = self.time_left()
-        return d
+        return d | titles(self.game, self.scenario)
 
 
 @dataclass(frozen=True)
@@ -156,7 +178,7 @@ class GameStore:
         status = "open" if "open" in seats.values() else "active"
         row = GameRow(
             id=gid, game=game, scenario=scenario, options=dict(st.setup["options"]), seats=dict(seats), seed=seed,
-            status=status, version=0, active=st.active, snapshot=st.to_json(), digest=st.digest(), result=None,
+            status=status, version=0, active=st.active, digest=st.digest(), result=None,
             owner_id=owner, public=public, invite=secrets.token_urlsafe(12) if invite else None, clock=clock,
             clocks=clocks.start(clock, list(g.sides)), turn_started=now, paused=False, pause_votes=[],
             created_at=now, updated_at=now,
@@ -164,6 +186,7 @@ class GameStore:
         with self.db.session() as s:
             s.add(row)
             s.flush()
+            s.add(SnapshotRow(game_id=gid, version=0, state=st.to_json()))
             for side, seat in seats.items():
                 uid = seat_user(seat)
                 if uid is not None:
@@ -174,30 +197,48 @@ class GameStore:
         return gid
 
     def meta(self, game_id: str) -> GameMeta:
-        with self.db.sessions() as s:
-            return self._meta(s, game_id)
+        with self.db.engine.connect() as c:
+            return self._meta(c, game_id)
 
-    def _meta(self, s: Session, game_id: str) -> GameMeta:
-        row = s.execute(select(*_META).where(GameRow.id == game_id)).one_or_none()
+    @staticmethod
+    def _meta(c: Connection, game_id: str) -> GameMeta:
+        row = c.execute(select(_GAMES).where(_GAMES.c.id == game_id)).one_or_none()
         if row is None:
             raise GameNotFound(game_id)
         return GameMeta.of(row)
 
-    def load(self, game_id: str) -> tuple[State, int, GameMeta]:
-        """The current state (the caller's own copy), its version and the game's metadata."""
-        with self.db.sessions() as s:
-            meta = self._meta(s, game_id)
-            st = self._kept(game_id, meta)
-            if st is not None:
+    def load(self, game_id: str, meta: GameMeta | None = None) -> tuple[State, int, GameMeta]:
+        """The current state (the caller's own copy), its version and the game's metadata (``meta``: as the
+        caller just read it, which spares a read when the state is in memory).
+
+        Diverged if the log rows after the snapshot no longer lead to the stored state (a rules change)."""
+        if meta is not None and (st := self._kept(game_id, meta)) is not None:
+            return st, meta.version, meta
+        why = ""
+        for _ in range(LOAD_TRIES):
+            with self.db.engine.connect() as c:
+                meta = self._meta(c, game_id)
+                st = self._kept(game_id, meta)
+                if st is not None:
+                    return st, meta.version, meta
+                snap = c.execute(select(_SNAPSHOTS.c.version, _SNAPSHOTS.c.state)
+                                 .where(_SNAPSHOTS.c.game_id == game_id)).one_or_none()
+                if snap is None or snap.version > meta.version:
+                    continue  # moved on between the reads (another app server): read again
+                tail = c.execute(select(_ACTIONS.c.seq, _ACTIONS.c.side, _ACTIONS.c.kind, _ACTIONS.c.action)
+                                 .where(_ACTIONS.c.game_id == game_id, _ACTIONS.c.seq > snap.version,
+                                        _ACTIONS.c.seq <= meta.version).order_by(_ACTIONS.c.seq)).all()
+            st = load_game(meta.game).load_state(snap.state)
+            try:
+                _replay(st, tail)
+            except IllegalAction as exc:
+                why = str(exc)
+                continue
+            if st.digest() == meta.digest:
+                self._keep(game_id, meta.version, meta.digest, st)
                 return st, meta.version, meta
-            snap = s.scalar(select(GameRow.snapshot).where(GameRow.id == game_id, GameRow.version == meta.version))
-        if snap is None:  # changed between the two reads (another app server): read both at once
-            with self.db.sessions() as s:
-                row = s.execute(select(GameRow.snapshot, *_META).where(GameRow.id == game_id)).one()
-                meta, snap = GameMeta.of(row), row.snapshot
-        st = load_game(meta.game).load_state(snap)
-        self._keep(game_id, meta.version, meta.digest, st)
-        return st, meta.version, meta
+            why = f"the log rows after version {snap.version} lead elsewhere"  # or a patch came meanwhile: again
+        raise Diverged(game_id, why or "its state changed while it was read")
 
     def _kept(self, game_id: str, meta: GameMeta) -> State | None:
         """The kept state of ``game_id`` (the caller's own) if it is the one stored now."""
@@ -246,15 +287,23 @@ class GameStore:
                 rows = list(s.scalars(select(GameRow).where(GameRow.id.in_(mine) | (GameRow.owner_id == user))
                                       .order_by(GameRow.updated_at.desc()).limit(limit)))
             metas = [GameMeta.of(r) for r in rows]
+            names = self._names(s, metas)
         out = []
         for m in metas:
             sides = [side for side, seat in m.seats.items() if user is not None and seat == user_seat(user)]
-            d = m.public_dict() | {"my_sides": sides}
+            players = {side: names.get(seat_user(seat) or -1, seat) for side, seat in m.seats.items()}
+            d = m.public_dict() | {"my_sides": sides, "players": players}
             d["my_turn"] = m.status == "active" and (m.active in sides if user is not None
                                                       else m.seats.get(m.active or "") == "hotseat")
             out.append(d)
         out.sort(key=lambda d: not d["my_turn"])  # stable: most recent first within each group
         return out
+
+    @staticmethod
+    def _names(s: Session, metas: list[GameMeta]) -> dict[int, str]:
+        """The names of the accounts seated in ``metas``, by user id."""
+        ids = {uid for m in metas for seat in m.seats.values() if (uid := seat_user(seat)) is not None}
+        return {uid: name for uid, name in s.execute(select(User.id, User.name).where(User.id.in_(ids)))} if ids else {}
 
     def by_invite(self, token: str) -> GameMeta | None:
         """The open game of an invitation token."""
@@ -307,8 +356,9 @@ class GameStore:
                                 else "The game is over.")
 
     def _commit(self, meta: GameMeta, st: State, side: str, kind: str, action: list[Any] | None) -> GameMeta:
-        """One transaction: the version bump with the new snapshot (only if the game is still at the version the
-        change was made on), the log row, the outbox rows and the NOTIFY to other app servers."""
+        """One transaction: the version bump with the new digest (only if the game is still at the version the
+        change was made on), the log row, the snapshot every SNAPSHOT_EVERY versions and at the end, the outbox rows
+        and the NOTIFY to other app servers."""
         now = time.time()
         new = meta.version + 1
         active = st.active
@@ -316,8 +366,8 @@ class GameStore:
                                              meta.paused)
         digest = st.digest()
         values: dict[str, Any] = {
-            "version": new, "snapshot": st.to_json(), "digest": digest, "active": active,
-            "clocks": new_clocks, "turn_started": started, "updated_at": now,
+            "version": new, "digest": digest, "active": active, "clocks": new_clocks, "turn_started": started,
+            "updated_at": now,
         }
         if st.over:
             values |= {"status": "over", "result": st.result}
@@ -328,11 +378,14 @@ class GameStore:
             if res.rowcount != 1:  # type: ignore[attr-defined]
                 raise Stale(meta.id, self._version(s, meta.id), meta.version)
             s.execute(insert(_ACTIONS).values(game_id=meta.id, seq=new, side=side, kind=kind, action=action, at=now))
+            if new % SNAPSHOT_EVERY == 0 or st.over:
+                s.execute(update(_SNAPSHOTS).where(_SNAPSHOTS.c.game_id == meta.id)
+                          .values(version=new, state=st.to_json()))
             notify.enqueue(s, notes, now)
             self._pg_notify(s, meta.id, new)
         self._keep(meta.id, new, digest, st)
         self._changed(meta.id, new)
-        return replace(meta, **{k: v for k, v in values.items() if k != "snapshot"})
+        return replace(meta, **values)
 
     def _version(self, s: Session, game_id: str) -> int:
         return int(s.scalar(select(GameRow.version).where(GameRow.id == game_id)) or 0)
@@ -464,16 +517,7 @@ class GameStore:
             rows = [(r.seq, r.side, r.kind, r.action) for r in
                     s.scalars(select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq))]
         st = load_game(game).new_state(scenario, seed=seed, options=options)
-        for seq, side, kind, action in rows:
-            if st.active != side:
-                raise IllegalAction(f"log row {seq}: {side} acted but {st.active} is to act")
-            try:
-                if kind == "undo":
-                    st.undo()
-                else:
-                    st.apply(_action(action))
-            except IllegalAction as exc:
-                raise IllegalAction(f"log row {seq} ({kind} {action!r} by {side}): {exc}") from None
+        _replay(st, rows)
         return st
 
     def check(self, game_id: str) -> CheckResult:
@@ -488,13 +532,15 @@ class GameStore:
     def rewrite_snapshot(self, game_id: str, st: State, expected_version: int) -> None:
         """Store the replayed state as the snapshot (after a rules fix); Stale if the game moved meanwhile."""
         with self.db.session() as s:
-            values: dict[str, Any] = {"snapshot": st.to_json(), "digest": st.digest(), "active": st.active}
+            values: dict[str, Any] = {"digest": st.digest(), "active": st.active}
             if st.over:
                 values |= {"status": "over", "result": st.result}
             res = s.execute(update(GameRow).where(GameRow.id == game_id, GameRow.version == expected_version)
                             .values(**values))
             if res.rowcount != 1:  # type: ignore[attr-defined]
                 raise Stale(game_id, self._version(s, game_id), expected_version)
+            s.execute(update(_SNAPSHOTS).where(_SNAPSHOTS.c.game_id == game_id)
+                      .values(version=expected_version, state=st.to_json()))
             self._pg_notify(s, game_id, expected_version)
         self._changed(game_id, expected_version)
 
@@ -536,12 +582,12 @@ class GameStore:
             self.on_change(game_id, version)
 
     def _started_notes(self, row: GameRow) -> list[notify.Note]:
-        return [notify.Note(uid, "game_started", f"Your game {row.id} ({row.game} {row.scenario}) has started.",
+        return [notify.Note(uid, "game_started", f"Your game {row.id} ({named(row.game, row.scenario)}) has started.",
                             row.id, self.link(row.id)) for uid in _users(row.seats)]
 
     def _move_notes(self, meta: GameMeta, st: State, side: str) -> list[notify.Note]:
         """Who must hear of this change: the next side to act if the move passed to it, everyone at the end."""
-        title = f"{meta.game} {meta.scenario}"
+        title = named(meta.game, meta.scenario)
         if st.over:
             text_ = f"Game {meta.id} ({title}) is over: {(st.result or {}).get('text', '')}"
             return [notify.Note(uid, "game_over", text_, meta.id, self.link(meta.id)) for uid in _users(meta.seats)]
@@ -556,8 +602,28 @@ class GameStore:
                             self.link(meta.id))]
 
 
+def named(game: str, scenario: str) -> str:
+    """A game and scenario in a message: "Napoleon against Europe, 1815, the Hundred Days"."""
+    t = titles(game, scenario)
+    return f"{t['title']}, {t['scenario_name']}"
+
+
 def _users(seats: dict[str, str]) -> list[int]:
     return sorted({uid for seat in seats.values() if (uid := seat_user(seat)) is not None})
+
+
+def _replay(st: State, rows: Sequence[Any]) -> None:
+    """Play log rows ``(seq, side, kind, action)`` on ``st``; IllegalAction names a row the rules refuse."""
+    for seq, side, kind, action in rows:
+        if st.active != side:
+            raise IllegalAction(f"log row {seq}: {side} acted but {st.active} is to act")
+        try:
+            if kind == "undo":
+                st.undo()
+            else:
+                st.apply(_action(action))
+        except IllegalAction as exc:
+            raise IllegalAction(f"log row {seq} ({kind} {action!r} by {side}): {exc}") from None
 
 
 def _action(action: Action | Sequence[Any]) -> Action:

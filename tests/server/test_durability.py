@@ -81,3 +81,18 @@ def test_kill_9_postgres():
     finally:
         db.dispose()
         drop_schema(schema)
+
+
+def test_the_background_checkpoint_copies_the_committed_pages(db):
+    """SQLite: the app server's passive checkpoint (every second, off the requests' path) copies what the WAL
+    holds into the database file; PostgreSQL checkpoints by itself."""
+    store = GameStore(db)
+    gid = store.create_game(DUEL, "standard", {}, SEATS, seed=2)
+    st, version, _ = store.load(gid)
+    store.append_action(gid, version, st.active, st.legal_actions()[0])
+    if db.is_postgres:
+        assert db.checkpoint() == (0, 0)
+        return
+    frames, copied = db.checkpoint()
+    assert frames > 0 and copied == frames
+    assert store.load(gid)[1] == version + 1

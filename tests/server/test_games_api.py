@@ -9,8 +9,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
+from typer.testing import CliRunner
 
+from grognard.cli import app as cli
 from grognard.server.app import create_app
+from grognard.server.models import GameRow
 
 HOTSEAT = {"empire": "hotseat", "coalition": "hotseat"}
 
@@ -192,3 +196,25 @@ def test_a_view_is_computed_once_per_version_and_side(client: TestClient) -> Non
     v = view(client, gid)
     after = act(client, gid, "empire", v["version"], v["legal"][0]).json()
     assert view(client, gid, "empire") == after and after["version"] == v["version"] + 1
+
+
+def test_a_game_whose_log_no_longer_replays_answers_503_until_patched(tmp_path) -> None:
+    """After a rules change that sends a game's log elsewhere, the server refuses to play it on from a state the
+    rules no longer reach: 503 with the reason, until ``grognard admin patch --write``."""
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    with TestClient(create_app(url)) as c:
+        gid = new_game(c)
+        for _ in range(3):
+            v = view(c, gid, None)
+            side = v["active"]
+            v = view(c, gid, side)
+            assert act(c, gid, side, v["version"], v["legal"][-1]).status_code == 200
+        store = c.app.state.service.store  # type: ignore[attr-defined]
+        with store.db.session() as s:  # as if the rules had changed: the log leads elsewhere than stored
+            s.execute(update(GameRow).where(GameRow.id == gid).values(digest="0" * 64))
+    with TestClient(create_app(url)) as c:  # a restarted server: nothing in memory
+        r = c.get(f"/api/games/{gid}/view")
+        assert r.status_code == 503 and "grognard admin patch" in r.json()["detail"]
+        patched = CliRunner().invoke(cli, ["admin", "patch", "--db", url, "--write"])
+        assert patched.exit_code == 0 and "rewritten" in patched.output, patched.output
+        assert view(c, gid, None)["version"] == 3

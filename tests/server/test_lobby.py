@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from grognard.core.registry import BUILTIN
 from grognard.server import accounts, lobby
 from grognard.server.notify import Sender
-from grognard.server.store import GameStore
+from grognard.server.store import GameStore, named
 
 from .conftest import cheap_accounts
 
@@ -102,10 +102,11 @@ def test_two_accounts_play_with_notifications(world, db, smtp, hooks):
     assert any("bob wrote in game" in t and "Bonne chance" in t for t in hook_text)  # chat by webhook
     assert any("It is your turn" in t for t in hook_text) and any("is over" in t for t in hook_text)
     # every notification is one of the fixed sentences: names, sides, the game and a link, never a card or prompt
+    titled = re.escape(f"({named(DUEL, 'standard')})")  # the game's and the scenario's titles
     allowed = re.compile(
         rf"(?:\*\*Grognard: [^*]+\*\*\n)?(?:"
-        rf"(?:It is your turn|A decision is asked of you) \((?:empire|coalition)\) in game {gid} \([^)]*\)\."
-        rf"|Your game {gid} \([^)]*\) has started\.|Game {gid} \([^)]*\) is over: [^\n]*"
+        rf"(?:It is your turn|A decision is asked of you) \((?:empire|coalition)\) in game {gid} {titled}\."
+        rf"|Your game {gid} {titled} has started\.|Game {gid} {titled} is over: [^\n]*"
         rf"|alice invites you to a game of [^\n]* \(game {gid}\)\.|bob wrote in game {gid}: Bonne chance"
         rf")\n\nhttp://testserver/#/(?:game/{gid}|invite/{invite})\n?")
     for text in [m.get_content() for m in box.messages] + hook_text:

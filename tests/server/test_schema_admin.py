@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import random
 
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import update
+from sqlalchemy import text, update
 from typer.testing import CliRunner
 
 from grognard.cli import app
+from grognard.core.registry import load_game
+from grognard.server import migrate
 from grognard.server.db import Database
 from grognard.server.models import Base, GameRow
 from grognard.server.store import GameStore
@@ -44,3 +48,31 @@ def test_admin_patch(tmp_path):
     assert r.exit_code == 0 and "rewritten" in r.output
     assert runner.invoke(app, ["admin", "patch", "--db", url]).exit_code == 0
     assert runner.invoke(app, ["admin", "patch", "--db", url, "--game", "nope"]).exit_code == 2
+
+
+def test_migration_0005_moves_the_snapshots_out_of_the_games_rows(tmp_path):
+    """A database of revision 0004 (the state in the games row) keeps its games: 0005 moves each state into the
+    snapshots table at the game's version, and the game loads and plays on."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    db = Database(url, migrate=False)
+    cfg = migrate.config(db.engine)
+    with db.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0004")
+    st = load_game(DUEL).new_state("standard", seed=5)
+    st.apply(st.legal_actions()[0])
+    cols = {"id": "g1", "game": DUEL, "scenario": "standard", "options": "{}", "seats": json.dumps(SEATS), "seed": 5,
+            "status": "active", "version": 1, "active": st.active, "snapshot": st.to_json(), "digest": st.digest(),
+            "public": False, "clocks": "{}", "turn_started": 0.0, "paused": False, "pause_votes": "[]",
+            "created_at": 0.0, "updated_at": 0.0}
+    with db.engine.begin() as conn:
+        conn.execute(text(f"INSERT INTO games ({', '.join(cols)}) VALUES ({', '.join(':' + k for k in cols)})"), cols)
+    db.upgrade()
+    with db.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+        assert conn.execute(text("SELECT game_id, version FROM snapshots")).all() == [("g1", 1)]
+    store = GameStore(db)
+    loaded, version, meta = store.load("g1")
+    assert version == 1 and loaded.digest() == st.digest() == meta.digest
+    assert store.append_action("g1", 1, loaded.active, loaded.legal_actions()[0]) == 2
+    db.dispose()

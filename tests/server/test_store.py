@@ -10,8 +10,9 @@ import pytest
 from sqlalchemy import select, update
 
 from grognard import IllegalAction
-from grognard.server.models import ActionRow, GameRow, Outbox, User
-from grognard.server.store import GameNotFound, GameStore, Stale, user_seat
+from grognard.core.registry import load_game
+from grognard.server.models import ActionRow, GameRow, Outbox, SnapshotRow, User
+from grognard.server.store import SNAPSHOT_EVERY, Diverged, GameNotFound, GameStore, Stale, user_seat
 
 DUEL = "tests.fixtures.duel"
 SEATS = {"empire": "hotseat", "coalition": "hotseat"}
@@ -128,6 +129,56 @@ def test_a_state_kept_in_memory_serves_only_its_stored_version(store, db):
     assert store.check(gid).ok is False  # the log no longer replays to the patched snapshot
 
 
+def test_snapshot_every_few_versions_and_the_log_after_it_replayed(store, db):
+    """The state is saved every SNAPSHOT_EVERY versions (and at the end); a server without the game in memory
+    replays the log rows after the snapshot, undos included, and gets the stored state."""
+    gid = store.create_game(DUEL, "standard", {}, SEATS, seed=11)
+    rng = random.Random(2)
+    undos = 0
+    for _ in range(400):
+        st, version, meta = store.load(gid)
+        if st.over:
+            break
+        if st.can_undo and rng.random() < 0.3:
+            store.undo(gid, st.active, version)
+            undos += 1
+        else:
+            store.advance(st, meta, version, st.active, rng.choice(st.legal_actions()))
+        with db.sessions() as s:
+            snap = s.get(SnapshotRow, gid)
+        meta = store.meta(gid)
+        assert snap.version == (meta.version if meta.status == "over" else meta.version // SNAPSHOT_EVERY
+                                * SNAPSHOT_EVERY)
+        cold, cold_version, _ = GameStore(db).load(gid)  # another app server, or this one restarted
+        assert cold_version == meta.version and cold.digest() == meta.digest
+        assert cold.can_undo == store.load(gid)[0].can_undo
+    assert undos and store.meta(gid).status == "over" and store.check(gid).ok
+
+
+def test_a_log_that_no_longer_replays_is_refused_until_patched(store, db):
+    """A rules change that makes the log after the snapshot lead elsewhere, or refuses a row of it: loading the
+    game says so (the app answers 503 with the reason) rather than play on from another state; the admin patch's
+    rewrite of the snapshot mends it."""
+    gid = store.create_game(DUEL, "standard", {}, SEATS, seed=11)
+    st = play_out(store, gid, random.Random(1), limit=SNAPSHOT_EVERY + 3)
+    version, digest = store.meta(gid).version, st.digest()
+    assert version == SNAPSHOT_EVERY + 3
+    row = (ActionRow.game_id == gid) & (ActionRow.seq == SNAPSHOT_EVERY + 1)
+    with db.session() as s:
+        kept = s.scalar(select(ActionRow.action).where(row))
+        s.execute(update(ActionRow).where(row).values(action=["card", 999]))
+    with pytest.raises(Diverged, match=f"row {SNAPSHOT_EVERY + 1}.*admin patch"):
+        GameStore(db).load(gid)
+    with db.session() as s:
+        s.execute(update(ActionRow).where(row).values(action=kept))
+        s.execute(update(GameRow).where(GameRow.id == gid).values(digest="0" * 64))
+    with pytest.raises(Diverged, match="lead elsewhere"):
+        GameStore(db).load(gid)
+    store.rewrite_snapshot(gid, store.replay_log(gid), version)
+    cold, cold_version, meta = GameStore(db).load(gid)
+    assert cold_version == version and cold.digest() == meta.digest == digest
+
+
 def test_concurrent_submissions_exactly_one_wins(db):
     from grognard.server.store import GameStore
 
@@ -161,7 +212,12 @@ def test_my_games_put_my_turn_first_and_notify(store, db):
     g2 = store.create_game(DUEL, "standard", {}, {"empire": user_seat(bob), "coalition": user_seat(alice)},
                            seed=2, owner=bob)
     assert store.list_games(bob)[0]["id"] == g2
-    assert store.list_games(alice)[0]["id"] == g1
+    first = store.list_games(alice)[0]
+    assert first["id"] == g1 and first["my_sides"] == ["empire"]
+    # players are named (not user:ID), the game and scenario by their titles
+    duel = load_game(DUEL)
+    assert first["players"] == {"empire": "alice", "coalition": "bob"}
+    assert (first["title"], first["scenario_name"]) == (duel.title, duel.scenarios()["standard"])
     # empire passes in g1: the move goes to bob's coalition eventually; whoever is to act is notified
     rng = random.Random(2)
     while (m := store.meta(g1)).active == "empire":
@@ -179,8 +235,10 @@ def test_my_games_put_my_turn_first_and_notify(store, db):
 def test_open_seat_join_and_start(store, db):
     alice, bob = add_user(db, "alice"), add_user(db, "bob")
     gid = store.create_game(DUEL, "standard", {}, {"empire": user_seat(alice), "coalition": "open"}, owner=alice,
-                            public=True)
+                            public=True, clock={"base": 3600.0, "increment": 0.0, "cap": 7200.0})
     assert [g["id"] for g in store.open_games()] == [gid]
+    meta = store.meta(gid)  # the clocks wait for the start
+    assert meta.time_left(meta.turn_started + 600) == {"empire": 3600.0, "coalition": 3600.0}
     assert not {"seed", "digest", "invite"} & set(store.open_games()[0])  # nothing that leads to the seed
     assert store.replay_seed(gid) >= 2**32  # 63 random bits (fails once in 2**31 runs), stored whole
     st = store.load(gid)[0]

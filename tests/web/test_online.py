@@ -98,6 +98,14 @@ def test_two_people_play_online_by_turns(browser: Browser, online_server: tuple[
     alice.click("#create-game")
     link = alice.inner_text("#invite-link")
     assert link.startswith(base + "/#/invite/")
+    expect(alice.locator("#my-games")).to_contain_text("waiting for players")  # the new game is listed at once
+    alice.fill("#invite-by-name input[name=name]", "nobody")
+    alice.click("#invite-go")
+    expect(alice.locator("#invite-by-name .error")).to_have_text("No user 'nobody'.")
+    alice.fill("#invite-by-name input[name=name]", "bob")
+    alice.click("#invite-go")
+    expect(alice.locator("#invite-by-name .notice")).to_have_text("bob is sent the invitation.")
+    assert mail_link(box, "bob@example.org", re.escape(link)) == link  # by e-mail, with the same link
     alice.click("#open-created")
     expect(alice.locator("#online-row")).to_contain_text("Waiting for players")
     assert not alice.locator("#buttons button[data-index]").count()  # nothing to play before the start
@@ -175,7 +183,12 @@ def test_two_people_play_online_by_turns(browser: Browser, online_server: tuple[
     expect(me.locator("#nav-lobby .turns")).to_have_text("1")
     expect(me.locator("#open-games li button")).to_have_text("Join as Empire")
     expect(me).to_have_title(re.compile("^● Your turn"))
+    expect(me.locator("#my-games li").first).to_contain_text("Napoleon against Europe — 1815, the Hundred Days")
     me.screenshot(path=str(DOCS / "web-lobby.png"))
+    # the start screen lists the same game with its players by name
+    me.goto("/#/")
+    expect(me.locator("#games")).to_contain_text("Empire: alice, Coalition: bob")
+    assert "user:" not in me.inner_text("#games")
 
     for page in (alice, bob, carol):
         assert not page.errors, page.errors  # type: ignore[attr-defined]

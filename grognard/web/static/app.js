@@ -4,7 +4,7 @@ import { MapView } from "./map.js";
 import {
   OnlineGame, accountScreen, api, inviteScreen, leaveScreen, loadSession, lobbyScreen, notifyTurn, resetScreen,
 } from "./online.js";
-import { esc, renderBattle, renderForce, renderForecast, renderHand, renderLog, setZoneNames } from "./panels.js";
+import { esc, gameTitle, renderBattle, renderForce, renderForecast, renderHand, renderLog, setZoneNames } from "./panels.js";
 
 const $ = (sel) => document.querySelector(sel);
 const S = {
@@ -62,7 +62,7 @@ async function startScreen() {
   sel.innerHTML = "";
   for (const g of doc.games) {
     for (const [sid, title] of Object.entries(g.scenarios)) {
-      const o = new Option(`${g.title} — ${sid}: ${title}`, `${g.id}/${sid}`);
+      const o = new Option(`${g.title} — ${title}`, `${g.id}/${sid}`);
       sel.appendChild(o);
     }
   }
@@ -93,16 +93,18 @@ async function startScreen() {
   if (!games.length) list.innerHTML = "<li class='dim'>No saved game yet.</li>";
   for (const g of games) {
     const li = document.createElement("li");
-    const seatsText = Object.entries(g.seats).map(([s, v]) => `${cap(s)}: ${seatName(v)}`).join(", ");
+    const seatsText = Object.entries(g.seats).map(([s, v]) => `${cap(s)}: ${seatName(v, g.players?.[s])}`).join(", ");
     const state = g.status === "over" ? "over" : g.my_turn ? "your move" : `${g.active || ""} to act`;
-    li.innerHTML = `<a href="#/game/${g.id}">${esc(g.game)} ${esc(g.scenario)} — ${esc(seatsText)} (${state}, move ${g.version})</a>`;
+    li.innerHTML = `<a href="#/game/${g.id}">${esc(gameTitle(g))} — ${esc(seatsText)} (${state}, move ${g.version})</a>`;
     list.appendChild(li);
   }
 }
 
-function seatName(seat) {
+function seatName(seat, player) {
   if (seat === "me") return "me";
   if (seat === "hotseat") return "a person here (hotseat)";
+  if (seat === "open") return "open seat";
+  if (seat.startsWith("user:")) return player && player !== seat ? player : "a player online";
   return seat.startsWith("ai:") ? `computer (${seat.slice(3)})` : seat;
 }
 function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : ""; }
@@ -266,7 +268,7 @@ function render() {
   renderBattle($("#tab-battle"), v, S.catalog, flashZone);
   if (S.selForce) showForce(S.selForce);
   if (v.battle && S.mode === "game") tab("battle");
-  const scen = `${v.title || ""} ${v.scenario}`;
+  const scen = gameTitle(v);
   status(S.mode === "replay" ? `Replay of ${scen}` : `${scen} · move ${v.version}`);
   if (v.over && S.mode === "game" && !S.endShown) {
     S.endShown = true;

@@ -2,7 +2,7 @@
 // e-mail verification, password reset, profile and notification settings), the lobby (new game, open games, my
 // games, invitation links) and, in the game screen, the players with their clocks, the vacation pause and the chat.
 // Everything comes from the server's answers; the client decides nothing about the rules.
-import { esc } from "./panels.js";
+import { esc, gameTitle } from "./panels.js";
 
 const $ = (sel) => document.querySelector(sel);
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -232,18 +232,24 @@ export async function lobbyScreen() {
   mine.id = "my-games";
   const created = document.createElement("div");
   created.style.display = "contents";  // the card it gets is one more cell of the grid
-  const [newGame, open, all] = await Promise.all([newGameCard(created), openGames(), api("GET", "/api/games")]);
+  const [newGame, open] = await Promise.all([newGameCard(created, () => myGames(mine, live)), openGames()]);
   if (!live()) return;
   box.replaceChildren(card("My games", mine), newGame, created, open);
+  await myGames(mine, live);
+}
+
+/** Fill the "My games" list: the games where it is my move first, with their players and my clock. */
+async function myGames(mine, live) {
+  const all = await api("GET", "/api/games");
+  if (!live()) return;
   const games = (all.doc.games || []).filter((g) => g.my_sides.length || g.owner_id === session.user.id);
   const online = games.filter((g) => Object.values(g.seats).some((v) => v.startsWith("user:") || v === "open"));
   const turns = online.filter((g) => g.my_turn).length;
   nav(turns);
   document.title = (turns ? `● Your turn (${turns}) · ` : "") + "Grognard";
+  mine.replaceChildren();
   if (!online.length) mine.innerHTML = "<li class='dim'>No online game yet: create one, or join an open one.</li>";
-  const players = await Promise.all(online.slice(0, 30).map((g) => api("GET", `/api/games/${g.id}/players`)));
-  online.forEach((g, i) => {
-    const p = players[i] && players[i].ok ? players[i].doc : g;
+  for (const g of online) {
     const li = document.createElement("li");
     li.className = g.my_turn ? "my-turn" : "";
     const mySide = g.my_sides[0];
@@ -251,9 +257,9 @@ export async function lobbyScreen() {
       : g.status === "open" ? "<span class='tag'>waiting for players</span>"
         : g.my_turn ? "<span class='tag turn'>your move</span>" : `<span class="tag">${esc(cap(g.active || ""))} to act</span>`;
     const left = g.status === "active" && mySide && g.time_left[mySide] !== undefined ? ` <span class="dim">you have ${clockText(g.time_left[mySide])}</span>` : "";
-    li.innerHTML = `<a href="#/game/${g.id}">${esc(g.game)} ${esc(g.scenario)}</a> ${state} <span class="dim">${esc(playersText(p))}</span>${left}`;
+    li.innerHTML = `<a href="#/game/${g.id}">${esc(gameTitle(g))}</a> ${state} <span class="dim">${esc(playersText(g))}</span>${left}`;
     mine.append(li);
-  });
+  }
 }
 
 async function openGames() {
@@ -264,7 +270,7 @@ async function openGames() {
   if (!games.length) list.innerHTML = "<li class='dim'>No public game is waiting for a player.</li>";
   for (const g of games) {
     const li = document.createElement("li");
-    li.innerHTML = `<a href="#/game/${g.id}">${esc(g.game)} ${esc(g.scenario)}</a> <span class="dim">${esc(playersText(g))}</span>`;
+    li.innerHTML = `<a href="#/game/${g.id}">${esc(gameTitle(g))}</a> <span class="dim">${esc(playersText(g))}</span>`;
     if (session.user && !mySides(g.seats).length) {
       for (const [side, seat] of Object.entries(g.seats)) {
         if (seat !== "open") continue;
@@ -285,10 +291,10 @@ async function join(gid, side, invite, where) {
   location.hash = `#/game/${gid}`;
 }
 
-async function newGameCard(created) {
+async function newGameCard(created, refresh) {
   const { doc } = await api("GET", "/api/scenarios");
   const game = doc.games[0];
-  const scen = Object.entries(game.scenarios).map(([id, t]) => `<option value="${esc(id)}">${esc(game.title)} — ${esc(id)}: ${esc(t)}</option>`).join("");
+  const scen = Object.entries(game.scenarios).map(([id, t]) => `<option value="${esc(id)}">${esc(game.title)} — ${esc(t)}</option>`).join("");
   const sides = game.sides.map((s) => `<option value="${s}">${cap(s)}</option>`).join("");
   const ai = doc.agents.map((a) => `<option value="${a}">computer (${a.slice(3)})</option>`).join("");
   const opts = Object.entries(game.options).map(([n, t]) => `<label><input type="checkbox" name="opt-${esc(n)}"> ${esc(t)}</label>`).join("");
@@ -318,6 +324,17 @@ async function newGameCard(created) {
       const l = para(r.doc.invite_link, "invite-link");
       l.id = "invite-link";
       c.append(l);
+      const gid = r.doc.id;
+      const invite = form(`<label>Or invite a player by name <input name="name" required maxlength="40"></label>
+        <button type="submit" id="invite-go">Invite</button>`, async (v) => {
+        const res = await api("POST", `/api/games/${gid}/invite`, { name: v.name });
+        if (!res.ok) return res.doc.detail;
+        invite.querySelector(".error").before(para(`${v.name} is sent the invitation.`, "notice"));
+        invite.reset();
+        return "";
+      });
+      invite.id = "invite-by-name";
+      c.append(invite);
     }
     const a = document.createElement("a");
     a.href = `#/game/${r.doc.id}`;
@@ -326,6 +343,7 @@ async function newGameCard(created) {
     a.textContent = "Open the game";
     c.append(a);
     created.append(c);
+    await refresh();  // the new game is one of mine now
     return "";
   });
   f.id = "online-new";
@@ -342,7 +360,7 @@ export async function inviteScreen(token) {
   if (!r.ok) { box.append(card("Invitation", para(r.doc.detail, "error"))); return; }
   const g = r.doc;
   const host = Object.values(g.players).find((p) => p !== "open" && !p.startsWith("ai:")) || "A player";
-  const c = card("Invitation", para(`${host} invites you to a game of ${g.game} ${g.scenario} (${playersText(g)}).`));
+  const c = card("Invitation", para(`${host} invites you to a game of ${gameTitle(g)} (${playersText(g)}).`));
   if (!session.user) {
     const p = document.createElement("p");
     p.innerHTML = `<a href="#/account?next=invite/${encodeURIComponent(token)}" id="invite-login">Log in or sign up</a> to accept it.`;

@@ -216,3 +216,8 @@ export function renderForecast(box, fc) {
   html += `<p class="dim">Assumes ${esc(fc.assumes)}.</p>`;
   box.innerHTML = html;
 }
+
+/** A game or view as players name it: "Napoleon against Europe — 1815, the Hundred Days". */
+export function gameTitle(g) {
+  return `${g.title || g.game} — ${g.scenario_name || g.scenario}`;
+}
