@@ -95,6 +95,29 @@ def test_12_6_campaign_force_waits_to_strike_napoleon_together():
     assert "Blücher" in battle and "Wellington" in battle and "Napoleon" in battle
 
 
+def test_13_3_coalition_sets_up_a_fixed_depot_before_it_marches_out_of_supply():
+    """13.3: a fixed depot is a link of the supply line; a Coalition force about to leave its network sets one up
+    where it stands, and the zones ahead of it are then supplied (unsupplied it would roll 3 less, 14.5)."""
+    def about_to(s):
+        return (s.active == "coalition" and s.step == "march"
+                and ai.policy(s, "coalition")[0] == ("fixed_depot", None))
+
+    st = _until(load_game("nae").new_state("1815", seed=0), about_to,
+                {"empire": RandomAgent(0), "coalition": HeuristicAgent(0)})
+    fid = st.frame["fid"]
+    power = ai.S.force(st, fid)["power"]
+    here = ai.S.force(st, fid)["zone"]
+    target = ai.march_target(st, "coalition", fid)
+    ahead = [a[1] for a in st.legal_actions() if a[0] == "zone" and ai.dist(a[1], target) < ai.dist(here, target)]
+    before = ai.supply.supply_network(st, power).dist
+    assert here in before and any(z not in before for z in ahead)
+    action, reason = ai.policy(st, "coalition")
+    assert "supply line" in reason
+    st.apply(action)
+    after = ai.supply.supply_network(st, power).dist
+    assert after[here] == 0 and all(z in after for z in ahead)
+
+
 def test_evaluation_is_the_result_at_the_end_and_zero_sum_before():
     st = load_game("nae").new_state("1815", seed=1)
     assert ai.evaluate(st, "empire") == pytest.approx(-ai.evaluate(st, "coalition"))

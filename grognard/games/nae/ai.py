@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, conquest, diplomacy, naval
+from grognard.games.nae.rules import activation, battle, cards, conquest, diplomacy, naval, supply
 from grognard.games.nae.schema.cards import ActivateForces, CombatBonus, EnterUnits, MoraleModifier
 
 Choice = tuple[Action, str]
@@ -131,8 +131,19 @@ def edge(st: State, att: str, foes: list[str], zone: str, came_from: str) -> flo
     lead += _best_stars(me) - _best_stars(foe)
     mc, fc = battle.cavalry_count(me), battle.cavalry_count(foe)
     lead += 1 if mc > fc else -1 if fc > mc else 0
-    lead -= 3 * me["unsupplied"] - 3 * foe["unsupplied"]
+    lead -= 3 * (not supplied_from(st, att, came_from, zone)) - 3 * foe["unsupplied"]
     return lead
+
+
+def supplied_from(st: State, fid: str, came_from: str, zone: str) -> bool:
+    """13.1 / 14.5.4: would the force be supplied fighting in ``zone`` entered from ``came_from`` (its line runs
+    through the entry zone)? The marker it carries is stale: supply is checked again when it is activated."""
+    net = supply.supply_network(st, S.force(st, fid)["power"])
+    if zone == came_from:
+        return zone in net.dist
+    cost = S.data().map.enter_cost(zone, came_from)
+    return (came_from in net.dist and came_from not in net.blocked and cost is not None
+            and net.dist[came_from] + cost <= supply.link_limit())
 
 
 def _best_stars(f: S.Force) -> int:
@@ -251,8 +262,40 @@ def event_worth(st: State, side: str, cid: str) -> int:
             worth += 3
     if cid in ("31F", "5C"):
         worth += 3
-    if cid == "16C" and side == "coalition":
-        worth += 5
+    if side == "coalition":
+        worth = coalition_event_worth(st, cid, worth)
+    return worth
+
+
+def strikers(st: State) -> list[str]:
+    """Coalition forces able to fight Napoléon this round: strong, not demoralized, within two zones of him."""
+    nap = napoleon_force(st)
+    if nap is None:
+        return []
+    nz = S.force(st, nap)["zone"]
+    return [fid for fid, f in st.g["forces"].items() if f["side"] == "coalition" and f["commander"]
+            and not f["demoralized"] and S.combat_value(f) >= HUNT_MIN and dist(f["zone"], nz) <= 2
+            and not besieged(st, fid)]
+
+
+def besieged(st: State, fid: str) -> bool:
+    """Shut in a besieged fortress: the force cannot be activated (sorties are not implemented, 15)."""
+    f = S.force(st, fid)
+    fort = st.g["fortresses"].get(f["zone"])
+    return bool(f["in_fortress"] and fort is not None and fort["siege"] is not None)
+
+
+def coalition_event_worth(st: State, cid: str, worth: int) -> int:
+    """The Coalition's events in the hunt for Napoléon: a Major Campaign (12C) or the Treaty of Chaumont (54C) only
+    when two strong forces can strike him this round (else their forces are not worth the card's AP); the Winter
+    Campaign (16C) gives the round back later, so it is played in a round when no force can strike him."""
+    near = strikers(st)
+    if cid == "12C":
+        return worth if len(near) >= 2 else 0
+    if cid == "54C":
+        return worth if len({S.major_of(st, S.force(st, x)["power"]) for x in near}) >= 2 else 0
+    if cid == "16C":
+        return 0 if any(hunt_value(st, x) >= 300 for x in near) else 5
     return worth
 
 
@@ -353,10 +396,11 @@ def force_value(st: State, side: str, fid: str) -> float:
 
 
 def hunter(st: State, fid: str) -> bool:
-    """A Coalition force that takes part in the hunt for Napoléon: one that can reach him within two marches."""
+    """A Coalition force that takes part in the hunt for Napoléon: one that can reach him within two marches (a
+    force in a fortress marches out when activated)."""
     nap = napoleon_force(st)
     f = S.force(st, fid)
-    return nap is not None and not f["in_fortress"] and dist(f["zone"], S.force(st, nap)["zone"]) <= HUNT_RANGE
+    return nap is not None and dist(f["zone"], S.force(st, nap)["zone"]) <= HUNT_RANGE
 
 
 def on_the_way(st: State, here: str, zone: str) -> bool:
@@ -499,13 +543,39 @@ def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
             continue
         if (side == "empire" or NAPOLEON in S.generals_of(f)) and not safe_zone(st, side, a[1], mine):
             continue
-        options.append((d, S.data().map.enter_cost(here, a[1]) or 0, a))
+        options.append((d, surround_penalty(st, side, fid, a[1]), S.data().map.enter_cost(here, a[1]) or 0, a))
     if not options:
         return None
-    _, _, best = min(options, key=lambda o: (o[0], o[1], o[2][1]))
+    best = min(options, key=lambda o: (o[0], o[1], o[2], o[3][1]))[3]
     why = "concentrates before the battle" if target in [o["zone"] for o in st.g["forces"].values()
                                                           if o["side"] == side] else "marches on its objective"
     return best, f"{S.name_of(st, fid)} {why}, by {S.zone_name(best[1])}"
+
+
+def surround_penalty(st: State, side: str, fid: str, zone: str) -> int:
+    """Next to Napoléon, a Coalition force takes a zone no friend holds: from there it marches to the guns of every
+    battle fought against him (14.1) and closes one more of his ways out (12.4); 1 if a friend is there."""
+    nap = napoleon_force(st)
+    if side != "coalition" or nap is None or dist(zone, S.force(st, nap)["zone"]) != 1:
+        return 0
+    return int(any(x != fid for x in board(st).outside.get((zone, side), [])))
+
+
+def lay_depot_before_leaving_supply(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """13.3: a Coalition force about to march out of its supply network sets up a mobile depot as a fixed one
+    where it stands (a link; free), so that it still fights supplied: unsupplied, it rolls 3 less (14.5)."""
+    if side != "coalition" or ("fixed_depot", None) not in legal:
+        return None
+    fid = st.frame["fid"]
+    here = S.force(st, fid)["zone"]
+    net = supply.supply_network(st, S.force(st, fid)["power"])
+    if here not in net.dist or net.dist[here] == 0:
+        return None  # out of the network already, or on a link
+    target = march_target(st, side, fid)
+    ahead = [a[1] for a in legal if a[0] == "zone" and dist(a[1], target) < dist(here, target)]
+    if not ahead or all(z in net.dist for z in ahead):
+        return None
+    return ("fixed_depot", None), f"a fixed depot at {S.zone_name(here)} keeps the supply line open"
 
 
 def march_stop(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -536,8 +606,8 @@ def intercept_when_stronger(st: State, side: str, legal: list[Action]) -> Choice
     for a in legal:
         if a[0] == "intercept":
             me = S.force(st, a[1])
-            if side == "coalition" and not prey:
-                continue  # the cards pay for battles with Napoléon only
+            if side == "coalition" and not (prey and spare_cards(st, side)):
+                continue  # a card pays for it (a round's AP), and it fails two times in three: Napoléon, spare cards
             if NAPOLEON not in S.generals_of(me) and attack_ok(st, side, a[1], [f["fid"]], f["zone"]):
                 mover = S.combat_value(S.force(st, f["fid"]))
                 return a, f"{S.name_of(st, a[1])} intercepts at odds {odds(S.combat_value(me), mover)}"
@@ -566,7 +636,8 @@ def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice |
         return ("stand", None), f"{S.name_of(st, f['fid'])} stands: every battle costs Napoléon steps"
     if lead <= limit:
         return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)}, dice {-lead:+.0f} for it"
-    for verb in ("fortress", "evade"):
+    # a Coalition force shut in a fortress is besieged out of the game (no sorties): it evades first
+    for verb in (("evade", "fortress") if side == "coalition" else ("fortress", "evade")):
         if (verb, None) in legal:
             return (verb, None), (f"{S.name_of(st, f['fid'])} is outmatched (odds {odds(a, d)}, dice {lead:+.0f} "
                                   "against it): it withdraws")
@@ -814,7 +885,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "diplomacy.phase": (diplomatic_move, done),
     "diplomacy.target": (diplomatic_target, take_first_offered),
     "diplomacy.fw_units": (send_the_least,),
-    "march": (march_rally, march_attack, march_siege, march_flag, march_on, march_stop, march_forced_on),
+    "march": (march_rally, lay_depot_before_leaving_supply, march_attack, march_siege, march_flag, march_on,
+              march_stop, march_forced_on),
     "march.declare": (no_forced_march,),
     "intercept": (intercept_when_stronger,),
     "intercept.card": (cheapest_intercept_card, take_first_offered),
