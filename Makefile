@@ -46,6 +46,7 @@ bench: $(STAMP) $(VENV)/.bench-installed
 	$(BIN)/python bench/agents_bench.py ai:normal 40
 	$(BIN)/python bench/web_bench.py 200 3 10
 	$(BIN)/python bench/forward_model.py
+	PYTHONPATH=. $(BIN)/python bench/interphase_bench.py 30
 	$(BIN)/python bench/online_bench.py 500 60 30
 	tools/ci/with-postgres.sh $(BIN)/python bench/online_bench.py 500 60 30
 

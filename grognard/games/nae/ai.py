@@ -873,6 +873,22 @@ def naval_fight_when_not_weaker(st: State, side: str, legal: list[Action]) -> Ch
     return no, "the enemy squadron is stronger"
 
 
+def reinforce_a_general(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.3.4: a new unit joins a force led by a general (an army first), else goes to the capital."""
+    zones = [a for a in legal if a[0] == "zone"]
+    if not zones:
+        return None
+    capital = S.data().map.powers[S.unit(st.frame["uid"]).power].capital
+
+    def worth(a: Action) -> tuple[int, int, str]:
+        here = [S.force(st, fid) for fid in S.outside(st, a[1], side)]
+        led = max((2 if f["army"] else 1 for f in here if f["commander"]), default=0)
+        return -led, 0 if a[1] == capital else 1, str(a[1])
+
+    best = min(zones, key=worth)
+    return best, "the new unit joins a general" if worth(best)[0] < 0 else "the new unit musters at the capital"
+
+
 def take_first_offered(st: State, side: str, legal: list[Action]) -> Choice | None:
     """A step without a rule of its own: take the first choice the rules offer (the default of the step)."""
     return legal[0], "the usual choice"
@@ -907,6 +923,7 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "naval.intercept": (naval_fight_when_not_weaker,),
     "naval.evade": (naval_fight_when_not_weaker,),
     "naval.sortie": (naval_fight_when_not_weaker,),
+    "budget.place": (reinforce_a_general,),
 }
 
 

@@ -11,6 +11,7 @@ from grognard.games.nae import state as S
 from grognard.games.nae.rules import (
     activation,
     battle,
+    budget,
     cards,
     command,
     diplomacy,
@@ -19,6 +20,7 @@ from grognard.games.nae.rules import (
     movement,
     naval,
     peace,
+    redeployment,
     sequence,
     stacking,
     supply,
@@ -177,8 +179,9 @@ class NaeGame(Game):
     steps: ClassVar[dict[str, Any]] = {
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
-                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS, *diplomacy.STEPS,
-                  *foreign_wars.STEPS, SiegeAttack(), Replacements(), SetupChoice())
+                  *events.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS, *budget.STEPS,
+                  *redeployment.STEPS, *diplomacy.STEPS, *foreign_wars.STEPS, SiegeAttack(), Replacements(),
+                  SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -294,18 +297,19 @@ class NaeGame(Game):
         verbs = {
             "none": ("attack", "decline", "done", "evade", "fixed_depot", "flag", "fortress", "keep", "mobile_depot",
                      "op", "pass", "rally", "siege", "stand", "wait", "spearhead", "subordinate", "depot", "withdraw",
-                     "reward_card", "reward_resources", "stay"),
+                     "reward_card", "reward_resources", "stay", "free_card", "buy_card"),
             "card": ("card", "event", "discard"), "zone": ("zone", "setup", "intercept_box", "attack_box", "blockade",
                                                                "attack_port"),
             "unit": ("build", "engage", "garrison", "hold_back", "leave", "loss", "mask", "reactivate", "restore",
-                     "spearhead", "swap", "take", "unit"),
+                     "spearhead", "swap", "take", "unit", "build_reduced", "remove_unit"),
             "general": ("dismiss", "general", "leave_general", "subordinate", "setup"), "army": ("army",),
             "force": ("absorb", "force", "intercept", "embark", "disembark"), "march": ("forced_march",),
             "morale": ("morale",),
-            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle"),
+            "depot": ("depot", "setup"), "fleet": ("fleet", "drop_fleet", "scuttle", "free_fleet"),
             "sea": ("sea", "intercept_sea", "attack_sea"),
-            # 18 the conquest phase (peace.py)
-            "power": ("ally", "integrate", "fight_on", "impose", "take_minor", "annex_to"), "province": ("annex",),
+            # 18 the conquest phase (peace.py); 7.3.1 transfers (budget.py)
+            "power": ("ally", "integrate", "fight_on", "impose", "take_minor", "annex_to", "transfer"),
+            "province": ("annex",),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
         # 8, 6.5: the diplomatic uses of a card, their target country and the foreign war to end (appended: the
@@ -345,6 +349,9 @@ class NaeGame(Game):
 
     def label(self, st: State, action: Action) -> str:
         verb, arg = action
+        interphase_label = budget.label(st, action) or redeployment.label(st, action)
+        if interphase_label is not None:
+            return interphase_label
         naval_label = naval.label(st, action) or diplomacy.label(st, action)
         if naval_label is not None:
             return naval_label

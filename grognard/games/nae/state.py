@@ -33,6 +33,11 @@
     conquered  majors conquered this game (18), and minors
     territory, defeats, fought_on, budget_penalty, peace_rewards, crushed, vp, escalade, vp_log: the conquest phase's
                records (18, 8.1.3-8.1.4), created when first needed: see ``rules/conquest.py``
+    budget     during the budget phase only (7.3, rules/budget.py): transfers received and pending, fleets built,
+               steps restored and depots placed per army, units withdrawn, each side's minors' steps
+    flags      (optional) events and entities in play that the budget reads (rules/budget.py: "war_of_liberation",
+               "poland", "venetia", "poland_2p", an "E" counter's event key, "24F"/"25F" once played)
+    double_resources  (optional) powers whose next budget is doubled (3.5)
 """
 
 from __future__ import annotations

@@ -17,6 +17,12 @@ def why(st: State, target: str) -> str:
     not among the choices of the current step. Only what that side may see is used."""
     if st.over:
         return "The game is over: nothing more can be done."
+    if str(st.step).startswith("budget"):
+        from grognard.games.nae.rules import budget
+
+        answer = budget.explain(st, target)
+        if answer is not None:
+            return answer
     zone = find_zone(target)
     fid = None if zone else find_force(st, target)
     if zone is None and fid is None:
@@ -34,6 +40,17 @@ def why(st: State, target: str) -> str:
             return _why_not_retreat(st, f, zone)
         if step == "evade.where":
             return _why_not_evade(st, f, zone)
+        if step == "budget.place":
+            from grognard.games.nae.rules import budget
+
+            return f"{S.unit_name(str(f['uid']))} cannot be placed in {name}: {budget.place_refusal(st, f, zone)}."
+        if step == "redeploy.move":
+            from grognard.games.nae.rules import redeployment
+
+            if zone not in S.data().map.neighbours(S.force(st, f["fid"])["zone"]):
+                return f"cannot enter {name}: it is not next to the moving force, 12.1."
+            reason = redeployment.enter_refusal(st, f, zone)
+            return f"cannot enter {name}: {reason or 'the force must first be able to stop where it stands'}."
         return f"{name} is not asked for now: {st.prompt}"
     assert fid is not None
     name = S.name_of(st, fid)

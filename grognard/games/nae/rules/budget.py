@@ -1,0 +1,970 @@
+"""7.3 Budget phase: each major power's resources (7.3.1), spent by the side that runs it (7.3.2) on units of its
+reserve at full or reduced strength, restored steps, armies (7.3.5), depots and fleets; the allied minors' steps
+(7.3.3); new units on the reinforcement zones (7.3.4); the generals of the reserve (7.3.6); voluntary removals
+(7.3.7). Entered through ``push_budget_phase``; one item per action, "done" to finish a power.
+
+Hooks other rules fill in ``st.g`` before the phase (all optional): ``flags`` (events and entities in play:
+"war_of_liberation", "poland", "venetia", "poland_2p", the ``e`` key of an "E" counter, and the card ids of
+"24F"/"25F" once played as events) and ``double_resources`` (powers attacked again after a forced peace, 3.5); from
+the conquest phase (``rules/conquest.py``): ``territory`` (annexed provinces), ``budget_penalty`` (18.2.2: 4
+resources a missing province) and the "resources" entries of ``peace_rewards`` (18.2.2: +4 instead of a card).
+The phase uses up the doublings, the penalties and the resource rewards."""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from typing import Any, ClassVar
+
+from grognard.core.machine import Action, Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import command, stacking, supply
+
+ORDER = ("turkey", "spain", "prussia", "austria", "russia", "britain", "france")  # 7.3
+# 7.3.2: « L'Empire gère la production de l'Espagne et de la Turquie tant qu'elles sont neutres. La Coalition gère
+# la production de la Prusse, de l'Autriche et de la Russie tant qu'elles sont neutres. »
+NEUTRAL_MANAGER = {"spain": "empire", "turkey": "empire", "prussia": "coalition", "austria": "coalition",
+                   "russia": "coalition"}
+SPAIN_TRANSFER_EVENTS = ("24F", "25F")  # 7.3.1: Piège de Bayonne and Blocus continental
+SIDE_MINOR_PHASE = {"britain": "coalition", "france": "empire"}  # the side spends its minors' steps (7.3.3) here
+MARK_FLAGS = {"V": "venetia", "2P": "poland_2p"}
+
+
+def flags(st: State) -> list[str]:
+    out: list[str] = st.g.get("flags", [])
+    return out
+
+
+def manager(st: State, power: str) -> str | None:
+    """7.3.2: the side that spends a major's resources (and moves it in 7.5): its own side at war; for a neutral the
+    split of 7.3.2; for a forced peace or alliance (EN 7.3) the side opposed to its conqueror; None: out of play."""
+    status = S.status_of(st, power)
+    if status in ("at_war", "allied", "protectorate"):
+        return S.side_of(st, power)
+    if status == "neutral":
+        return NEUTRAL_MANAGER.get(power)
+    if status in ("forced_peace", "forced_alliance"):
+        winner = S.side_of(st, st.g["forced"][power]["with"])
+        return S.other(winner) if winner else None
+    return None
+
+
+def is_enemy_of(st: State, power: str, other: str) -> bool:
+    """Is ``other`` (a controlling power) an enemy of ``power`` for its key zones (7.3.1)?"""
+    if S.major_of(st, other) == power or other == power:
+        return False
+    side = S.side_of(st, power)
+    return side is None or S.side_of(st, other) != side
+
+
+def income(st: State, power: str) -> tuple[int, list[str]]:
+    """7.3.1: the resources of the player aid, -4 per key zone of the National Territory under enemy control
+    (Madrid during the War of Liberation and Warsaw once Poland exists excepted), the adjustments of other rules,
+    doubled for a power attacked again after its forced peace (3.5). Returns the total and its explanation."""
+    t = S.data().tables
+    rec = t.resources[power]
+    held = [kz.zone for kz in rec.key_zones
+            if (c := st.g["control"].get(kz.zone)) is not None and is_enemy_of(st, power, c)]
+    total = t.income(power, held, flags(st))
+    why = [f"{rec.base} printed"]
+    lost = [z for z in held if all(kz.zone != z or not (kz.unless and kz.unless in flags(st)) for kz in rec.key_zones)]
+    if lost:
+        why.append(f"-{int(t.constant('key_zone_loss'))} for each key zone held by the enemy: "
+                   + ", ".join(S.zone_name(z) for z in lost))
+    penalty = int(st.g.get("budget_penalty", {}).get(power, 0))
+    if penalty:
+        total -= penalty
+        why.append(f"-{penalty} for the provinces missing at its peace terms (18.2.2)")
+    reward = int(t.constant("conquest_reward_resources"))
+    for r in st.g.get("peace_rewards", []):
+        if r["power"] == power and r["reward"] == "resources":
+            total += reward
+            why.append(f"+{reward} taken after its conquest instead of a card (18.2.2)")
+    if power in st.g.get("double_resources", []):
+        total *= 2
+        why.append("doubled: attacked again after its forced peace (3.5)")
+    return max(0, total), why
+
+
+# --- what a power has to build with -----------------------------------------------------------------------------
+
+
+def on_map_units(st: State) -> set[str]:
+    out = {u for f in st.g["forces"].values() for u in f["units"]}
+    out.update(u for x in st.g.get("aboard", {}).values() for u in x["force"]["units"])
+    return out
+
+
+def _out_for_good(st: State) -> set[str]:
+    """Counters the scenario took out of the game (20.2, 20.3), but for those it puts in the reserve."""
+    sc = S.data().scenarios[st.g["scenario"]]
+    return {x for r in sc.removed.values() if r.fate != "reserve" for x in (*r.units, *r.fleets, *r.generals)}
+
+
+def available(st: State, uid: str) -> bool:
+    """Is a counter in play this year: dated in (entry, removal), its E, V or 2P event happened (2.1, 20.2), not a
+    special unit never yet in play (they come with their card, 2.1), not a dotted unit once eliminated (never
+    rebuilt)?"""
+    u = S.unit(uid)
+    year = st.g["year"]
+    if u.special and uid not in st.g["reserve"]["units"]:
+        return False  # 2.1: a special unit comes into play with its card; once eliminated it may be rebuilt (7.3.5)
+    if (u.entry is not None and u.entry > year) or (u.removal is not None and u.removal <= year):
+        return False
+    if u.e is not None and u.e not in flags(st):
+        return False
+    if any(MARK_FLAGS[m] not in flags(st) for m in ("V", "2P") if m in u.marks):
+        return False
+    return not (u.no_rebuild and uid in st.g["reserve"]["units"])
+
+
+def pool(st: State, power: str) -> list[str]:
+    """7.3.2: the units of ``power``'s reserve: its counters in play and off the map (a unit withdrawn in this phase
+    comes back only next year, 7.3.7)."""
+    b = st.g["budget"]
+    here = on_map_units(st) | _out_for_good(st) | set(b["withdrawn"])
+    return [u.id for u in S.data().counters.units_of(power) if u.id not in here and available(st, u.id)]
+
+
+def loss_steps(uid: str) -> int:
+    u = S.unit(uid)
+    return 2 if u.reduced is not None else 1
+
+
+def step_cost(uid: str) -> float:
+    """7.3.2: « Le coût des unités est exprimé en points de ressources par pas de perte » (elite +0.5 a star)."""
+    u = S.unit(uid)
+    return S.data().tables.step_cost(u.kind, u.stars)
+
+
+def national_zones(st: State, power: str) -> frozenset[str]:
+    """The zones of ``power``'s National Territory: a major's national provinces, a minor's own zones, and the
+    provinces annexed to it or minors integrated into it (18, ``st.g["territory"]``: province -> power)."""
+    return _national(power, tuple(sorted(st.g.get("territory", {}).items())))
+
+
+@cache
+def _national(power: str, annexed: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    m = S.data().map
+    joined = dict(annexed)
+    major = m.powers[power].kind == "major"
+    return frozenset(z.id for z in m.zones.values()
+                     if joined.get(z.province, z.owner if m.provinces[z.province].national or not major else None)
+                     == power)
+
+
+@cache
+def _connected(power: str, annexed: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """7.3.4: the National-Territory zones joined by land to the capital (not Gibraltar, Malta, or French Illyria
+    cut off by Italy)."""
+    m = S.data().map
+    nt = _national(power, annexed)
+    capital = m.powers[power].capital
+    if capital is None or capital not in nt:
+        return ()
+    seen, todo = {capital}, deque([capital])
+    while todo:
+        z = todo.popleft()
+        for n in m.neighbours(z):
+            if n in nt and n not in seen and not m.zones[n].island:
+                seen.add(n)
+                todo.append(n)
+    return tuple(sorted(seen))
+
+
+Memo = dict[str, list[str]]
+"""Reinforcement zones by power, kept by a caller while the position does not change (one menu)."""
+
+
+def reinforcement_zones(st: State, power: str, memo: Memo | None = None) -> list[str]:
+    """7.3.4: the capital, or a fortress of the National Territory not besieged, neither place occupied by enemy
+    forces, and connected by land to the capital through the National Territory."""
+    if memo is not None:
+        if power not in memo:
+            memo[power] = reinforcement_zones(st, power)
+        return memo[power]
+    capital = S.data().map.powers[power].capital
+    side = manager(st, power)
+    foes = {f["zone"] for f in st.g["forces"].values() if f["side"] != side}
+    forts, control = st.g["fortresses"], st.g["control"]
+    out = []
+    for z in _connected(power, tuple(sorted(st.g.get("territory", {}).items()))):
+        fort = forts.get(z)
+        if z != capital and (fort is None or not fort["active"] or fort["siege"] is not None):
+            continue
+        c = control.get(z)
+        if z in foes or (c is not None and is_enemy_of(st, power, c)):
+            continue
+        out.append(z)
+    return out
+
+
+def choose(st: State, step: str, **frame: Any) -> None:
+    """Ask the side to act through sub-step ``step``, or do it at once when it offers one choice only."""
+    f = st.push(step, **frame)
+    options = st.game.steps[step].choices(st, f)
+    if len(options) == 1:
+        st.game.steps[step].resolve(st, f, options[0])
+
+
+def _cost_text(x: float) -> str:
+    return f"{x:g}"
+
+
+# --- the phase ----------------------------------------------------------------------------------------------------
+
+
+def push_budget_phase(st: State) -> None:
+    """7.3: the budget phase, power by power in the order Turkey, Spain, Prussia, Austria, Russia, Britain,
+    France. Called by the interphase driver."""
+    st.push("budget", queue=list(ORDER))
+
+
+class Budget:
+    """7.3: opens the phase (generals of the year and the wounded come to the reserve, 7.3.6 / 14.7), then each
+    power's income and spending, the side's minors' steps after Britain and France (7.3.3)."""
+
+    name: ClassVar[str] = "budget"
+
+    def run(self, st: State, f: Frame) -> None:
+        if "budget" not in st.g:
+            open_phase(st)
+        if not f["queue"]:
+            close_phase(st)
+            st.pop()
+            return
+        power = f["queue"].pop(0)
+        side = SIDE_MINOR_PHASE.get(power)
+        if side is not None and st.g["budget"]["minor_steps"][side]:
+            st.push("budget.minors", side=side, steps=st.g["budget"]["minor_steps"][side])
+        start_power(st, power)
+
+
+def open_phase(st: State) -> None:
+    """7.3.6 / 14.7: generals off the map come back to the reserve (those the scenario removed for good stay out);
+    7.3.3: each side's steps for its minors."""
+    gone = _out_for_good(st)
+    back = [g for g in st.g["removed"] if g not in gone]
+    st.g["removed"] = [g for g in st.g["removed"] if g in gone]
+    if back:
+        st.note("Generals back in the reserve (wounded, relieved or sent back): "
+                + ", ".join(S.general(g).name for g in sorted(set(back))), rule="7.3.6")
+    year = st.g["year"]
+    new = [g.name for g in S.data().counters.generals.values() if g.entry == year]
+    if new:
+        st.note(f"Generals of {year} enter the reserve: " + ", ".join(new), rule="7.3.6")
+    st.g["budget"] = {"received": {}, "pending": {}, "fleets": [], "army_steps": {}, "army_depots": {},
+                      "withdrawn": [], "minor_steps": {s: minor_steps(st, s) for s in S.SIDES}}
+
+
+def close_phase(st: State) -> None:
+    del st.g["budget"]
+    st.g.pop("budget_penalty", None)  # 18.2.2: used up
+    st.g.pop("double_resources", None)
+    rewards = [r for r in st.g.get("peace_rewards", []) if r["reward"] != "resources"]  # cards: the hands' (7.2)
+    if "peace_rewards" in st.g:
+        if rewards:
+            st.g["peace_rewards"] = rewards
+        else:
+            del st.g["peace_rewards"]
+    supply.update_supply(st, rule="7.3")
+
+
+def allied_minors_with_units(st: State, side: str) -> list[str]:
+    """7.3.3: the side's allied minors « disposant d'unités » (counters of their own; new entities and revolts
+    count on their own)."""
+    m = S.data().map
+    powers = {u.power for u in S.data().counters.units.values() if not u.special}
+    return sorted(p for p, pw in m.powers.items() if pw.kind != "major" and p in powers
+                  and S.side_of(st, p) == side and st.g["status"].get(p) in ("allied", "protectorate"))
+
+
+def minor_steps(st: State, side: str) -> int:
+    """7.3.3: one step per two allied minors with units, an odd one giving nothing."""
+    per = int(S.data().tables.constant("minors_per_reinforcement_step"))
+    return len(allied_minors_with_units(st, side)) // per
+
+
+def start_power(st: State, power: str) -> None:
+    side = manager(st, power)
+    if side is None or power not in S.data().tables.resources:
+        return
+    total, why = income(st, power)
+    st.note(f"{S.data().map.powers[power].name} has {total} resources ({'; '.join(why)}), spent by the {side}",
+            rule="7.3.1")
+    free = "free" if power == "britain" else None
+    st.push("budget.spend", power=power, side=side, purse=float(total), free=free, bought=False, received=False)
+
+
+def _armies_of(st: State, side: str) -> list[tuple[str, str, S.Army]]:
+    """(force id, army marker, army) of the side's armies that are supplied (7.3.5)."""
+    out = []
+    for fid, f in st.g["forces"].items():
+        if f["side"] != side or not _force_supplied(st, fid):
+            continue
+        for a in S.armies(f):
+            if a.army is not None:
+                out.append((fid, a.army, a))
+    return out
+
+
+def _force_supplied(st: State, fid: str) -> bool:
+    """13: is the force supplied? A neutral's (or forced-peace, forced-alliance power's) force, whose counters its
+    managing side holds, is at war with nobody (8.1.1): supplied inside its own National Territory."""
+    f = S.force(st, fid)
+    major = S.major_of(st, f["power"])
+    if S.side_of(st, major) is None:
+        return f["zone"] in national_zones(st, major)
+    return supply.force_supplied(st, fid)
+
+
+def restore_where(st: State, side: str, uid: str, memo: Memo | None = None) -> tuple[str, str | None] | None:
+    """7.3.2 / 7.3.5: where a reduced unit may get its step back: (force id, None) on a reinforcement zone of its
+    nation, or (force id, army marker) in a supplied army that restored fewer than 2 steps this phase; None if
+    nowhere. The step must stay within its general's command (10.1)."""
+    u = S.unit(uid)
+    b = st.g["budget"]
+    for fid, f in st.g["forces"].items():
+        if uid not in f["units"] or f["side"] != side or f["units"][uid] >= u.steps:
+            continue
+        index = next(i for i, a in enumerate(S.armies(f)) if uid in a.units)
+        a = S.armies(f)[index]
+        if a.commander and not command.within_command(st, a.commander, a.army, {**a.units, uid: u.steps}):
+            return None
+        if f["zone"] in reinforcement_zones(st, u.power, memo):
+            return fid, None
+        cap = int(S.data().tables.constant("army_restore_reduced_max"))
+        if a.army is not None and b["army_steps"].get(a.army, 0) < cap and _force_supplied(st, fid):
+            return fid, a.army
+    return None
+
+
+def place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None = None) -> list[str]:
+    """7.3.4: the reinforcement zones of the unit's nation where it may be placed: alone, or joining the side's
+    force there within its general's command (11, 10.1); reserve cavalry only into an army standing there."""
+    u = S.unit(uid)
+    if u.special:
+        return special_zones(st, side, uid)
+    out = []
+    for z in reinforcement_zones(st, u.power, memo):
+        if not S.limited_ok({uid: value}, z):
+            continue
+        here = S.outside(st, z, side)
+        if not here:
+            if u.kind != "reserve_cavalry":
+                out.append(z)
+            continue
+        a = S.armies(S.force(st, here[0]))[0]
+        if u.kind == "reserve_cavalry" and a.army is None:
+            continue
+        if a.commander and command.within_command(st, a.commander, a.army, {**a.units, uid: value}):
+            out.append(z)
+    return out
+
+
+def special_zones(st: State, side: str, uid: str) -> list[str]:
+    """7.3.5: « un nombre illimité d'unités spéciales » into each supplied army of the unit's nation, within its
+    general's command (10.1)."""
+    power = S.unit(uid).power
+    armies = S.data().counters.armies
+    return sorted({S.force(st, fid)["zone"] for fid, aid, a in _armies_of(st, side)
+                   if armies[aid].power == power and not S.force(st, fid)["group"] and a.commander
+                   and command.within_command(st, a.commander, a.army, {**a.units, uid: 1})})
+
+
+def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str) -> None:
+    """Put a new unit on the map in ``zone``, joining the side's force there (11)."""
+    u = S.unit(uid)
+    if uid in st.g["reserve"]["units"]:
+        st.g["reserve"]["units"].remove(uid)
+    fid = S.new_force(st, side, u.power, zone, units={uid: value})
+    here = [o for o in S.outside(st, zone, side) if o != fid]
+    if here:
+        stacking.merge(st, here[0], fid)
+    strength = "full strength" if value == u.steps else "reduced"
+    st.note(f"{S.unit_name(uid)} is built ({strength}) in {S.zone_name(zone)}", rule=rule)
+
+
+def army_candidates(st: State, power: str, side: str) -> list[str]:
+    """7.3.5: « Pour créer une armée, il faut un général, un marqueur Armée et au moins 2 pas de perte déployés dans
+    une zone ravitaillée »: the side's forces led by a general of the marker's nation (EN), without an army."""
+    need = int(S.data().tables.constant("army_create_min_steps"))
+    return [fid for fid, f in st.g["forces"].items()
+            if f["side"] == side and f["army"] is None and f["commander"] and not f["in_fortress"]
+            and S.general(f["commander"]).power == power and S.steps(f) >= need and _force_supplied(st, fid)]
+
+
+def free_markers(st: State, power: str) -> list[str]:
+    used = {a.army for f in st.g["forces"].values() for a in S.armies(f)}
+    return [aid for aid, a in S.data().counters.armies.items() if a.power == power and aid not in used]
+
+
+def depots_left(st: State, power: str) -> int:
+    """1.4: the depot counters of ``power`` not on the map (mobile with a force, or fixed)."""
+    pools = [p.count for p in S.data().counters.depots.values() if p.power == power]
+    used = sum(f["depots"].count(power) for f in st.g["forces"].values())
+    used += sum(1 for d in st.g["fixed_depots"] if d["power"] == power)
+    return sum(pools) - used
+
+
+def depot_armies(st: State, power: str, side: str) -> list[str]:
+    """7.3.5: supplied armies of ``power``'s marker that got fewer than 2 depots this phase (« seuls des dépôts de
+    la même nationalité que le marqueur d'armée peuvent être déployés »)."""
+    cap = int(S.data().tables.constant("army_reinforce_depots_max"))
+    armies = S.data().counters.armies
+    b = st.g["budget"]
+    return sorted({fid for fid, aid, _ in _armies_of(st, side)
+                   if armies[aid].power == power and b["army_depots"].get(aid, 0) < cap})
+
+
+def general_forces(st: State, gid: str, side: str, memo: Memo | None = None) -> list[str]:
+    """7.3.6: where a general of the reserve may be placed, always with a combat unit: a force on a reinforcement
+    zone of his nation (or of an allied minor, on its units), or a supplied army. He commands a force without a
+    general (within his command, 10.1), or joins an army as a subordinate (3 at most) or takes it over when he
+    outranks its general (10.2)."""
+    g = S.general(gid)
+    memo = {} if memo is None else memo
+    zones = set(reinforcement_zones(st, g.power, memo))
+    cap = int(S.data().tables.constant("army_subordinates_max"))
+    powers = S.data().map.powers
+    majors = {p for p in powers if powers[p].kind == "major"}
+    out = []
+    for fid, f in st.g["forces"].items():
+        if f["side"] != side or f["in_fortress"] or f["group"]:
+            continue
+        minors = {S.unit(u).power for u in f["units"]} - majors
+        minor_zone = any(f["zone"] in reinforcement_zones(st, p, memo) for p in minors)
+        if not (f["zone"] in zones or minor_zone or (f["army"] and _force_supplied(st, fid))):
+            continue
+        if f["commander"] is None:
+            if command.within_command(st, gid, None, f["units"]):
+                out.append(fid)
+        elif f["army"] and len(f["subs"]) < cap and S.general(f["commander"]).power == g.power and (
+                g.rank > S.general(f["commander"]).rank or command.within_command(st, gid, f["army"], f["units"])):
+            out.append(fid)  # 10.2: he takes over the army if he outranks its general, and must command it (10.1)
+    return out
+
+
+def deploy_general(st: State, gid: str, fid: str) -> None:
+    f = S.force(st, fid)
+    g = S.general(gid)
+    if f["commander"] is None:
+        f["commander"], f["power"] = gid, g.power
+        text = f"takes command of {S.unit_name(next(iter(f['units'])))}"
+    elif g.rank < S.general(f["commander"]).rank:
+        f["subs"].append(f["commander"])
+        f["commander"] = gid
+        text = f"takes command of the {S.data().counters.armies[f['army']].name} (10.2: higher rank)"
+    else:
+        f["subs"].append(gid)
+        text = f"joins {S.name_of(st, fid)} as a subordinate"
+    st.note(f"{g.name} leaves the reserve and {text} in {S.zone_name(f['zone'])}", rule="7.3.6")
+
+
+def fleet_pool(st: State, power: str) -> list[str]:
+    """7.3.2: fleets of ``power`` off the map (minors' fleets are gone for good once destroyed, 7.3.3)."""
+    gone = _out_for_good(st)
+    return [fl.id for fl in S.data().counters.fleets_of(power)
+            if fl.id not in st.g["fleets"] and fl.id not in gone and fl.id not in st.g["budget"]["withdrawn"]]
+
+
+def fleet_ports(st: State, power: str) -> list[str]:
+    """7.3.4: « Les flottes sont déployées dans des zones du territoire national comprenant un port » (held)."""
+    m = S.data().map
+    return sorted(z for z in national_zones(st, power) if m.zones[z].port
+                  and not ((c := st.g["control"].get(z)) is not None and is_enemy_of(st, power, c)))
+
+
+def may_transfer(st: State, giver: str, receiver: str) -> str | None:
+    """7.3.1 / 8.1.2: why ``giver`` may not pass a resource point to ``receiver`` (None: it may): allied majors of
+    one side at war, at most 4 received per phase, Spain to France only once 24F and 25F are played."""
+    side = S.side_of(st, giver)
+    if receiver == giver or side is None or S.side_of(st, receiver) != side:
+        return "resources pass only between allied major powers of one side, 7.3.1"
+    if S.status_of(st, giver) not in ("at_war", "allied") or S.status_of(st, receiver) not in ("at_war", "allied"):
+        return "a neutral, or a power in forced peace or alliance, is no ally to transfer with, 7.3.1"
+    if giver == "spain" and receiver == "france" and not all(c in flags(st) for c in SPAIN_TRANSFER_EVENTS):
+        return "Spain sends France no resources until Piège de Bayonne and Blocus continental are played, 7.3.1"
+    cap = int(S.data().tables.constant("resource_transfer_max"))
+    if st.g["budget"]["received"].get(receiver, 0) >= cap:
+        return f"a power receives at most {cap} resources a turn from all its allies, 7.3.1"
+    return None
+
+
+def draw_card(st: State, side: str, why: str) -> None:
+    """Britain's extra card (7.3.2): the top card of the side's pile (nothing if it is empty)."""
+    deck = st.g["decks"][side]
+    if not deck:
+        st.note(f"The {side}'s pile is empty: no card for {why}", rule="7.3.2")
+        return
+    cid = deck.pop()
+    st.g["hands"][side].append(cid)
+    st.note(f"The {side} draws a card ({why})", rule="7.3.2")
+    st.note(f"You draw {cid} {S.data().cards.cards[cid].title}", rule="7.3.2", to=side)
+    st.commit()
+
+
+class Spend:
+    """7.3.2: the side running a power spends its resources one item at a time, then finishes (what is left is
+    lost, after any transfer)."""
+
+    name: ClassVar[str] = "budget.spend"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        extra = " (transferred: spend them now)" if f["received"] else ""
+        free = " Britain also takes a free fleet or a free card." if f["free"] else ""
+        return (f"Budget of {S.data().map.powers[f['power']].name}: {_cost_text(f['purse'])} resources left{extra}. "
+                f"Build, restore, create an army, place generals, or finish.{free}")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        power, side, purse = f["power"], f["side"], f["purse"]
+        memo: Memo = {}
+        # The first choice is the usual one (what an agent without a rule of its own takes): restore, then build
+        # whole units; reduced builds, transfers and withdrawals come after "done".
+        out: list[Action] = []
+        later: list[Action] = []
+        for uid in sorted({u for fr in st.g["forces"].values() for u in fr["units"] if S.unit(u).power == power}):
+            if step_cost(uid) <= purse and restore_where(st, side, uid, memo):
+                out.append(("restore", uid))
+        for uid in pool(st, power):
+            cost = step_cost(uid)
+            if cost * loss_steps(uid) <= purse and place_zones(st, side, uid, S.unit(uid).steps, memo):
+                out.append(("build", uid))
+            reduced = S.unit(uid).reduced
+            if reduced is not None and cost <= purse and place_zones(st, side, uid, reduced, memo):
+                later.append(("build_reduced", uid))
+        army_cost = S.data().tables.production["army_marker"].cost
+        if army_cost <= purse and army_candidates(st, power, side):
+            out += [("army", a) for a in free_markers(st, power)]
+        if (S.data().tables.production["depot"].cost <= purse and depots_left(st, power) > 0
+                and depot_armies(st, power, side)):
+            out.append(("depot", "mobile"))
+        if not f["received"]:
+            out += [("general", g) for g in _reserve_generals(st, power) if general_forces(st, g, side, memo)]
+        ports = fleet_ports(st, power)
+        once = power != "britain" and power in st.g["budget"]["fleets"]  # 7.3.2: one a phase, Britain unlimited
+        if ports and not once:
+            fleet_cost = S.data().tables.production["fleet"].cost
+            out += [("fleet", fl) for fl in fleet_pool(st, power) if fleet_cost <= purse]
+            if f["free"]:
+                out += [("free_fleet", fl) for fl in fleet_pool(st, power)]
+        if f["free"]:
+            out.append(("free_card", None))
+        if power == "britain" and not f["bought"] and purse >= S.data().tables.production["extra_card"].cost:
+            out.append(("buy_card", None))
+        if purse >= 1 and not f["received"]:
+            later += [("transfer", p) for p in ORDER if may_transfer(st, power, p) is None]
+        if not f["received"]:  # 7.3.7: units, subordinate generals and fleets in port may be withdrawn
+            mine = [fr for fr in st.g["forces"].values() if fr["side"] == side]
+            later += [("remove_unit", u) for fr in mine for u in fr["units"] if S.unit(u).power == power]
+            later += [("dismiss", g) for fr in mine for g in S.subordinates(fr) if S.general(g).power == power]
+            later += [("scuttle", fl) for fl, x in st.g["fleets"].items() if x["power"] == power and x["at"] == "port"]
+        return [*out, ("done", None), *later]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        power, side = f["power"], f["side"]
+        b = st.g["budget"]
+        prod = S.data().tables.production
+        if verb in ("build", "build_reduced"):
+            u = S.unit(arg)
+            value = u.steps if verb == "build" else int(u.reduced or u.steps)
+            cost = step_cost(arg) * (loss_steps(arg) if verb == "build" else 1)
+            choose(st, "budget.place", uid=arg, value=value, cost=cost, side=side, pays="purse")
+        elif verb == "restore":
+            restore(st, f, arg, "purse", step_cost(arg))
+        elif verb == "army":
+            choose(st, "budget.army", marker=arg, power=power, side=side)
+        elif verb == "depot":
+            choose(st, "budget.depot", power=power, side=side)
+        elif verb == "general":
+            choose(st, "budget.general", gid=arg, side=side)
+        elif verb in ("fleet", "free_fleet"):
+            if verb == "fleet":
+                f["purse"] -= prod["fleet"].cost
+            else:
+                f["free"] = None
+            b["fleets"].append(power)
+            choose(st, "budget.fleet", fleet=arg, power=power, side=side, free=verb == "free_fleet")
+        elif verb == "free_card":
+            f["free"] = None
+            draw_card(st, side, "Britain's free card instead of a fleet, 7.3.2")
+        elif verb == "buy_card":
+            f["purse"] -= prod["extra_card"].cost
+            f["bought"] = True
+            draw_card(st, side, f"{_cost_text(prod['extra_card'].cost)} British resources, 7.3.2")
+        elif verb == "transfer":
+            f["purse"] -= 1
+            b["received"][arg] = b["received"].get(arg, 0) + 1
+            b["pending"][arg] = b["pending"].get(arg, 0) + 1
+            st.note(f"{S.data().map.powers[power].name} transfers 1 resource to {S.data().map.powers[arg].name}",
+                    rule="7.3.1")
+        elif verb == "remove_unit":
+            withdraw(st, side, arg)
+        elif verb == "dismiss":
+            force = next(x for x in st.g["forces"].values() if arg in S.subordinates(x))
+            S.drop_subordinate(force, arg)
+            st.g["removed"].append(arg)
+            st.note(f"{S.general(arg).name} is withdrawn to the reserve (placed again next year at the earliest)",
+                    rule="7.3.7")
+        elif verb == "scuttle":
+            del st.g["fleets"][arg]
+            b["withdrawn"].append(arg)
+            st.note(f"{S.data().counters.fleets[arg].name} is withdrawn from the map (rebuilt next year at the "
+                    "earliest)", rule="7.3.7")
+        else:
+            finish(st, f)
+
+
+def _reserve_generals(st: State, power: str) -> list[str]:
+    from grognard.games.nae.rules import cards
+
+    gone = _out_for_good(st)
+    return [g for g in cards.reserve_generals(st, power) if g not in gone
+            and (S.general(g).event is None or S.general(g).event in flags(st))]
+
+
+def restore(st: State, f: Frame, uid: str, pays: str, cost: float) -> None:
+    where = restore_where(st, f["side"], uid)
+    assert where is not None
+    fid, army = where
+    force = S.force(st, fid)
+    force["units"][uid] = S.unit(uid).steps
+    S.refresh_group(force)
+    if army is not None:
+        st.g["budget"]["army_steps"][army] = st.g["budget"]["army_steps"].get(army, 0) + 1
+    f[pays] -= cost
+    how = f"in the {S.data().counters.armies[army].name}" if army else f"on {S.zone_name(force['zone'])}"
+    st.note(f"{S.unit_name(uid)} is restored to full strength {how} ({_cost_text(cost)})",
+            rule="7.3.5" if army else "7.3.2")
+
+
+def withdraw(st: State, side: str, uid: str) -> None:
+    """7.3.7: « Chaque joueur peut volontairement décider de retirer de la carte des unités »; back next year."""
+    fid = next(i for i, x in st.g["forces"].items() if uid in x["units"])
+    force = S.force(st, fid)
+    S.eliminate(st, force, uid)
+    st.g["budget"]["withdrawn"].append(uid)
+    st.note(f"{S.unit_name(uid)} is withdrawn from the map (rebuilt next year at the earliest)", rule="7.3.7")
+    S.check_force(st, fid, "7.3.7")
+    if fid in st.g["forces"] and not S.force(st, fid)["commander"] and len(S.force(st, fid)["units"]) > 1:
+        command.enforce_limits(st, fid)
+
+
+def finish(st: State, f: Frame) -> None:
+    name = S.data().map.powers[f["power"]].name
+    if f["purse"] > 0:
+        st.note(f"{name}'s {_cost_text(f['purse'])} unspent resource(s) are lost", rule="7.3.2")
+    if f["free"]:
+        st.note("Britain forgoes its free fleet or card", rule="7.3.2")
+    st.pop()
+    pending = st.g["budget"]["pending"]
+    for power in [p for p in ORDER if pending.get(p)][::-1]:
+        st.push("budget.spend", power=power, side=f["side"], purse=float(pending.pop(power)), free=None,
+                bought=True, received=True)
+
+
+class Place:
+    """7.3.4: the reinforcement zone where a new unit appears."""
+
+    name: ClassVar[str] = "budget.place"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Choose the reinforcement zone where {S.unit_name(f['uid'])} is placed (7.3.4)."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("zone", z) for z in place_zones(st, f["side"], f["uid"], f["value"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        st.frame[f["pays"]] -= f["cost"]
+        place_unit(st, f["side"], f["uid"], f["value"], action[1], "7.3.4")
+
+
+class CreateArmy:
+    """7.3.5: the force that receives the new Army marker."""
+
+    name: ClassVar[str] = "budget.army"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Choose the force that becomes the {S.data().counters.armies[f['marker']].name} (7.3.5)."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in army_candidates(st, f["power"], f["side"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        cost = S.data().tables.production["army_marker"].cost
+        st.frame["purse"] -= cost
+        S.force(st, action[1])["army"] = f["marker"]
+        st.note(f"{S.name_of(st, action[1])} is created in {S.zone_name(S.force(st, action[1])['zone'])} "
+                f"({_cost_text(cost)})", rule="7.3.5")
+
+
+class Depot:
+    """7.3.5: the supplied army that receives a new mobile depot (2 at most a phase)."""
+
+    name: ClassVar[str] = "budget.depot"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return "Choose the army that receives the mobile depot (7.3.5)."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in depot_armies(st, f["power"], f["side"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        cost = S.data().tables.production["depot"].cost
+        st.frame["purse"] -= cost
+        force = S.force(st, action[1])
+        force["depots"].append(f["power"])
+        army = next(a.army for a in S.armies(force) if a.army and
+                    S.data().counters.armies[a.army].power == f["power"])
+        b = st.g["budget"]["army_depots"]
+        b[army] = b.get(army, 0) + 1
+        st.note(f"A mobile depot joins {S.name_of(st, action[1])} ({_cost_text(cost)})", rule="7.3.5")
+
+
+class DeployGeneral:
+    """7.3.6: the force a general of the reserve joins."""
+
+    name: ClassVar[str] = "budget.general"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Choose the force {S.general(f['gid']).name} joins (7.3.6)."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in general_forces(st, f["gid"], f["side"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        deploy_general(st, f["gid"], action[1])
+
+
+class PlaceFleet:
+    """7.3.4: the National-Territory port where a new fleet appears."""
+
+    name: ClassVar[str] = "budget.fleet"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Choose the port of the National Territory where {S.data().counters.fleets[f['fleet']].name} is placed."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("zone", z) for z in fleet_ports(st, f["power"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        st.g["fleets"][f["fleet"]] = {"power": f["power"], "at": "port", "where": action[1]}
+        how = "free (Britain, 7.3.2)" if f["free"] else _cost_text(S.data().tables.production["fleet"].cost)
+        st.note(f"{S.data().counters.fleets[f['fleet']].name} is built in {S.zone_name(action[1])} ({how})",
+                rule="7.3.2")
+
+
+def minor_units(st: State, side: str) -> list[str]:
+    """The units of the side's allied minors with units (7.3.3)."""
+    minors = set(allied_minors_with_units(st, side))
+    return [u.id for u in S.data().counters.units.values() if u.power in minors]
+
+
+def minor_generals(st: State, side: str, memo: Memo) -> list[Action]:
+    """7.3.6: the reserve generals of the side's allied minors (Sweden, Poland) that may be placed."""
+    return [("general", g) for p in allied_minors_with_units(st, side) for g in _reserve_generals(st, p)
+            if general_forces(st, g, side, memo)]
+
+
+class Minors:
+    """7.3.3: the side spends its minors' steps on any allied minor's units, built or restored as it likes."""
+
+    name: ClassVar[str] = "budget.minors"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"The {f['side']}'s allied minors have {f['steps']} step(s) (7.3.3): build or restore their units, "
+                "place their generals (7.3.6), or finish.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        side, steps = f["side"], f["steps"]
+        memo: Memo = {}
+        out: list[Action] = []
+        later: list[Action] = []
+        if steps < 1:
+            return [*minor_generals(st, side, memo), ("done", None)]
+        on_map = on_map_units(st)
+        mine = minor_units(st, side)
+        spare = set(_out_for_good(st)) | set(st.g["budget"]["withdrawn"]) | on_map
+        out += minor_generals(st, side, memo)
+        for uid in mine:
+            u = S.unit(uid)
+            if uid in spare or not available(st, uid):
+                if uid in on_map and restore_where(st, side, uid, memo):
+                    out.append(("restore", uid))
+                continue
+            if loss_steps(uid) <= steps and place_zones(st, side, uid, u.steps, memo):
+                out.append(("build", uid))
+            if u.reduced is not None and place_zones(st, side, uid, u.reduced, memo):
+                later.append(("build_reduced", uid))
+        return [*out, ("done", None), *later]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        if verb == "done":
+            if f["steps"]:
+                st.note(f"The {f['side']}'s {f['steps']} unused minor step(s) are lost", rule="7.3.3")
+            st.pop()
+        elif verb == "restore":
+            restore(st, f, arg, "steps", 1)
+        elif verb == "general":
+            choose(st, "budget.general", gid=arg, side=f["side"])
+        else:
+            u = S.unit(arg)
+            value = u.steps if verb == "build" else int(u.reduced or u.steps)
+            choose(st, "budget.place", uid=arg, value=value, cost=loss_steps(arg) if verb == "build" else 1,
+                   side=f["side"], pays="steps")
+
+
+def label(st: State, action: Action) -> str | None:
+    """Menu texts of the budget's actions (None: not a budget action)."""
+    verb, arg = action
+    if not str(st.step).startswith("budget"):
+        return None
+    if verb == "build":
+        return f"Build {S.unit_name(arg)} at full strength"
+    if verb == "build_reduced":
+        return f"Build {S.unit_name(arg)} reduced"
+    if verb == "restore":
+        return f"Restore {S.unit_name(arg)} to full strength"
+    if verb == "army":
+        return f"Create the {S.data().counters.armies[arg].name}"
+    if verb == "depot":
+        return "Build a mobile depot for an army"
+    if verb == "general":
+        return f"Place {S.general(arg).name} from the reserve"
+    if verb == "fleet":
+        return f"Build the fleet {S.data().counters.fleets[arg].name}"
+    if verb == "free_fleet":
+        return f"Take the fleet {S.data().counters.fleets[arg].name} free"
+    if verb == "free_card":
+        return "Take a free card instead of a free fleet"
+    if verb == "buy_card":
+        return "Buy an extra card for 4 resources"
+    if verb == "transfer":
+        return f"Transfer 1 resource to {S.data().map.powers[arg].name}"
+    if verb == "remove_unit":
+        return f"Withdraw {S.unit_name(arg)} from the map"
+    if verb == "dismiss":
+        return f"Withdraw {S.general(arg).name} to the reserve"
+    if verb == "scuttle":
+        return f"Withdraw the fleet {S.data().counters.fleets[arg].name} from the map"
+    if verb == "zone":
+        return f"In {S.zone_name(arg)}"
+    if verb == "force":
+        return f"{S.name_of(st, arg)} in {S.zone_name(S.force(st, arg)['zone'])}"
+    if verb == "done":
+        return "Finish (what is left is lost)"
+    return None
+
+
+def refusal(st: State, f: Frame, action: Action) -> str:
+    """Why a budget action is not offered now (for ``why``)."""
+    verb, arg = action
+    power = f.get("power")
+    if verb in ("build", "build_reduced") and power:
+        if arg not in pool(st, power):
+            return (f"{S.unit_name(arg)} is not in the reserve of {power} this year (on the map, withdrawn, or not in "
+                    "play), 7.3.2")
+        cost = step_cost(arg) * (loss_steps(arg) if verb == "build" else 1)
+        if cost > f["purse"]:
+            return f"it costs {_cost_text(cost)} and {_cost_text(f['purse'])} are left, 7.3.2"
+        return "no reinforcement zone can take it (capital or free fortress of the National Territory, stacking), 7.3.4"
+    if verb == "restore":
+        return restore_refusal(st, f["side"], arg, f.get("purse", f.get("steps", 0)), step_cost(arg))
+    if verb == "transfer" and power:
+        return may_transfer(st, power, arg) or "nothing is left to transfer"
+    return f"it is not offered: {st.prompt}"
+
+
+def restore_refusal(st: State, side: str, uid: str, purse: float, cost: float) -> str:
+    """Why a unit on the map is not offered for restoring (7.3.2, 7.3.5)."""
+    fid = next((i for i, x in st.g["forces"].items() if uid in x["units"]), None)
+    if fid is None or S.force(st, fid)["side"] != side:
+        return "it is not one of the side's units on the map"
+    force = S.force(st, fid)
+    if force["units"][uid] >= S.unit(uid).steps:
+        return "it is at full strength"
+    if cost > purse:
+        return f"a step costs {_cost_text(cost)} and {_cost_text(purse)} are left, 7.3.2"
+    a = next(x for x in S.armies(force) if uid in x.units)
+    if a.commander and not command.within_command(st, a.commander, a.army, {**a.units, uid: S.unit(uid).steps}):
+        return f"{S.general(a.commander).name} could not command the restored step, 10.1"
+    if a.army is None:
+        return ("it is neither on a reinforcement zone (capital or free fortress of its National Territory, 7.3.4) "
+                "nor in an army, 7.3.2")
+    if not _force_supplied(st, fid):
+        return "its army is not supplied, and it is not on a reinforcement zone, 7.3.2"
+    return "its army has had its 2 reduced units restored this phase, 7.3.5"
+
+
+def place_refusal(st: State, f: Frame, zone: str) -> str:
+    """Why a zone is not offered for a new unit (7.3.4, 11, 10.1)."""
+    uid, side = f["uid"], f["side"]
+    u = S.unit(uid)
+    name = S.zone_name(zone)
+    if u.special:
+        return f"a special unit joins a supplied army of its nation, and none in {name} can take it, 7.3.5"
+    if zone not in reinforcement_zones(st, u.power):
+        return (f"{name} is no reinforcement zone of {S.data().map.powers[u.power].name}: the capital or an unbesieged "
+                "fortress of the National Territory, free of enemy forces and connected by land to the capital, 7.3.4")
+    here = S.outside(st, zone, side)
+    if u.kind == "reserve_cavalry" and not any(S.force(st, x)["army"] for x in here):
+        return "reserve cavalry is placed only into an army standing on a reinforcement zone, 7.3.4"
+    if here and not S.force(st, here[0])["commander"]:
+        return f"a lone unit already stands in {name}: two units without a general never share a zone, 11"
+    if not S.limited_ok({uid: f["value"]}, zone):
+        return "militia never leave their National Territory, 12.1"
+    return f"the general in {name} could not command it, 10.1"
+
+
+def explain(st: State, target: str) -> str | None:
+    """``why`` at a budget step: ``target`` names a unit counter (id or name); why building or restoring it is or is
+    not offered (None: not a unit)."""
+    from grognard.games.nae.why import _fold
+
+    key = _fold(target)
+    uid = next((u for u in S.data().counters.units if key in (u, _fold(S.unit(u).name), _fold(S.unit_name(u)))), None)
+    if uid is None:
+        return None
+    name = S.unit_name(uid)
+    legal = st.legal_actions()
+    offered = [a[0] for a in legal if a[1] == uid and a[0] in ("build", "build_reduced", "restore")]
+    if offered:
+        return f"{name} is one of the choices now ({', '.join(offered)})."
+    f = st.frame
+    if f["step"] != "budget.spend":
+        return f"{name} is not asked for now: {st.prompt}"
+    if S.unit(uid).power != f["power"]:
+        return f"{name} is not of {S.data().map.powers[f['power']].name}, whose budget this is, 7.3.2."
+    verb, done = ("restore", "restored") if uid in on_map_units(st) else ("build", "built")
+    return f"{name} cannot be {done}: {refusal(st, f, (verb, uid))}."
+
+
+STEPS = (Budget(), Spend(), Place(), CreateArmy(), Depot(), DeployGeneral(), PlaceFleet(), Minors())

@@ -1,0 +1,50 @@
+"""A 1806 interphase position for the budget and redeployment tests: the 1805 scenario's statuses and control
+(20.2) on an empty board, Austria in forced peace with France after the 1805 conquest phase (example 8.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from unittest import mock
+
+from grognard.core.machine import State
+from grognard.games.nae import game
+from tests.games.nae.rules.helpers import GAME
+
+
+def board_1806(dice: Sequence[int] = ()) -> State:
+    """The 1805 set-up without its forces and fleets, in 1806, Austria in forced peace (18.2), no step pending."""
+    st = GAME.new_state("1815", seed=1, dice=list(dice))
+    st.core["stack"].clear()
+    with mock.patch.object(game, "place_forces", lambda st, picks: None):
+        GAME.setup(st, "1805", {})
+    st.core["stack"].clear()
+    st.g.update(year=1806, forces={}, fleets={}, fixed_depots=[])
+    st.g["status"]["austria"] = "forced_peace"
+    st.g["sides"]["austria"] = None
+    st.g["forced"]["austria"] = {"with": "france", "until": None, "then": "neutral"}
+    for minor in ("thuringia", "papacy"):  # 8.6: Thuringia became a French ally, the Papacy French territory
+        st.g["sides"][minor] = None
+        st.g["status"][minor] = "not_in_play"
+    st.g["hands"] = {"empire": [], "coalition": []}
+    st.log.clear()
+    return st
+
+
+def forces_1805(st: State) -> None:
+    """Put the 1805 set-up's forces on a ``board_1806`` (20.2 defaults), a neutral's forces held by the side that
+    runs it (7.3.2, 7.5)."""
+    from grognard.games.nae import state as S
+    from grognard.games.nae.rules import budget, supply
+
+    sc = S.data().scenarios["1805"]
+    for p in sc.places.values():
+        if p.zone is None or not p.units:
+            continue
+        units = {u.id: (S.unit(u.id).reduced or 1) if u.reduced else S.unit(u.id).steps for u in p.units}
+        power = S.general(p.commander).power if p.commander else S.unit(p.units[0].id).power
+        side = S.side_of(st, p.power) or budget.manager(st, S.major_of(st, p.power))
+        if side is None:
+            continue
+        S.new_force(st, side, power, p.zone, p.commander, p.army, list(p.generals), units,
+                    [S.major_of(st, p.power)] * p.mobile_depots)
+    supply.update_supply(st)
