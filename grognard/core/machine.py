@@ -286,7 +286,7 @@ class Roll(msgspec.Struct, frozen=True):
 class State:
     """One game position. Rules code reads and writes ``st.g`` and the frame stack."""
 
-    __slots__ = ("_legal", "actions", "core", "game", "log", "search", "setup", "undo_stack")
+    __slots__ = ("_legal", "actions", "core", "derived", "game", "log", "search", "setup", "undo_stack")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -299,6 +299,10 @@ class State:
         # just got instead of generating it again. Cleared by every change made through this class.
         self._legal: list[Action] | None = None
         self.search = False  # a search copy (``copy(for_search=True)``): no undo snapshots
+        # The game's caches of values derived from ``core`` (indexes, cache keys), which its rules keep right by
+        # writing through the game's setters. Emptied whenever ``core`` is replaced; shared by ``copy``, so the
+        # game replaces a cached value and never mutates it in place.
+        self.derived: dict[str, Any] = {}
 
     # -- the contract -----------------------------------------------------------------
     @property
@@ -507,6 +511,7 @@ class State:
         if not st.search:
             st.undo_stack = list(self.undo_stack)
         st._legal = self._legal  # never mutated in place: shared until either state changes
+        st.derived = dict(self.derived)
         return st
 
     def determinize(self, side: str, rng: random.Random) -> State:
@@ -694,6 +699,7 @@ class State:
         doc = _unpack.decode(snapshot)
         self.core = self._with_static(doc["core"])
         self._legal = None
+        self.derived = {}
         del self.log[doc["nlog"] :]
         del self.actions[doc["nact"] :]
 

@@ -40,8 +40,8 @@ def forecast(st: State, att: str, dfn: str, zone: str, came_from: str,
     t = S.data().tables
     hyp = st.copy()  # the battle as it would begin: both forces in the zone, supply traced as 14.5.4 / 13.3 say
     forces = hyp.g["forces"]
-    forces[att]["zone"] = zone
-    forces[dfn]["zone"] = zone
+    S.move_force(hyp, att, zone)
+    S.move_force(hyp, dfn, zone)
     cache: dict[str, Any] = {}
     forces[att]["unsupplied"] = not supply.force_supplied(hyp, att, cache, via=came_from)
     forces[dfn]["unsupplied"] = not supply.force_supplied(hyp, dfn, cache, avoid=came_from)

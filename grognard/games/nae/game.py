@@ -105,7 +105,7 @@ def place_forces(st: State, picks: dict[str, dict[str, str]]) -> None:
             continue  # fleets at sea or in a blockade box (naval.place_fleets)
         at = placement(p, picks.get(pid, {}))
         if at["fixed"]:
-            st.g["fixed_depots"] += [{"zone": at["zone"], "power": p.power}] * at["fixed"]
+            S.set_fixed_depots(st, st.g["fixed_depots"] + [{"zone": at["zone"], "power": p.power}] * at["fixed"])
         if not p.units:
             continue
         units = {u.id: (S.unit(u.id).reduced or 1) if u.reduced else S.unit(u.id).steps for u in p.units}
@@ -207,6 +207,7 @@ class NaeGame(Game):
         sc = d.scenarios[scenario]
         m = d.map
         g = st.g
+        st.derived.clear()  # the board is built anew below: no cache of an earlier one may stay
         h = sc.header
         g.update(scenario=scenario, year=h.start_year, round=h.start_round, last_round=6, turn=h.first_player,
                  forces={}, fleets={}, aboard={}, next_force=1, fixed_depots=[], reserve={"units": []}, removed=[],
@@ -224,7 +225,7 @@ class NaeGame(Game):
             zones = [z for p in c.provinces for z in (x.id for x in m.zones_of(p))] + list(c.zones)
             for z in zones:
                 if z in g["control"] and z not in c.except_zones:
-                    g["control"][z] = c.power
+                    S.set_control(st, z, c.power)
         g["initial_control"] = dict(g["control"])  # 3.2: whose forces take a zone back without supply
         g["fortresses"] = {z.id: {"level": z.fortress, "active": True, "siege": None, "besieger": None}
                            for z in m.zones.values() if z.fortress}

@@ -38,12 +38,21 @@
     flags      (optional) events and entities in play that the budget reads (rules/budget.py: "war_of_liberation",
                "poland", "venetia", "poland_2p", an "E" counter's event key, "24F"/"25F" once played)
     double_resources  (optional) powers whose next budget is doubled (3.5)
+
+Writes to where forces stand and to what supply reads go through the setters below, never straight into ``st.g``:
+``add_force`` / ``take_force`` / ``move_force`` / ``set_in_fortress`` / ``set_force_side`` (``g["forces"]``, each
+force's zone, whether it stands in the fortress, its side), ``set_control``, ``set_fortress``, ``set_side``,
+``set_ally_of``, ``set_territory``, ``add_fixed_depot`` / ``remove_fixed_depot`` / ``set_fixed_depots``. They drop
+the caches derived from those (``st.derived``: the zone -> forces index, the supply cache key), which are rebuilt
+when next read; ``check_derived`` (run after every action by the tests) fails on a cache a direct write left stale.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Any, NamedTuple
+
+import msgspec
 
 from grognard.core.machine import State
 from grognard.games.nae.gamedata import NaeData, load_data
@@ -101,16 +110,179 @@ def force(st: State, fid: str) -> Force:
 
 
 def forces_in(st: State, zone: str, side: str | None = None) -> list[str]:
-    """Force ids in ``zone`` (of ``side`` if given), in id order."""
+    """Force ids in ``zone`` (of ``side`` if given), in the order of ``g["forces"]``."""
+    here = zone_index(st).forces.get(zone, ())
     if side is None:
-        return [fid for fid, f in st.g["forces"].items() if f["zone"] == zone]
-    return [fid for fid, f in st.g["forces"].items() if f["zone"] == zone and f["side"] == side]
+        return list(here)
+    forces = st.g["forces"]
+    return [fid for fid in here if forces[fid]["side"] == side]
 
 
 def outside(st: State, zone: str, side: str) -> list[str]:
-    """Forces of ``side`` in ``zone`` standing outside its fortress."""
-    return [fid for fid, f in st.g["forces"].items()
-            if f["zone"] == zone and f["side"] == side and not f["in_fortress"]]
+    """Forces of ``side`` in ``zone`` standing outside its fortress, in the order of ``g["forces"]``."""
+    forces = st.g["forces"]
+    return [fid for fid in zone_index(st).forces.get(zone, ()) if forces[fid]["side"] == side
+            and not forces[fid]["in_fortress"]]
+
+
+def enemy_zones(st: State, side: str | None) -> tuple[str, ...]:
+    """The zones where forces of another side than ``side`` stand outside the fortress, sorted (13.3: they block
+    its supply lines)."""
+    index = zone_index(st)
+    zones = index.enemy.get(side)
+    if zones is None:
+        zones = index.enemy[side] = _enemy_zones(st, index, side)
+    return zones
+
+
+def _enemy_zones(st: State, index: ZoneIndex, side: str | None) -> tuple[str, ...]:
+    forces = st.g["forces"]
+    return tuple(sorted(z for z, fids in index.forces.items()
+                        if any(forces[fid]["side"] != side and not forces[fid]["in_fortress"] for fid in fids)))
+
+
+# Setters of what the derived caches read, and the caches (see the module docstring) ----------------------------
+
+_ZONES = "zones"  # st.derived key: ``zone_index``
+_BOARD = "board"  # st.derived key: ``board_key``
+
+
+class ZoneIndex(NamedTuple):
+    """Where the forces stand. Built in one pass (as cheap as two scans of the forces), never changed but for
+    ``enemy``, filled as asked (a state holding this index has not changed what it reads)."""
+
+    forces: dict[str, list[str]]  # zone -> the forces there, in the order of ``g["forces"]`` (none: left out)
+    enemy: dict[str | None, tuple[str, ...]]  # side -> ``enemy_zones``
+
+
+def zone_index(st: State) -> ZoneIndex:
+    index: ZoneIndex | None = st.derived.get(_ZONES)
+    if index is None:
+        index = st.derived[_ZONES] = _zone_index(st)
+    return index
+
+
+def _zone_index(st: State) -> ZoneIndex:
+    here: dict[str, list[str]] = {}
+    for fid, f in st.g["forces"].items():
+        zone = f["zone"]
+        if zone in here:
+            here[zone].append(fid)
+        else:
+            here[zone] = [fid]
+    return ZoneIndex(here, {})
+
+
+def board_key(st: State) -> bytes:
+    """What a supply network is built on apart from the forces (``supply._links`` reads it: sides, alliances,
+    control, fortresses, fixed depots, annexed provinces), packed to bytes, a cache key that hashes once; packed
+    again only after a setter changed it."""
+    key: bytes | None = st.derived.get(_BOARD)
+    if key is None:
+        key = st.derived[_BOARD] = _board_key(st)
+    return key
+
+
+def _board_key(st: State) -> bytes:
+    g = st.g
+    return _pack((g["sides"], g["ally_of"], g["control"], g["fortresses"], g["fixed_depots"], g.get("territory")))
+
+
+_pack = msgspec.msgpack.Encoder().encode
+
+
+def check_derived(st: State) -> None:
+    """Raise if a cached index or key differs from a fresh one: a write that bypassed the setters (the tests run
+    this after every action)."""
+    index: ZoneIndex | None = st.derived.get(_ZONES)
+    fresh = _zone_index(st)
+    if index is not None and (index.forces != fresh.forces or any(
+            zones != _enemy_zones(st, fresh, side) for side, zones in index.enemy.items())):
+        raise AssertionError("the zone -> forces index is stale: a force was moved, added or removed, or went into "
+                             "or out of its fortress, without the setters of grognard.games.nae.state")
+    if _BOARD in st.derived and st.derived[_BOARD] != _board_key(st):
+        raise AssertionError("the supply cache key is stale: control, fortresses, sides, alliances, annexed provinces "
+                             "or fixed depots were written without the setters of grognard.games.nae.state")
+
+
+def add_force(st: State, fid: str, f: Force) -> None:
+    """Put force ``f`` on the map under ``fid`` (last in ``g["forces"]``)."""
+    st.g["forces"][fid] = f
+    st.derived.pop(_ZONES, None)
+
+
+def take_force(st: State, fid: str) -> Force:
+    """Take force ``fid`` off the map (to put it back, changed or under another id, with ``add_force``)."""
+    f: Force = st.g["forces"].pop(fid)
+    st.derived.pop(_ZONES, None)
+    return f
+
+
+def move_force(st: State, fid: str, zone: str) -> None:
+    """Force ``fid`` now stands in ``zone``."""
+    st.g["forces"][fid]["zone"] = zone
+    st.derived.pop(_ZONES, None)
+
+
+def set_force_side(st: State, fid: str, side: str) -> None:
+    """Force ``fid`` now fights for ``side`` (its nation changed sides, 18.2.2)."""
+    st.g["forces"][fid]["side"] = side
+    st.derived.pop(_ZONES, None)
+
+
+def set_in_fortress(st: State, fid: str, inside: bool) -> None:
+    """Force ``fid`` now stands inside its zone's fortress, or outside it."""
+    st.g["forces"][fid]["in_fortress"] = inside
+    st.derived.pop(_ZONES, None)
+
+
+def set_control(st: State, zone: str, power: str) -> None:
+    """``power`` now controls ``zone`` (3.2)."""
+    st.g["control"][zone] = power
+    st.derived.pop(_BOARD, None)
+
+
+def set_fortress(st: State, zone: str, **values: Any) -> None:
+    """Change the fortress of ``zone``: ``active``, ``siege``, ``besieger`` (15)."""
+    st.g["fortresses"][zone].update(values)
+    st.derived.pop(_BOARD, None)
+
+
+def set_side(st: State, power: str, side: str | None) -> None:
+    """``power`` now fights for ``side`` (None: neutral or out of play)."""
+    st.g["sides"][power] = side
+    st.derived.pop(_BOARD, None)
+
+
+def set_ally_of(st: State, power: str, major: str | None) -> None:
+    """Minor ``power`` is now allied to ``major``, whose supply its units use (13.2); None: to no major."""
+    if major is None:
+        st.g["ally_of"].pop(power, None)
+    else:
+        st.g["ally_of"][power] = major
+    st.derived.pop(_BOARD, None)
+
+
+def set_territory(st: State, province: str, power: str) -> None:
+    """``province`` now belongs to the National Territory of ``power`` (18.2.2 annexations, 18.1)."""
+    st.g.setdefault("territory", {})[province] = power
+    st.derived.pop(_BOARD, None)
+
+
+def add_fixed_depot(st: State, zone: str, power: str) -> None:
+    set_fixed_depots(st, [*st.g["fixed_depots"], {"zone": zone, "power": power}])
+
+
+def remove_fixed_depot(st: State, zone: str, power: str) -> None:
+    """One fixed depot of ``power`` leaves ``zone``."""
+    depots = list(st.g["fixed_depots"])
+    depots.remove({"zone": zone, "power": power})
+    set_fixed_depots(st, depots)
+
+
+def set_fixed_depots(st: State, depots: list[dict[str, str]]) -> None:
+    st.g["fixed_depots"] = depots
+    st.derived.pop(_BOARD, None)
 
 
 def side_of(st: State, power: str) -> str | None:
@@ -272,26 +444,26 @@ def new_force(st: State, side: str, power: str, zone: str, commander: str | None
     """Put a new force on the map and return its id."""
     fid = f"f{st.g['next_force']}"
     st.g["next_force"] += 1
-    st.g["forces"][fid] = {
+    add_force(st, fid, {
         "side": side, "power": power, "zone": zone, "commander": commander, "army": army,
         "subs": list(subs or []), "units": dict(units or {}), "depots": list(depots or []),
         "demoralized": False, "unsupplied": False, "in_fortress": False, "group": None,
-    }
+    })
     return fid
 
 
 def remove_force(st: State, fid: str, rule: str, why: str) -> None:
     """A force leaves the map: its generals go to the reserve, which in 1815 means out of play (10.3, 14.10)."""
-    f = st.g["forces"].pop(fid)
+    f = take_force(st, fid)
     for gid in generals_of(f):
         st.g["removed"].append(gid)
     for uid in f["units"]:
         st.g["reserve"]["units"].append(uid)
     gone = ", ".join(general(g).name for g in generals_of(f))
     st.note(f"{why}" + (f"; {gone} leave(s) the map" if gone else ""), rule=rule)
-    for fort in st.g["fortresses"].values():
+    for zone, fort in st.g["fortresses"].items():
         if fort["besieger"] == fid:
-            fort["besieger"], fort["siege"] = None, None
+            set_fortress(st, zone, besieger=None, siege=None)
 
 
 def take_depot(f: Force, power: str | None = None) -> str:

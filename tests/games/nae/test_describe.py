@@ -79,7 +79,7 @@ def test_terminal_22_the_end_says_who_won_and_by_which_condition():
         "The Empire wins. Decided by 20.1 Conditions de victoire: France wins if it is not conquered and has at "
         "least one non-demoralised army; otherwise the game is a draw. (France is not conquered (1 of its 4 key "
         "zones lost: Antwerp, 18.2.1); France has a non-demoralised army on the map).")
-    st.g["forces"] = {k: f for k, f in st.g["forces"].items() if "napoleon" not in S.generals_of(f)}
+    S.take_force(st, next(k for k, f in st.g["forces"].items() if "napoleon" in S.generals_of(f)))
     st.finish("coalition", "by hand")
     assert GAME.outcome(st).startswith("The Coalition wins. Decided by 20.1 Conditions de victoire: The Coalition "
                                        "wins if Napoléon is removed from play. (Napoleon is off the map)")

@@ -49,7 +49,7 @@ def test_14_10_a_retreat_across_a_river_adds_to_the_differential_and_the_losses(
 
 def test_14_2_five_to_one_destroys_outright():
     st = fresh()
-    st.g["forces"]["f24"]["zone"] = "namur"  # Napoleon's 10 next to British Corps 1 (1) in Antwerp: 10:1
+    S.move_force(st, "f24", "namur")  # Napoleon's 10 next to British Corps 1 (1) in Antwerp: 10:1
     fc = F.forecast(st, "f24", "f5", "antwerp", "brussels")
     assert fc["destroys"] == "defender"
     assert fc["win"]["attacker"] == 1 and fc["destroyed"]["defender"] == 1
@@ -57,7 +57,7 @@ def test_14_2_five_to_one_destroys_outright():
 
 def test_a_minor_battle_sums_to_certainty_and_reads_no_hand():
     st = fresh()
-    st.g["forces"]["f24"]["zone"] = "lille"
+    S.move_force(st, "f24", "lille")
     fc = F.forecast(st, "f24", "f6", "brussels", "lille")
     assert fc["level"] == "Minor battle"
     assert sum(fc["win"].values()) == 1

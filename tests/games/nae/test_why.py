@@ -84,8 +84,8 @@ def test_terminal_27_why_a_retreat_follows_the_priorities():
     st = board()
     wellington = put(st, "brussels", ["gb_elite_1"], commander="wellington")
     enemy_zone = "antwerp"
-    st.g["control"][enemy_zone] = "france"
-    st.g["fortresses"][enemy_zone]["active"] = False
+    S.set_control(st, enemy_zone, "france")
+    S.set_fortress(st, enemy_zone, active=False)
     friendly = battle.retreat_options(st, wellington, "brussels", "namur")
     assert enemy_zone not in friendly
     assert battle.retreat_refusal(st, wellington, "brussels", "namur", enemy_zone) == (

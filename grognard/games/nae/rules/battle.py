@@ -300,11 +300,11 @@ def marching_distance(st: State, ctx: Frame, side: str) -> list[str]:
     t = S.data().tables
     out = []
     for fid, f in st.g["forces"].items():
+        if not (f["side"] == side and f["commander"] and not f["demoralized"] and not f["in_fortress"]):
+            continue  # the cheap tests first
         border = m.border(f["zone"], ctx["zone"])
-        if (f["side"] == side and f["commander"] and not f["demoralized"] and not f["in_fortress"]
-                and not S.outside(st, f["zone"], S.other(side))
-                and border is not None and not t.borders[border.feature].blocks_counter_march
-                and m.enter_cost(f["zone"], ctx["zone"]) is not None):
+        if (border is not None and not t.borders[border.feature].blocks_counter_march
+                and not S.outside(st, f["zone"], S.other(side)) and m.enter_cost(f["zone"], ctx["zone"]) is not None):
             out.append(fid)
     return out
 
@@ -460,7 +460,7 @@ class CounterMarchJoin:
         forces = st.g["forces"]
         if f["fid"] in forces and f["into"] in forces:
             lone = forces[f["fid"]]["zone"] == f["zone"]  # 12.4: a lone corps of the interception zone
-            forces[f["fid"]]["zone"] = f["zone"]
+            S.move_force(st, f["fid"], f["zone"])
             from grognard.games.nae.rules import siege
 
             siege.refresh_sieges(st)
@@ -766,8 +766,8 @@ def attack_depot(st: State, fid: str, zone: str) -> bool:
         if battle_winner(ra.result, rd.result) == "defender":
             st.note(f"The depot holds: {name} is beaten and falls back", rule="14.6")
             return False
-    st.g["fixed_depots"] = [x for x in st.g["fixed_depots"]
-                            if x["zone"] != zone or S.side_of(st, x["power"]) == f["side"]]
+    S.set_fixed_depots(st, [x for x in st.g["fixed_depots"]
+                            if x["zone"] != zone or S.side_of(st, x["power"]) == f["side"]])
     st.note(f"The fixed depot in {S.zone_name(zone)} is destroyed", rule="1.4")
     return True
 
@@ -782,18 +782,18 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
     src = f["zone"]
     carried = [d for d in st.g["fixed_depots"] if d["zone"] == src and d["power"] == S.major_of(st, f["power"])]
     if carried and dest != "fortress":  # 14.10: fixed depots retreating with units become mobile
-        st.g["fixed_depots"] = [d for d in st.g["fixed_depots"] if d not in carried]
+        S.set_fixed_depots(st, [d for d in st.g["fixed_depots"] if d not in carried])
         f["depots"] += [d["power"] for d in carried]
         st.note(f"{S.name_of(st, fid)} takes {len(carried)} fixed depot(s) along as mobile", rule="14.10")
     if dest == "fortress":
-        f["in_fortress"] = True
+        S.set_in_fortress(st, fid, True)
         st.note(f"{S.name_of(st, fid)} retreats into the fortress of {S.zone_name(src)}", rule="14.10")
         stacking.consolidate(st, fid)  # 11: one force of a side inside the walls too
         return
     for enemy in S.outside(st, dest, S.other(f["side"])):  # 14.10 (4): 5:1 odds destroy the enemy there
         S.remove_force(st, enemy, "14.10", f"{S.name_of(st, fid)} retreats onto {S.name_of(st, enemy)} at 5:1 "
                                            "odds: it is destroyed")
-    f["zone"] = dest
+    S.move_force(st, fid, dest)
     st.note(f"{S.name_of(st, fid)} retreats from {S.zone_name(src)} to {S.zone_name(dest)}", rule="14.10")
     for uid in [u for u in f["units"] if not S.limited_ok({u: 1}, dest)]:  # glossary "Milices"
         S.eliminate(st, f, uid)

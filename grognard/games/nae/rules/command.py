@@ -129,7 +129,7 @@ def absorb(st: State, fid: str, other: str) -> None:
     counter-march, an interception, a Major Campaign): the caller's step goes on once he has chosen."""
     f = S.force(st, fid)
     index = army_for(st, fid, st.g["forces"][other]["units"]) or 0
-    o = st.g["forces"].pop(other)
+    o = S.take_force(st, other)
     add_units(f, o["units"], index)
     f["depots"] += o["depots"]
     if o["demoralized"]:
@@ -175,14 +175,14 @@ def hand_over(st: State, fid: str, other: str) -> None:
 
 def rekey(st: State, old: str, new: str) -> None:
     """The force ``old`` goes on under the id ``new`` (a frame, e.g. a battle, refers to that id)."""
-    st.g["forces"][new] = st.g["forces"].pop(old)
+    S.add_force(st, new, S.take_force(st, old))
     _hand_over_siege(st, old, new)
 
 
 def _hand_over_siege(st: State, old: str, new: str) -> None:
-    for fort in st.g["fortresses"].values():
+    for zone, fort in st.g["fortresses"].items():
         if fort["besieger"] == old:
-            fort["besieger"] = new  # 15.4: the absorbing force keeps the siege marker
+            S.set_fortress(st, zone, besieger=new)  # 15.4: the absorbing force keeps the siege marker
 
 
 # Groups of armies (6.1, glossary "Armée", 9.1, 12.2.1) ----------------------------------------------------------
@@ -200,8 +200,7 @@ def form_group(st: State, fid: str, other: str, keep: str | None = None) -> str:
     that of the army holding more of the steps; 13.5: unsupplied if at least half of them are."""
     f, o = S.force(st, fid), S.force(st, other)
     lead, second = (fid, other) if commands(st, f, o, {**f["units"], **o["units"]}) else (other, fid)
-    forces = st.g["forces"]
-    first, second_f = forces.pop(lead), forces.pop(second)
+    first, second_f = S.take_force(st, lead), S.take_force(st, second)
     total = S.steps(first) + S.steps(second_f)
     unsupplied = sum(S.steps(x) for x in (first, second_f) if x["unsupplied"])
     flags = [first["demoralized"], second_f["demoralized"]]
@@ -213,7 +212,7 @@ def form_group(st: State, fid: str, other: str, keep: str | None = None) -> str:
         S.set_demoralized(first, flag, i)
     first["unsupplied"] = unsupplied > 0 and unsupplied * 2 >= total
     at = keep or lead
-    forces[lead] = first
+    S.add_force(st, lead, first)
     if at != lead:
         rekey(st, lead, at)
     _hand_over_siege(st, second, at)
@@ -256,7 +255,8 @@ def detach(st: State, fid: str, uids: list[str], general: str | None = None, dep
     carried = [S.take_depot(f, S.major_of(st, power) if S.major_of(st, power) in f["depots"] else None)
                for _ in range(depots)]
     new = S.new_force(st, f["side"], power, f["zone"], general, None, [], units, carried)
-    S.force(st, new).update(demoralized=demoralized, unsupplied=f["unsupplied"], in_fortress=f["in_fortress"])
+    S.force(st, new).update(demoralized=demoralized, unsupplied=f["unsupplied"])
+    S.set_in_fortress(st, new, f["in_fortress"])
     S.refresh_group(f)
     text = f"{S.name_of(st, new)} leaves {S.name_of(st, fid)} to march apart" if note is None else note
     if text:

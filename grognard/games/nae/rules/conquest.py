@@ -33,7 +33,7 @@ def reactivate_fortresses(st: State, supplied_only: bool) -> None:
                 cache[major] = supply.supplied_zones(st, major)
             if zone not in cache[major]:
                 continue
-        fort["active"] = True
+        S.set_fortress(st, zone, active=True)
         st.note(f"The fortress of {S.zone_name(zone)} is reactivated for its controller", rule="15.5")
 
 
@@ -58,9 +58,9 @@ def adjust_control(st: State) -> None:
             continue  # an active enemy fortress is taken only by siege (15.4)
         owner = st.g["initial_control"][zone]
         if S.side_of(st, owner) == side:
-            st.g["control"][zone] = owner
+            S.set_control(st, zone, owner)
         elif not st.g["forces"][fid]["unsupplied"]:
-            st.g["control"][zone] = S.major_of(st, st.g["forces"][fid]["power"])
+            S.set_control(st, zone, S.major_of(st, st.g["forces"][fid]["power"]))
         else:
             continue
         st.note(f"{side} takes control of {S.zone_name(zone)}", rule="3.2")
@@ -190,17 +190,18 @@ def conquer_minor(st: State, power: str, by: str) -> None:
     if by == "empire" and power == "naples":
         for z in m.zones_of("sicile"):
             if st.g["control"].get(z.id) == "naples":
-                st.g["control"][z.id] = former  # 18.1: « la Sicile reste alliée à la Coalition »
+                S.set_control(st, z.id, former)  # 18.1: « la Sicile reste alliée à la Coalition »
     if st.g["status"].get(power) == "protectorate" and by == "coalition":
         award(st, -1, 0, "8.1.5", f"{m.powers[power].name} is no longer a French protectorate")
-    st.g["sides"][power], st.g["ally_of"][power] = by, major
+    S.set_side(st, power, by)
+    S.set_ally_of(st, power, major)
     st.g["status"][power] = "allied"
     if power not in st.g["conquered"]:
         st.g["conquered"].append(power)
     for z in m.zones.values():
         fort = st.g["fortresses"].get(z.id)
         if fort and not fort["active"] and territory_of(st, z.id) == power:
-            fort["active"] = True
+            S.set_fortress(st, z.id, active=True)
     st.note(f"{m.powers[power].name} is conquered by the {by} and becomes an ally of "
             f"{m.powers[major].name}; its units on the map are destroyed", rule="18.1")
 

@@ -124,7 +124,7 @@ class Pickup:
             m["short"] += list(other["units"])  # 13.5: each part keeps its own status
             m["due"] = True
         f["steps"] += S.steps(other)
-        other["zone"] = S.force(st, f["fid"])["zone"]
+        S.move_force(st, action[1], S.force(st, f["fid"])["zone"])
         siege.refresh_sieges(st)
         command.absorb(st, f["fid"], action[1])
         m["mp"] = max(0, movement_factor(st, f["fid"]) - 1) + m["extra_mp"]
@@ -289,7 +289,7 @@ def cover_fortress(st: State, fid: str, left: str) -> None:
     if not fort or fort["besieger"] != fid:
         siege.lay_siege(st, left)
     elif S.steps(S.force(st, left)) >= siege.cover_steps(fort["level"]):
-        fort["besieger"] = left
+        S.set_fortress(st, zone, besieger=left)
         st.note(f"{S.name_of(st, left)} masks {S.zone_name(zone)}; {S.name_of(st, fid)} may go on", rule="15.1")
 
 
@@ -351,8 +351,7 @@ def mask(st: State, fid: str, uid: str) -> None:
     f = S.force(st, fid)
     # 15.1: the covering unit moved with the force, so it is not activated again this round: no siege attack
     cover = command.detach(st, fid, [uid], note="")
-    fort = st.g["fortresses"][f["zone"]]
-    fort["siege"], fort["besieger"] = 0, cover
+    S.set_fortress(st, f["zone"], siege=0, besieger=cover)
     st.note(f"{S.name_of(st, fid)} leaves {S.unit_name(uid)} to mask {S.zone_name(f['zone'])} (Siege 0) and may "
             "go on", rule="15.1")
 
@@ -422,19 +421,19 @@ class March:
                        units=tested_units(f))
         elif verb == "flag":
             f["mp"] -= 1
-            st.g["control"][force["zone"]] = S.major_of(st, force["power"])
+            S.set_control(st, force["zone"], S.major_of(st, force["power"]))
             st.note(f"{S.name_of(st, fid)} takes control of {S.zone_name(force['zone'])} (1 MP)", rule="3.2")
             naval.port_taken(st, force["zone"])  # 17.2.1: its fleets leave a captured port
         elif verb == "fixed_depot":
             f["converted"][force["zone"]] = "fixed"
             own = S.major_of(st, force["power"])
             power = S.take_depot(force, own if own in force["depots"] else None)
-            st.g["fixed_depots"].append({"zone": force["zone"], "power": power})
+            S.add_fixed_depot(st, force["zone"], power)
             st.note(f"{S.name_of(st, fid)} sets up a fixed depot in {S.zone_name(force['zone'])}", rule="1.4")
         elif verb == "mobile_depot":
             depot = own_fixed_depot(st, fid)
             assert depot is not None
-            st.g["fixed_depots"].remove(depot)
+            S.remove_fixed_depot(st, depot["zone"], depot["power"])
             f["converted"][force["zone"]] = "mobile"
             force["depots"].append(depot["power"])
             st.note(f"{S.name_of(st, fid)} takes up the fixed depot of {S.zone_name(force['zone'])} as a mobile "
@@ -546,8 +545,8 @@ def enter(st: State, f: Frame, dst: str) -> None:
         f["poor"] = True
     if S.data().map.zones[dst].owner != S.major_of(st, force["power"]):
         f["nt"] = False
-    force["zone"] = dst
-    force["in_fortress"] = False
+    S.move_force(st, fid, dst)
+    S.set_in_fortress(st, fid, False)
     st.note(f"{S.name_of(st, fid)} moves from {S.zone_name(src)} to {S.zone_name(dst)} ({cost} MP)", rule="12.1")
     siege.refresh_sieges(st)
     st.push("contact", fid=fid, zone=dst, came_from=src, asked=[], fought=[], offered=[], hold=True)
@@ -581,7 +580,7 @@ def after_battle(st: State, b: Frame, winner_fid: str) -> None:
         m["free_siege"] = zone  # 15.2: free only at the fortress of the battle's zone
     elif (zone in st.g["control"] and S.controller(st, zone) != force["side"] and not force["unsupplied"]
           and not S.outside(st, zone, S.other(force["side"]))):  # 3.2: a supplied force that won a battle there
-        st.g["control"][zone] = S.major_of(st, force["power"])
+        S.set_control(st, zone, S.major_of(st, force["power"]))
         st.note(f"{S.name_of(st, mover)} takes control of {S.zone_name(zone)} after its victory", rule="3.2")
         naval.port_taken(st, zone)  # 17.2.1: its fleets leave a captured port
 
@@ -594,7 +593,7 @@ def retreat_with_mover(st: State, b: Frame) -> None:
         return
     moved = S.outside(st, b["zone"], side)
     for other in moved:
-        S.force(st, other)["zone"] = b["came_from"]
+        S.move_force(st, other, b["came_from"])
         st.note(f"{S.name_of(st, other)} retreats with the beaten force to {S.zone_name(b['came_from'])}",
                 rule="12.4")
     if moved:
@@ -980,7 +979,7 @@ class InterceptBattle:
         if not f.get("joined"):  # (absent from games saved before 12.2.2 asked here)
             f["joined"] = True
             fid = f["interceptor"]
-            forces[fid]["zone"] = f["zone"]
+            S.move_force(st, fid, f["zone"])
             st.note(f"{S.name_of(st, fid)} intercepts in {S.zone_name(f['zone'])}", rule="12.4")
             for other in S.outside(st, f["zone"], forces[fid]["side"]):
                 if other != fid and other in forces:  # 10.2 / 11: consolidation in the zone
@@ -1050,7 +1049,7 @@ def garrison_choices(st: State, fid: str, options: list[str]) -> list[Action]:
 def garrison(st: State, fid: str, uid: str) -> None:
     f = S.force(st, fid)
     inside = command.detach(st, fid, [uid], note="")
-    S.force(st, inside)["in_fortress"] = True
+    S.set_in_fortress(st, inside, True)
     st.note(f"{S.unit_name(uid)} withdraws into the fortress of {S.zone_name(f['zone'])} while "
             f"{S.name_of(st, fid)} tries to evade", rule="15.1")
     stacking.consolidate(st, inside, garrisons=False)  # 15.1: apart from the force that tries to evade
@@ -1079,7 +1078,7 @@ class Evade:
         if action[0] == "garrison":
             garrison(st, fid, action[1])
         elif action[0] == "fortress":
-            force["in_fortress"] = True
+            S.set_in_fortress(st, fid, True)
             st.note(f"{S.name_of(st, fid)} withdraws into the fortress of {S.zone_name(f['zone'])}", rule="15.1")
             stacking.consolidate(st, fid)  # 11: one force of a side inside the walls too
             return
@@ -1136,7 +1135,7 @@ class EvadeWhere:
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         force = S.force(st, f["fid"])
         src = force["zone"]
-        force["zone"] = action[1]
+        S.move_force(st, f["fid"], action[1])
         st.note(f"{S.name_of(st, f['fid'])} evades from {S.zone_name(src)} to {S.zone_name(action[1])}", rule="12.5")
         camp = activation.campaign(st)
         if camp is not None and f["fid"] in camp["no_evade"]:

@@ -428,7 +428,7 @@ def embarkable(st: State, f: Frame) -> list[str]:
 def embark(st: State, f: Frame, fid: str) -> None:
     from grognard.games.nae.rules import activation
 
-    force = st.g["forces"].pop(fid)
+    force = S.take_force(st, fid)
     activation.mark_moved(st, force["units"])  # 17.2.7: no land move after the landing this round
     fleets = free_fleets(st, f["fleets"])[:fleets_needed(force)]
     st.g["aboard"][fid] = {"force": force, "fleets": fleets}
@@ -441,8 +441,8 @@ def land(st: State, fid: str, port: str) -> None:
     from grognard.games.nae.rules import stacking
 
     force = st.g["aboard"].pop(fid)["force"]
-    force["zone"] = port
-    st.g["forces"][fid] = force
+    S.add_force(st, fid, force)
+    S.move_force(st, fid, port)
     st.note(f"{S.name_of(st, fid)} land(s) at {S.zone_name(port)} (0 MP)", rule="17.2.7")
     stacking.consolidate(st, fid)
 
@@ -450,7 +450,7 @@ def land(st: State, fid: str, port: str) -> None:
 def lose_cargo(st: State, fid: str, rule: str, why: str) -> None:
     """The force aboard is lost with its fleet, or left at sea at the end of the round (17.2.7)."""
     x = st.g["aboard"].pop(fid)
-    st.g["forces"][fid] = x["force"]
+    S.add_force(st, fid, x["force"])
     S.remove_force(st, fid, rule, f"{S.name_of(st, fid)} {why}")
 
 

@@ -68,14 +68,14 @@ def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, A
     for zone, holder in sorted(g["control"].items()):
         home = conquest.territory_of(st, zone)
         if home == power and S.side_of(st, holder) == by:
-            g["control"][zone] = power
+            S.set_control(st, zone, power)
         elif holder == power and home != power:
-            g["control"][zone] = home
+            S.set_control(st, zone, home)
     g["status"][power] = "forced_peace"
-    g["sides"][power] = None
+    S.set_side(st, power, None)
     for minor, major in g["ally_of"].items():
         if major == power:
-            g["sides"][minor] = None  # 8.1.3 (EN): its unconquered minor allies submit with it
+            S.set_side(st, minor, None)  # 8.1.3 (EN): its unconquered minor allies submit with it
     g["forced"][power] = {"with": victor, "until": _end_year(st) if twice else None,
                           "then": "at_war" if power == "britain" else "neutral", "since": g["year"]}
     st.note(f"{_name(power)} surrenders to {_name(victor)}: a forced peace"
@@ -107,10 +107,10 @@ def end_forced(st: State, power: str) -> None:
                       and conquest.territory_of(st, f["zone"]) == power):
         S.remove_force(st, fid, "18.2.3", f"{S.name_of(st, fid)} had not left {_name(power)} and is destroyed")
     side = "coalition" if then == "at_war" else None
-    g["sides"][power] = side
+    S.set_side(st, power, side)
     for minor, major in g["ally_of"].items():
         if major == power:
-            g["sides"][minor] = side
+            S.set_side(st, minor, side)
     st.note(f"The forced peace of {_name(power)} ends: it is "
             + ("back in the Coalition" if side else then.replace("_", " ")), rule="18.2.3")
 
@@ -175,10 +175,10 @@ def recipients(st: State, by: str) -> list[str]:
 def annex_province(st: State, province: str, to: str, rule: str) -> None:
     """The province joins ``to``'s National Territory (its marker) and control."""
     m = S.data().map
-    st.g.setdefault("territory", {})[province] = to
+    S.set_territory(st, province, to)
     for z in m.zones_of(province):
         if z.id in st.g["control"]:
-            st.g["control"][z.id] = to
+            S.set_control(st, z.id, to)
     st.note(f"{m.provinces[province].name} is annexed to {_name(to)}'s National Territory", rule=rule)
 
 
@@ -188,8 +188,8 @@ def integrate_minor(st: State, minor: str, to: str, rule: str) -> None:
     for pid in [p for p in S.data().map.provinces if province_owner(st, p) == minor]:
         annex_province(st, pid, to, rule)
     _drop_units(st, minor, rule)
-    g["sides"][minor] = None
-    g["ally_of"].pop(minor, None)
+    S.set_side(st, minor, None)
+    S.set_ally_of(st, minor, None)
     g["status"][minor] = "not_in_play"
 
 
@@ -200,9 +200,11 @@ def ally_minor(st: State, minor: str, by: str, major: str, rule: str) -> None:
     for fid in sorted(g["forces"]):
         f = g["forces"][fid]
         if f["power"] == minor and all(S.unit(u).power == minor for u in f["units"]):
-            f["side"] = by
+            S.set_force_side(st, fid, by)
     _drop_units(st, minor, rule, only_mixed=True)
-    g["sides"][minor], g["ally_of"][minor], g["status"][minor] = by, major, "allied"
+    S.set_side(st, minor, by)
+    S.set_ally_of(st, minor, major)
+    g["status"][minor] = "allied"
     st.note(f"{_name(minor)} becomes an ally of {_name(major)}", rule=rule)
 
 
@@ -273,11 +275,11 @@ def redeployments(st: State, c: dict[str, Any]) -> list[dict[str, Any]]:
 def move_force(st: State, fid: str, zone: str, rule: str) -> None:
     """Place a force elsewhere without moving (no attrition): it lifts any siege it laid, and joins a force of its
     side already there (11)."""
-    f = S.force(st, fid)
-    for fort in st.g["fortresses"].values():
+    for z, fort in st.g["fortresses"].items():
         if fort["besieger"] == fid:
-            fort["besieger"], fort["siege"] = None, None
-    f["zone"], f["in_fortress"] = zone, False
+            S.set_fortress(st, z, besieger=None, siege=None)
+    S.move_force(st, fid, zone)
+    S.set_in_fortress(st, fid, False)
     st.note(f"{S.name_of(st, fid)} is redeployed to {S.zone_name(zone)}, without attrition", rule=rule)
     stacking.consolidate(st, fid)
 

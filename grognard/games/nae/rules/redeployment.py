@@ -250,7 +250,7 @@ class Move:
         rule = "7.5" if f["mode"] == "neutral" else "7.6"
         if verb == "zone":
             f["spent"] += S.data().map.enter_cost(force["zone"], arg) or 0
-            force["zone"] = arg
+            S.move_force(st, fid, arg)
             f["poor"] = f["poor"] or arg in supply.graph().poor
             f["nt"] = f["nt"] and arg in budget.national_zones(st, S.major_of(st, force["power"]))
             st.note(f"{S.name_of(st, fid)} enters {S.zone_name(arg)} ({f['spent']} MP spent)", rule=rule)
@@ -265,7 +265,7 @@ class Move:
         elif verb == "mobile_depot":
             depot = movement.own_fixed_depot(st, fid)
             assert depot is not None
-            st.g["fixed_depots"].remove(depot)
+            S.remove_fixed_depot(st, depot["zone"], depot["power"])
             force["depots"].append(depot["power"])
             st.note(f"{S.name_of(st, fid)} takes up the fixed depot of {S.zone_name(force['zone'])} as a mobile "
                     "depot", rule="7.6")

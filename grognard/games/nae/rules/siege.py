@@ -27,7 +27,7 @@ def lay_siege(st: State, fid: str) -> None:
         return
     if S.outside(st, zone, S.other(f["side"])) or S.steps(f) < cover_steps(fort["level"]):
         return
-    fort["siege"], fort["besieger"] = 0, fid
+    S.set_fortress(st, zone, siege=0, besieger=fid)
     st.note(f"{S.name_of(st, fid)} lays siege to {S.zone_name(zone)} (Siege 0)", rule="15.2")
 
 
@@ -41,7 +41,7 @@ def refresh_sieges(st: State) -> None:
         fid = fort["besieger"]
         f = st.g["forces"].get(fid)
         if f is None or f["zone"] != zone or S.steps(f) < cover_steps(fort["level"]):
-            fort["siege"], fort["besieger"] = None, None
+            S.set_fortress(st, zone, siege=None, besieger=None)
             st.note(f"The siege of {S.zone_name(zone)} is lifted", rule="15.3")
             if f is not None and f["zone"] == zone:
                 st.g["lifted"].append(fid)  # too weak to go on with it: it must withdraw (``enforce_sieges``)
@@ -141,7 +141,7 @@ class SiegeAttack:
         if res.fortress_falls:
             fall(st, zone, fid, res.garrison)
             return
-        fort["siege"] = t.next_siege_marker(fort["siege"])
+        S.set_fortress(st, zone, siege=t.next_siege_marker(fort["siege"]))
         if res.besieger_losses:
             from grognard.games.nae.rules.battle import push_losses
 
@@ -151,12 +151,11 @@ class SiegeAttack:
 def fall(st: State, zone: str, fid: str, garrison: str) -> None:
     """15.4 / 15.5: the fortress falls, is destroyed (empty marker) and the besieger's side controls the zone."""
     force = S.force(st, fid)
-    fort = st.g["fortresses"][zone]
     for gid in S.forces_in(st, zone, S.other(force["side"])):
         what = "marches out with the honours of war" if garrison == "reinforcements" else "is destroyed"
         S.remove_force(st, gid, "15.4", f"The garrison of {S.zone_name(zone)} ({S.name_of(st, gid)}) {what}")
-    fort["active"], fort["siege"], fort["besieger"] = False, None, None
-    st.g["control"][zone] = S.major_of(st, force["power"])
+    S.set_fortress(st, zone, active=False, siege=None, besieger=None)
+    S.set_control(st, zone, S.major_of(st, force["power"]))
     st.note(f"{S.zone_name(zone)} falls to {S.name_of(st, fid)}: empty fortress, controlled by its side", rule="15.5")
     naval.port_taken(st, zone)  # 17.2.1: its fleets leave a captured port
 
@@ -181,7 +180,7 @@ def reactivate(st: State, fid: str, how: str) -> None:
     else:
         S.lose_step(st, fid, how)
         command.enforce_limits(st, fid)  # 10.1 (it checks the force too)
-    st.g["fortresses"][f["zone"]]["active"] = True
+    S.set_fortress(st, f["zone"], active=True)
     st.note(f"{S.name_of(st, fid)} reactivates the fortress of {S.zone_name(f['zone'])}", rule="15.5")
 
 

@@ -62,7 +62,7 @@ def squeeze(st: State, fid: str, other: str) -> str:
     if o["commander"] and (not f["commander"] or not command.commands(st, f, o, {**f["units"], **o["units"]})):
         keep, drop = other, fid
     k = S.force(st, keep)
-    gone = st.g["forces"].pop(drop)
+    gone = S.take_force(st, drop)
     lost = []
     for uid, value in sorted(gone["units"].items(), key=lambda x: (-x[1], x[0])):
         index = command.army_for(st, keep, {uid: value}) if k["commander"] else None
@@ -75,9 +75,9 @@ def squeeze(st: State, fid: str, other: str) -> str:
     if gone["demoralized"]:
         S.set_demoralized(k, True)  # 14.9.3
     st.g["removed"] += S.generals_of(gone)
-    for fort in st.g["fortresses"].values():
+    for zone, fort in st.g["fortresses"].items():
         if fort["besieger"] == drop:
-            fort["besieger"] = keep
+            S.set_fortress(st, zone, besieger=keep)
     names = ", ".join(S.unit_name(u) for u in lost) or "no unit"
     st.note(f"{S.name_of(st, keep)} takes in what it may command of another force of its side: {names} eliminated"
             + (f"; {', '.join(S.general(g).name for g in S.generals_of(gone))} to the reserve"
@@ -100,7 +100,7 @@ def rejoin_garrisons(st: State, zone: str | None = None) -> None:
             continue
         outside = out[0]
         for other in inside:
-            st.g["forces"][other]["in_fortress"] = False
+            S.set_in_fortress(st, other, False)
             outside = merge(st, outside, other) or squeeze(st, outside, other)
 
 

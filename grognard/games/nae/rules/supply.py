@@ -10,8 +10,6 @@ from itertools import compress
 from operator import not_
 from typing import Any, ClassVar
 
-import msgspec
-
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards, naval
@@ -162,22 +160,16 @@ _CACHE_MAX = 512  # entries kept in each cache; a game revisits few distinct pos
 
 
 def links_key(st: State, power: str) -> tuple[object, ...]:
-    """Everything ``_links`` reads from the state: sides, alliances, control, fortresses, fixed depots, annexed
-    provinces (18.2.2), packed to bytes (fast to build, and a bytes object hashes once); equal bytes are equal data,
-    so an equal key always means an equal network (the fortresses' levels and besiegers make it finer than needed,
-    never coarser)."""
-    g = st.g
-    return power, _pack((g["sides"], g["ally_of"], g["control"], g["fortresses"], g["fixed_depots"],
-                         g.get("territory")))
-
-
-_pack = msgspec.msgpack.Encoder().encode
+    """Everything ``_links`` reads from the state (``S.board_key``, annexed provinces included, 18.2.2): equal bytes
+    are equal data, so an equal key always means an equal network (the fortresses' levels and besiegers make it finer
+    than needed, never coarser)."""
+    return power, S.board_key(st)
 
 
 def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[str, ...]:
     """13.3: zones holding forces of the other side outside a fortress (and ``avoid``)."""
-    zones = {f["zone"] for f in st.g["forces"].values() if f["side"] != side and not f["in_fortress"]}
-    return tuple(sorted(zones | ({avoid} if avoid else set())))
+    zones = S.enemy_zones(st, side)
+    return tuple(sorted((*zones, avoid))) if avoid and avoid not in zones else zones
 
 
 def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
@@ -488,7 +480,7 @@ class AttritionDepot:
             if kind == "mobile":
                 S.take_depot(force, nation)
             else:
-                st.g["fixed_depots"].remove({"zone": force["zone"], "power": nation})
+                S.remove_fixed_depot(st, force["zone"], nation)
             frame = activation.activation_frame(st)
             if frame is not None:
                 frame["depots_spent"].append(f["fid"])

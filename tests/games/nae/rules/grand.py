@@ -8,6 +8,7 @@ from unittest import mock
 
 from grognard.core.machine import State
 from grognard.games.nae import game
+from grognard.games.nae import state as S
 from tests.games.nae.rules.helpers import GAME
 
 
@@ -18,12 +19,15 @@ def board_1806(dice: Sequence[int] = ()) -> State:
     with mock.patch.object(game, "place_forces", lambda st, picks: None):
         GAME.setup(st, "1805", {})
     st.core["stack"].clear()
-    st.g.update(year=1806, forces={}, fleets={}, fixed_depots=[])
+    st.g.update(year=1806, fleets={})
+    for fid in list(st.g["forces"]):
+        S.take_force(st, fid)
+    S.set_fixed_depots(st, [])
     st.g["status"]["austria"] = "forced_peace"
-    st.g["sides"]["austria"] = None
+    S.set_side(st, "austria", None)
     st.g["forced"]["austria"] = {"with": "france", "until": None, "then": "neutral"}
     for minor in ("thuringia", "papacy"):  # 8.6: Thuringia became a French ally, the Papacy French territory
-        st.g["sides"][minor] = None
+        S.set_side(st, minor, None)
         st.g["status"][minor] = "not_in_play"
     st.g["hands"] = {"empire": [], "coalition": []}
     st.log.clear()

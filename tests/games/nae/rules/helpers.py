@@ -16,9 +16,10 @@ def board(dice: Sequence[int] = (), *, round_no: int = 2, turn: str = "empire",
           hands: dict[str, list[str]] | None = None) -> State:
     """The 1815 scenario with every force and fleet removed, scripted dice and chosen hands, at the start of a round."""
     st = GAME.new_state("1815", seed=1, dice=list(dice))
-    st.g["forces"].clear()
+    for fid in list(st.g["forces"]):
+        S.take_force(st, fid)
     st.g["fleets"].clear()
-    st.g["fixed_depots"].clear()
+    S.set_fixed_depots(st, [])
     st.g["round"], st.g["turn"] = round_no, turn
     st.g["hands"] = hands or {"empire": [], "coalition": []}
     st.log.clear()

@@ -4,12 +4,13 @@ with their force become mobile."""
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from tests.games.nae.rules.helpers import board, play, put, rolls
 
 
 def test_1_4_a_fixed_depot_alone_is_destroyed_at_5_to_1_and_the_force_goes_on():
     st = board()
-    st.g["fixed_depots"].append({"zone": "soissons", "power": "prussia"})
+    S.add_fixed_depot(st, "soissons", "prussia")
     davout = put(st, "reims", ["fr_i", "fr_ii"], commander="davout")
     play(st, ("op", None), ("force", davout), ("forced_march", 0), ("zone", "soissons"))
     assert st.g["fixed_depots"] == [] and any("odds 8:1" in e["text"] or "odds 5:1" in e["text"]
@@ -19,7 +20,7 @@ def test_1_4_a_fixed_depot_alone_is_destroyed_at_5_to_1_and_the_force_goes_on():
 
 def test_1_4_a_lone_corps_beaten_by_a_fixed_depot_falls_back_and_its_activation_ends():
     st = board([1, 1, 6, 6])
-    st.g["fixed_depots"].append({"zone": "soissons", "power": "prussia"})
+    S.add_fixed_depot(st, "soissons", "prussia")
     corps = put(st, "reims", ["fr_i"])
     st.g["ap_reserve"]["empire"] = 1  # 9.1: a lone corps that fights costs 2 AP
     play(st, ("op", None), ("force", corps), ("forced_march", 0), ("zone", "soissons"))
@@ -32,7 +33,7 @@ def test_1_4_a_lone_corps_beaten_by_a_fixed_depot_falls_back_and_its_activation_
 
 def test_1_4_a_fixed_depot_is_taken_up_as_mobile_but_not_turned_over_again_in_the_same_zone():
     st = board()
-    st.g["fixed_depots"].append({"zone": "reims", "power": "france"})
+    S.add_fixed_depot(st, "reims", "france")
     davout = put(st, "reims", ["fr_i"], commander="davout")
     play(st, ("op", None), ("force", davout), ("forced_march", 0))
     assert ("mobile_depot", None) in st.legal_actions()
@@ -47,7 +48,7 @@ def test_14_10_fixed_depots_retreat_with_the_beaten_force_as_mobile():
     from grognard.games.nae.rules import battle
 
     st = board()
-    st.g["fixed_depots"].append({"zone": "namur", "power": "prussia"})
+    S.add_fixed_depot(st, "namur", "prussia")
     blucher = put(st, "namur", ["pr_i"], commander="blucher")
     battle.move_retreat(st, blucher, "liege")
     assert st.g["fixed_depots"] == [] and st.g["forces"][blucher]["depots"] == ["prussia"]

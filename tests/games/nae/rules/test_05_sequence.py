@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from tests.games.nae.rules.helpers import GAME, board, play, put
 
 
@@ -157,7 +158,7 @@ def test_5_2_1_end_of_activations_free_siege_then_supply_attrition_rally_and_for
 
     st = board([3, 1, 1], round_no=6, turn="coalition")
     nap = put(st, "namur", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee")
-    st.g["fortresses"]["namur"].update(siege=0, besieger=nap)
+    S.set_fortress(st, "namur", siege=0, besieger=nap)
     tired = put(st, "paris", ["fr_i"], commander="davout")
     st.g["forces"][tired]["demoralized"] = True
     lost = put(st, "warsaw", ["fr_iii"])
@@ -176,9 +177,9 @@ def test_5_3_conquest_phase_adjusts_control_then_reactivates_every_empty_fortres
     st = board(round_no=6, turn="coalition")
     put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
     put(st, "mainz", ["fr_i"])  # alone, but unsupplied: takes no control there
-    st.g["control"]["soissons"] = "prussia"
+    S.set_control(st, "soissons", "prussia")
     put(st, "soissons", ["fr_ii"])  # the owner's force takes its zone back
-    st.g["fortresses"]["magdeburg"]["active"] = False  # a Prussian empty fortress far from any force
+    S.set_fortress(st, "magdeburg", active=False)  # a Prussian empty fortress far from any force
     play(st, ("pass", None))
     assert st.g["control"]["soissons"] == "france" and st.g["control"]["mainz"] == "prussia"
     assert st.g["fortresses"]["magdeburg"]["active"]  # 5.2.1 (d) if supplied, else 5.3 step 6: free for its controller
@@ -209,8 +210,8 @@ def test_5_3_an_unsupplied_empty_fortress_waits_for_the_conquest_phase():
     from grognard.games.nae.rules import conquest
 
     st = board()
-    st.g["fortresses"]["vienna"]["active"] = False
-    st.g["control"]["vienna"] = "france"
+    S.set_fortress(st, "vienna", active=False)
+    S.set_control(st, "vienna", "france")
     conquest.reactivate_fortresses(st, supplied_only=True)  # 5.2.1: only a supplied one
     assert not st.g["fortresses"]["vienna"]["active"]
     conquest.conquest_phase(st)  # 5.3: every empty fortress marker is removed

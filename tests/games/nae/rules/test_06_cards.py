@@ -26,7 +26,7 @@ def test_6_2_grande_coalition_adds_1_to_coalition_cards_in_the_punishments_perio
     # the Punishments period is in play: every Coalition card but the combat cards, Epic ones too (12C)
     assert [cards.ap_value(st, c) for c in ("39C", "54C", "43C", "31C", "42C", "4C", "12C")] == [4, 4, 3, 1, 2, 2, 4]
     assert cards.ap_value(st, "43F") == 3  # Empire cards never
-    st.g["sides"]["spain"] = None
+    S.set_side(st, "spain", None)
     assert not cards.grande_coalition(st) and cards.ap_value(st, "39C") == 3
 
 

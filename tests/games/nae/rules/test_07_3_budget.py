@@ -53,12 +53,12 @@ def test_7_3_order_and_who_spends() -> None:
 
 def test_7_3_1_key_zone_under_enemy_control_costs_4() -> None:
     st = board_1806()
-    st.g["control"]["st_petersburg"] = "france"
+    S.set_control(st, "st_petersburg", "france")
     assert budget.income(st, "russia")[0] == 12 - 4
-    st.g["control"]["madrid"] = "france"
+    S.set_control(st, "madrid", "france")
     st.g["flags"] = ["war_of_liberation"]  # 7.3.1: « si Madrid est contrôlé par l'Empire durant la guerre de
     assert budget.income(st, "spain")[0] == 4  # libération, l'Espagne ne subit pas de pénalités »
-    st.g["control"]["warsaw"] = "france"
+    S.set_control(st, "warsaw", "france")
     assert budget.income(st, "prussia")[0] == 1
     st.g["flags"] = ["poland"]  # 7.3.1 précision: Varsovie is no Prussian key zone once Poland exists
     assert budget.income(st, "prussia")[0] == 5
@@ -66,7 +66,8 @@ def test_7_3_1_key_zone_under_enemy_control_costs_4() -> None:
 
 def test_7_3_1_transfers_capped_at_4_and_spent_at_once() -> None:
     st = board_1806()
-    st.g["status"]["prussia"], st.g["sides"]["prussia"] = "at_war", "coalition"
+    st.g["status"]["prussia"] = "at_war"
+    S.set_side(st, "prussia", "coalition")
     start(st)
     reach(st, "prussia")
     for _ in range(4):
@@ -81,7 +82,8 @@ def test_7_3_1_transfers_capped_at_4_and_spent_at_once() -> None:
 
 def test_7_3_1_spain_sends_france_nothing_before_bayonne_and_blockade() -> None:
     st = board_1806()
-    st.g["status"]["spain"], st.g["sides"]["spain"] = "allied", "empire"
+    st.g["status"]["spain"] = "allied"
+    S.set_side(st, "spain", "empire")
     st.g["budget"] = {"received": {}}
     assert "Piège de Bayonne" in (budget.may_transfer(st, "spain", "france") or "")
     st.g["flags"] = ["24F", "25F"]
@@ -126,7 +128,7 @@ def test_7_3_2_example_1806_prussia_elite_corps_and_two_restored() -> None:
     put(st, "warsaw", {"pr_i": 1}, side="coalition")
     put(st, "berlin", {"pr_ii": 1}, side="coalition")
     for fid in st.g["forces"]:
-        st.g["forces"][fid]["side"] = "coalition"
+        S.set_force_side(st, fid, "coalition")
     start(st)
     reach(st, "prussia")
     assert st.active == "coalition" and purse(st) == 5
@@ -231,7 +233,7 @@ def test_7_3_4_reinforcement_zones() -> None:
     st = board_1806()
     zones = budget.reinforcement_zones(st, "britain")
     assert "london" in zones and "gibraltar" not in zones and "malta" not in zones
-    st.g["fortresses"]["strasbourg"]["siege"] = 1
+    S.set_fortress(st, "strasbourg", siege=1)
     assert "strasbourg" not in budget.reinforcement_zones(st, "france")
     put(st, "metz", ["ru_i"])
     assert "metz" not in budget.reinforcement_zones(st, "france")
@@ -241,8 +243,10 @@ def test_7_3_3_minor_steps() -> None:
     """7.3.3: one step per two allied minors with units: Empire 1806 six minors -> 3 (example 8.7); five -> 2."""
     st = board_1806()
     assert budget.minor_steps(st, "empire") == 3
-    st.g["status"]["saxony"], st.g["sides"]["saxony"] = "allied", "coalition"
-    st.g["status"]["hesse"], st.g["sides"]["hesse"] = "allied", "coalition"
+    st.g["status"]["saxony"] = "allied"
+    S.set_side(st, "saxony", "coalition")
+    st.g["status"]["hesse"] = "allied"
+    S.set_side(st, "hesse", "coalition")
     assert budget.minor_steps(st, "coalition") == 2  # Sweden, Portugal, Naples + Saxony, Hesse
 
 
@@ -367,7 +371,8 @@ def test_7_3_3_example_1810_nine_minors_give_four_steps() -> None:
     construire 4 pas »: new entities count besides their members."""
     st = board_1806()
     for minor in ("rhine", "westphalia", "hesse"):
-        st.g["status"][minor], st.g["sides"][minor] = "allied", "empire"
+        st.g["status"][minor] = "allied"
+        S.set_side(st, minor, "empire")
     assert len(budget.allied_minors_with_units(st, "empire")) == 9
     assert budget.minor_steps(st, "empire") == 4
 
@@ -440,7 +445,7 @@ def test_7_3_4_annexed_territory_cut_off_from_the_capital() -> None:
     st = board_1806()
     st.g["territory"] = {"frioul": "france", "illyrie": "france", "papaute": "france"}
     for zone in ("trieste", "karlstadt", "zara", "cattaro", "rome", "ancona"):
-        st.g["control"][zone] = "france"
+        S.set_control(st, zone, "france")
     zones = budget.reinforcement_zones(st, "france")
     assert "rome" in zones and "ancona" in zones
     assert not {"trieste", "karlstadt", "zara", "cattaro"} & set(zones)

@@ -92,7 +92,7 @@ def test_7_6_forbidden_zones_and_unsupplied_forces() -> None:
     st = board_1806()
     fid = put(st, "strasbourg", ["fr_x"], commander="ney")
     put(st, "metz", ["ru_iii"])
-    st.g["control"]["landau"] = "britain"
+    S.set_control(st, "landau", "britain")
     start(st, "strategic")
     reach(st, "france")
     st.apply(("force", fid))
@@ -101,7 +101,7 @@ def test_7_6_forbidden_zones_and_unsupplied_forces() -> None:
     assert "enemy" in (redeployment.enter_refusal(st, m, "landau") or "")
     st.apply(("done", None))
     lost = put(st, "bayonne", ["fr_xi"])
-    S.force(st, lost)["zone"] = "madrid"  # neutral Spain: no supply for France there
+    S.move_force(st, lost, "madrid")  # neutral Spain: no supply for France there
     assert lost not in redeployment.movers(st, "france", "strategic")
 
 
@@ -128,7 +128,7 @@ def test_7_5_neutral_majors_move_at_base_mf_inside_their_territory() -> None:
     assert st.active == "coalition"
     st.apply(("force", au))
     assert st.frame["mp"] == S.unit("au_i").mf  # no doubling, no forced march
-    S.force(st, au)["zone"] = "salzburg"
+    S.move_force(st, au, "salzburg")
     outside = [z for z in S.data().map.neighbours("salzburg") if S.data().map.zones[z].owner != "austria"]
     assert outside and all("National Territory" in (redeployment.enter_refusal(st, st.frame, z) or "")
                            for z in outside)

@@ -5,6 +5,7 @@ sent to the reserve during his army's activation."""
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from tests.games.nae.rules.helpers import board, play, put
 
 
@@ -86,7 +87,8 @@ def test_9_1_optional_a_lone_corps_entering_a_zone_its_side_does_not_control_cos
     from tests.games.nae.rules.helpers import GAME
 
     st = GAME.new_state("1815", seed=1, options={"lone_corps_enemy_zone": True})
-    st.g["forces"].clear()
+    for fid in list(st.g["forces"]):
+        S.take_force(st, fid)
     st.g["round"], st.g["turn"], st.g["hands"] = 2, "empire", {"empire": [], "coalition": []}
     corps = put(st, "lille", ["fr_i"])
     play(st, ("op", None), ("force", corps), ("forced_march", 0))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from tests.games.nae.rules.helpers import board, play, put
 
 
@@ -48,7 +49,7 @@ def test_9_2_reserve_sequence_of_rounds_2_to_6():
     and 1 AP is left in the reserve. Round 5's AP-giving event and fleet do not exist in 1815: a 1-AP operation
     used for nothing stores its AP instead."""
     st = board(turn="coalition", hands={"empire": [], "coalition": ["1C", "39C", "6C"]})
-    st.g["sides"]["spain"] = None  # no Grande Coalition (6.2): the cards give their printed AP, as in the example
+    S.set_side(st, "spain", None)  # no Grande Coalition (6.2): the cards give their printed AP, as in the example
     blucher = put(st, "liege", ["pr_i"], commander="blucher")
     bulow = put(st, "namur", ["pr_ii"], commander="bulow")
     kleist = put(st, "coblenz", ["pr_iii"], commander="kleist")

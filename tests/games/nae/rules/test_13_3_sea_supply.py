@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from grognard.agents.random_agent import RandomAgent
 from grognard.core.machine import State
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import supply
 from tests.games.nae.rules.helpers import GAME, board, put
 
@@ -16,8 +17,8 @@ def britain_and_holland_alone() -> State:
     st = board()
     for power, side in list(st.g["sides"].items()):
         if side == "coalition" and power not in ("britain", "holland"):
-            st.g["sides"][power] = None
-    st.g["fortresses"]["amsterdam"]["siege"] = 0
+            S.set_side(st, power, None)
+    S.set_fortress(st, "amsterdam", siege=0)
     return st
 
 
@@ -27,16 +28,16 @@ def test_13_3_a_british_force_in_belgium_is_supplied_from_london_by_sea_through_
     net = supply.supply_network(st, "britain")
     assert net.dist["antwerp"] == 0 and {"north_sea", "manche"} <= net.seas  # Antwerp joins London by sea
     assert supply.force_supplied(st, wellington)  # land (Antwerp -> Brussels, 1 MP) after sea
-    st.g["fortresses"]["antwerp"]["siege"] = 0  # a besieged port is no link of a sea route
+    S.set_fortress(st, "antwerp", siege=0)  # a besieged port is no link of a sea route
     assert not supply.force_supplied(st, wellington)
 
 
 def test_13_3_a_port_is_a_sea_link_only_with_an_active_fortress_or_a_fixed_depot():
     st = britain_and_holland_alone()
     wellington = put(st, "brussels", ["gb_corps_1"])
-    st.g["fortresses"]["antwerp"]["active"] = False  # destroyed (empty fortress, 15.5)
+    S.set_fortress(st, "antwerp", active=False)  # destroyed (empty fortress, 15.5)
     assert not supply.force_supplied(st, wellington)
-    st.g["fixed_depots"].append({"zone": "antwerp", "power": "britain"})
+    S.add_fixed_depot(st, "antwerp", "britain")
     assert supply.force_supplied(st, wellington)
 
 
@@ -44,7 +45,7 @@ def test_13_3_an_island_port_without_fortress_needs_a_fixed_depot_for_its_sea_li
     st = board()
     corsica = put(st, "ajaccio", ["fr_i"])  # a French port with no fortress, no land neighbour
     assert not supply.force_supplied(st, corsica)
-    st.g["fixed_depots"].append({"zone": "ajaccio", "power": "france"})
+    S.add_fixed_depot(st, "ajaccio", "france")
     assert supply.force_supplied(st, corsica)  # Toulon -> Ajaccio across the Gulf of Lion
 
 
@@ -52,9 +53,9 @@ def test_13_3_the_defenders_of_a_besieged_port_are_supplied_by_sea_an_inland_gar
     st = board()
     for zone, units in (("toulon", ["fr_i"]), ("metz", ["fr_ii"])):
         garrison = put(st, zone, units)
-        st.g["forces"][garrison]["in_fortress"] = True
-        st.g["fortresses"][zone]["siege"] = 0
-        st.g["fortresses"][zone]["besieger"] = put(st, zone, ["pr_i", "pr_ii"])
+        S.set_in_fortress(st, garrison, True)
+        S.set_fortress(st, zone, siege=0)
+        S.set_fortress(st, zone, besieger=put(st, zone, ["pr_i", "pr_ii"]))
     toulon, metz = (fid for fid, f in st.g["forces"].items() if f["side"] == "empire")
     assert supply.force_supplied(st, toulon) and not supply.force_supplied(st, metz)
     assert supply.supply_network(st, "france").dist.get("toulon", 1) != 0  # besieged: no link itself
@@ -75,15 +76,15 @@ def test_20_1_royalists_outside_poitou_and_bretagne_need_a_controlled_port_with_
     chouans = put(st, "rouen", ["cho_1"])  # Normandy: outside the royalist provinces
     in_bretagne = put(st, "rennes", ["cho_1"])
     assert supply.force_supplied(st, in_bretagne) and not supply.force_supplied(st, chouans)
-    st.g["fixed_depots"].append({"zone": "rouen", "power": "britain"})
+    S.add_fixed_depot(st, "rouen", "britain")
     assert not supply.force_supplied(st, chouans)  # the port is still French-controlled
-    st.g["control"]["rouen"] = "britain"
+    S.set_control(st, "rouen", "britain")
     assert supply.force_supplied(st, chouans)
 
 
 def _corsica(st: State, **fleets: tuple[str, str]) -> bool:
     corsica = put(st, "ajaccio", ["fr_i"])
-    st.g["fixed_depots"].append({"zone": "ajaccio", "power": "france"})
+    S.add_fixed_depot(st, "ajaccio", "france")
     st.g["fleets"] = {fl: {"power": "britain" if fl.startswith("gb") else "france", "at": at, "where": where}
                       for fl, (at, where) in fleets.items()}
     return supply.force_supplied(st, corsica)
@@ -100,7 +101,7 @@ def test_17_2_6_a_blockaded_port_has_no_sea_supply():
     st = britain_and_holland_alone()
     wellington = put(st, "brussels", ["gb_corps_1"])
     assert supply.force_supplied(st, wellington)
-    st.g["sides"]["france"] = "empire"
+    S.set_side(st, "france", "empire")
     st.g["fleets"] = {"fr_emeriau": {"power": "france", "at": "blockade", "where": "antwerp"}}
     assert not supply.force_supplied(st, wellington)  # Antwerp is blockaded: no line by sea into it
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import conquest, supply
 from tests.games.nae.rules.helpers import board, designate, play, put, rolls
 
 
 def _besiege(st, zone: str, garrison: list[str], besiegers: list[str]) -> tuple[str, str]:
     gar = put(st, zone, garrison)
-    st.g["forces"][gar]["in_fortress"] = True
+    S.set_in_fortress(st, gar, True)
     bes = put(st, zone, besiegers)
-    st.g["fortresses"][zone].update(siege=0, besieger=bes)
+    S.set_fortress(st, zone, siege=0, besieger=bes)
     return gar, bes
 
 
@@ -19,7 +20,7 @@ def test_13_3_a_besieged_enemy_fortress_no_longer_blocks_a_line():
     _besiege(st, "lille", ["fr_i"], ["pr_i", "pr_ii"])  # Namur -> Lille -> Boulogne for the Prussians
     far = put(st, "boulogne", ["pr_iii"])
     assert supply.force_supplied(st, far)
-    st.g["fortresses"]["lille"].update(siege=None, besieger=None)
+    S.set_fortress(st, "lille", siege=None, besieger=None)
     assert not supply.trace_supply(st, "prussia").dist.get("boulogne")
     assert not supply.force_supplied(st, far)
 
@@ -33,8 +34,9 @@ def test_13_2_a_besieged_capital_is_no_source():
 
 def test_13_3_the_defenders_line_may_not_cross_the_zone_the_attacker_came_from():
     st = board([3] * 8, turn="coalition")
-    st.g["control"].update(dict.fromkeys(("cologne", "coblenz", "trier"), "france"))  # 1815: Prussian
-    st.g["fixed_depots"].append({"zone": "trier", "power": "france"})
+    for zone in ("cologne", "coblenz", "trier"):  # 1815: Prussian
+        S.set_control(st, zone, "france")
+    S.add_fixed_depot(st, "trier", "france")
     vandamme = put(st, "cologne", ["fr_i"], commander="vandamme")
     assert supply.force_supplied(st, vandamme)  # through Coblenz and the depot at Trier
     blucher = put(st, "coblenz", ["pr_i", "pr_ii"], commander="blucher")
@@ -47,7 +49,8 @@ def test_3_2_an_unsupplied_force_that_wins_a_battle_does_not_take_the_zone():
     from grognard.games.nae.rules import movement
 
     st = board()
-    st.g["control"].update(dict.fromkeys(("cologne", "coblenz", "trier"), "france"))  # 1815: Prussian
+    for zone in ("cologne", "coblenz", "trier"):  # 1815: Prussian
+        S.set_control(st, zone, "france")
     blucher = put(st, "cologne", ["pr_i"], commander="blucher")
     st.g["forces"][blucher]["unsupplied"] = True
     st.push("march", fid=blucher, mp=2, extra_mp=0, victory_mp=0, free_siege=None, ended=False)
@@ -57,10 +60,10 @@ def test_3_2_an_unsupplied_force_that_wins_a_battle_does_not_take_the_zone():
 
 def test_18_2_1_b_counts_only_key_zones_the_enemy_controls():
     st = board()
-    st.g["control"]["antwerp"] = "france"  # retaken, and held while the British besiege it
+    S.set_control(st, "antwerp", "france")  # retaken, and held while the British besiege it
     _besiege(st, "antwerp", ["fr_i"], ["gb_elite_1", "gb_elite_2"])
     put(st, "paris", ["pr_i", "pr_ii"], commander="blucher")
-    st.g["control"]["paris"] = "prussia"
+    S.set_control(st, "paris", "prussia")
     put(st, "lyon", ["au_i", "au_ii"], commander="schwarzenberg")  # Lyon still French
     assert not conquest.is_conquered(st, "france")
 
@@ -68,7 +71,7 @@ def test_18_2_1_b_counts_only_key_zones_the_enemy_controls():
 def test_3_2_at_the_conquest_phase_the_side_that_held_a_zone_at_the_start_takes_it_back_unsupplied():
     st = board()
     assert st.g["initial_control"]["livorno"] == "austria"  # 20.1: Tuscany starts Austrian
-    st.g["control"]["livorno"] = "france"
+    S.set_control(st, "livorno", "france")
     austrians = put(st, "livorno", ["au_i"])
     st.g["forces"][austrians]["unsupplied"] = True
     french = put(st, "genoa", ["fr_i"])
@@ -80,8 +83,8 @@ def test_3_2_at_the_conquest_phase_the_side_that_held_a_zone_at_the_start_takes_
 
 def test_15_5_an_empty_fortress_is_not_reactivated_while_the_other_side_stands_there():
     st = board()
-    st.g["fortresses"]["metz"]["active"] = False
-    st.g["control"]["metz"] = "prussia"
+    S.set_fortress(st, "metz", active=False)
+    S.set_control(st, "metz", "prussia")
     put(st, "luxembourg", ["pr_i", "pr_ii"], commander="blucher")
     put(st, "metz", ["fr_i"], commander="ney")
     conquest.reactivate_fortresses(st, supplied_only=False)

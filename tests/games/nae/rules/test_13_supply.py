@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import supply
 from tests.games.nae.rules.helpers import board, play, put, rolls
 
@@ -16,10 +17,11 @@ def test_13_2_own_capital_and_fortresses_are_sources_far_away_is_unsupplied():
 
 def test_13_3_a_fixed_depot_extends_the_line_and_an_enemy_force_blocks_it():
     st = board()
-    st.g["control"].update(dict.fromkeys(("cologne", "coblenz", "trier"), "france"))  # 1815: Prussian
+    for zone in ("cologne", "coblenz", "trier"):  # 1815: Prussian
+        S.set_control(st, zone, "france")
     fid = put(st, "cologne", ["fr_i"])  # beyond the Rhine: not within 2 MP of a French link
     assert not supply.force_supplied(st, fid)
-    st.g["fixed_depots"].append({"zone": "coblenz", "power": "france"})
+    S.add_fixed_depot(st, "coblenz", "france")
     assert supply.force_supplied(st, fid)
     put(st, "coblenz", ["pr_i"])  # 13.3: a zone with enemy units breaks the line
     assert not supply.force_supplied(st, fid)
@@ -28,7 +30,7 @@ def test_13_3_a_fixed_depot_extends_the_line_and_an_enemy_force_blocks_it():
 def test_13_3_a_depot_in_an_enemy_controlled_zone_is_no_link():
     st = board()
     fid = put(st, "liege", ["fr_i"])
-    st.g["fixed_depots"].append({"zone": "brussels", "power": "france"})  # British-held city
+    S.add_fixed_depot(st, "brussels", "france")  # British-held city
     assert supply.supplied_zones(st, "france") == supply.supplied_zones(board(), "france")
     assert supply.force_supplied(st, fid) is False
 
@@ -36,10 +38,10 @@ def test_13_3_a_depot_in_an_enemy_controlled_zone_is_no_link():
 def test_13_2_a_besieged_fortress_is_no_source_and_its_garrison_is_unsupplied():
     st = board()
     garrison = put(st, "metz", ["fr_i"])
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     assert supply.force_supplied(st, garrison)
-    st.g["fortresses"]["metz"]["siege"] = 0
-    st.g["fortresses"]["metz"]["besieger"] = put(st, "metz", ["pr_i", "pr_ii"])
+    S.set_fortress(st, "metz", siege=0)
+    S.set_fortress(st, "metz", besieger=put(st, "metz", ["pr_i", "pr_ii"]))
     assert not supply.force_supplied(st, garrison)
 
 
@@ -48,7 +50,7 @@ def test_14_5_4_the_attackers_line_runs_through_its_entry_zone():
     link; "2 PM pour le marais + 1 PM pour la zone de Thorn" = 3 MP: unsupplied; entering from Thorn's zone, 1 MP:
     supplied. Updated for issue 9 (item 2): the line is counted from the force (it stood in the marsh before)."""
     st = board()
-    st.g["fortresses"]["warsaw"]["active"] = False  # keep Thorn as the only link near Warsaw
+    S.set_fortress(st, "warsaw", active=False)  # keep Thorn as the only link near Warsaw
     prussians = put(st, "warsaw", ["pr_i"])
     assert not supply.force_supplied(st, prussians, via="pultusk")
     assert supply.force_supplied(st, prussians, via="thorn")
@@ -93,7 +95,7 @@ def test_13_4_only_a_depot_of_the_commanders_nation_may_be_spent_carried_or_fixe
     kutuzov = put(st, "vienna", ["ru_i", "au_i"], commander="koutouzov")
     st.g["forces"][kutuzov]["depots"] = ["austria"]
     assert supply.spendable_depots(st, kutuzov) == []
-    st.g["fixed_depots"].append({"zone": "vienna", "power": "russia"})
+    S.add_fixed_depot(st, "vienna", "russia")
     assert supply.spendable_depots(st, kutuzov) == ["fixed"]
     supply.push_attrition(st, kutuzov, [], "test")
     st._advance()

@@ -3,6 +3,7 @@ pursuit (the digest's 4 + 3 + 2 + 1 = 10 -> 4 losses) and retreat."""
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import battle
 from tests.games.nae.rules.helpers import board, play, put, rolls
 
@@ -16,7 +17,7 @@ def test_14_4_morale_4_steps_at_3_3_at_2_2_at_5_is_3():
 def test_14_4_a_capital_held_by_the_enemy_costs_one_morale():
     st = board()
     assert battle.unit_morale(st, "fr_x") == 4
-    st.g["control"]["paris"] = "prussia"
+    S.set_control(st, "paris", "prussia")
     assert battle.unit_morale(st, "fr_x") == 3
 
 
@@ -189,7 +190,8 @@ def test_14_9_2_optional_rule_each_cavalry_step_or_general_of_the_pursued_takes_
     from tests.games.nae.rules.helpers import GAME
 
     st = GAME.new_state("1815", seed=1, dice=[4, 1], options={"pursuit_cavalry_screen": True})
-    st.g["forces"].clear()
+    for fid in list(st.g["forces"]):
+        S.take_force(st, fid)
     winner = put(st, "reims", ["fr_x"], commander="napoleon")
     loser = put(st, "namur", ["pr_i", "pr_ii"], commander="blucher")  # Blücher is a cavalry general
     f = st.push("battle.after", att=winner, dfn=loser, zone="namur", winner="attacker", loser_morale=3,

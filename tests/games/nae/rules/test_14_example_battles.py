@@ -6,6 +6,7 @@ Vienna (round 6). The odds and level examples of 8.8 (9 vs 6, 8 vs 10, 6 vs 8) a
 from __future__ import annotations
 
 from grognard.core.machine import State
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation
 from tests.games.nae.rules.helpers import board, play, put, rolls
 
@@ -13,8 +14,8 @@ from tests.games.nae.rules.helpers import board, play, put, rolls
 def french_line(st: State, *zones: str) -> None:
     """The Grande Armée's supply line of rounds 4-6: a depot in Baden, then Ulm, Munich, Salzburg, Vienna."""
     for zone in ("bade", *zones):
-        st.g["control"][zone] = "france"
-    st.g["fixed_depots"].append({"zone": "bade", "power": "france"})
+        S.set_control(st, zone, "france")
+    S.add_fixed_depot(st, "bade", "france")
 
 
 def texts(st: State) -> list[str]:
@@ -30,7 +31,7 @@ def test_14_round_4_ulm_mack_is_caught_jean_joins_him_and_the_austrian_army_is_d
     5 + 3 + 2 + 1 = 11: 5 more losses destroy the army."""
     st = board([6, 4, 3, 4, 4, 3, 3, 3, 1, 5], round_no=4, hands={"empire": ["19F"], "coalition": []})
     french_line(st)  # Vienna is still Austrian
-    st.g["control"]["ulm"] = "austria"  # Mack took Ulm in round 3
+    S.set_control(st, "ulm", "austria")  # Mack took Ulm in round 3
     napoleon = put(st, "bade", ["fr_i", "fr_iii", "fr_iv", "fr_v", "fr_ix", "fr_garde", "fr_cav_reserve"],
                    commander="napoleon", army="grande_armee", subs=["davout", "murat", "soult"])
     mack = put(st, "ulm", {"au_i": 2, "au_ii": 2, "au_iii": 2, "au_cav_reserve": 1}, commander="mack",
@@ -155,7 +156,7 @@ def test_14_round_6_kutuzov_attacks_vienna_is_beaten_holds_and_falls_back():
     Kutuzov's morale 4 + 1 - 1 = 4, die 3: he holds and retreats where he came from; his activation ends."""
     st = board([5, 5, 4, 4, 1, 1, 3], round_no=6, turn="coalition")
     french_line(st, "ulm", "munich", "salzburg", "vienna")
-    st.g["fortresses"]["vienna"]["active"] = False  # taken with the honours of war and left empty this round
+    S.set_fortress(st, "vienna", active=False)  # taken with the honours of war and left empty this round
     st.g["ap_reserve"]["coalition"] = 2
     napoleon = put(st, "vienna", {"fr_iii": 2, "fr_iv": 2, "fr_garde": 1, "fr_cav_reserve": 2}, commander="napoleon",
                    army="grande_armee", subs=["murat", "soult"])

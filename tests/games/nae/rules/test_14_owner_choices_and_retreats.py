@@ -3,6 +3,7 @@ priorities (the 4th: onto an enemy at 5:1) and the retreat loss counted in the d
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import battle
 from tests.games.nae.rules.helpers import board, play, put, rolls
 
@@ -74,7 +75,7 @@ def test_14_10_a_defender_hemmed_in_retreats_onto_an_enemy_it_outnumbers_5_to_1_
     st.g["forces"][lone]["units"]["fr_x"] = 2
     put(st, "apulia", ["fr_xi"], commander="ney")  # now 10 against 4: no 5:1 odds, nowhere to go
     assert battle.retreat_options(st, austrians, "calabria", "naples") == []
-    st.g["forces"].pop(next(f for f in list(st.g["forces"]) if st.g["forces"][f]["commander"] == "ney"))
+    S.take_force(st, next(f for f in list(st.g["forces"]) if st.g["forces"][f]["commander"] == "ney"))
     st.g["forces"][lone]["units"]["fr_x"] = 1
     battle.move_retreat(st, austrians, "apulia")
     assert lone not in st.g["forces"] and st.g["forces"][austrians]["zone"] == "apulia"

@@ -4,19 +4,20 @@ attack), at Salzburg (3 + 4 = 7, Honours) and Vienna (4 + 4 = 8, Breach; then 2 
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import siege
 from tests.games.nae.rules.helpers import board, play, push, put, rolls
 
 
 def besiege(st, zone: str, fid: str) -> None:
-    st.g["fortresses"][zone].update(siege=0, besieger=fid)
+    S.set_fortress(st, zone, siege=0, besieger=fid)
 
 
 def test_15_4_round_3_mack_takes_ulm_with_the_honours_of_war_and_spends_his_depot_to_reactivate_it():
     st = board([6], round_no=3, turn="coalition")
-    st.g["control"]["ulm"] = "france"
+    S.set_control(st, "ulm", "france")
     garrison = put(st, "ulm", {"fr_i": 1})
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     mack = put(st, "ulm", ["au_i", "au_ii"], commander="mack", army="armee_allemagne", depots=1)
     besiege(st, "ulm", mack)
     push(st, "siege", fid=mack)
@@ -34,7 +35,7 @@ def test_15_4_round_3_mack_takes_ulm_with_the_honours_of_war_and_spends_his_depo
 def test_15_2_round_4_napoleon_wins_at_ulm_and_breaches_it_with_a_free_siege_attack():
     st = board([4], round_no=4)
     garrison = put(st, "ulm", {"au_iii": 2})
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     nap = put(st, "ulm", ["fr_garde", "fr_ii"], commander="napoleon", army="grande_armee", depots=2)
     besiege(st, "ulm", nap)
     push(st, "siege", fid=nap)
@@ -81,7 +82,7 @@ def test_15_4_round_5_napoleon_takes_salzburg_with_honours_and_breaches_vienna()
     besiege(st, "salzburg", nap)
     push(st, "siege", fid=nap)
     siege.reactivate(st, nap, "depot")
-    st.g["forces"][nap]["zone"] = "vienna"
+    S.move_force(st, nap, "vienna")
     besiege(st, "vienna", nap)
     push(st, "siege", fid=nap)
     salzburg, vienna = rolls(st, "15.4")
@@ -95,8 +96,9 @@ def test_12_1_round_5_napoleon_takes_salzburg_and_goes_on_into_vienna():
     """12.1 / 15.5, the example of play, round 5: « Napoléon poursuit son mouvement et pénètre dans Vienne »: once
     Salzburg has fallen it no longer stops him; he goes on with his MP left and lays siege to Vienna."""
     st = board([3], round_no=5)
-    st.g["control"].update(bade="france", ulm="france", munich="france")  # his line back to Strasbourg
-    st.g["fixed_depots"].append({"zone": "bade", "power": "france"})
+    for zone in ("bade", "ulm", "munich"):  # his line back to Strasbourg
+        S.set_control(st, zone, "france")
+    S.add_fixed_depot(st, "bade", "france")
     nap = put(st, "munich", ["fr_garde", "fr_ii", "fr_i", "fr_iii"], commander="napoleon", army="grande_armee")
     play(st, ("op", None), ("force", nap), ("forced_march", 1), ("zone", "salzburg"), ("siege", None))
     assert rolls(st, "15.4")[0]["row"] == "Honours of war" and st.frame["mp"] == 2

@@ -3,12 +3,13 @@ Saint-Cyr at Rome (2 + 2 = 4 Stable, then 3 + 2 + 1 = 6 Honours of war: the fort
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from tests.games.nae.rules.helpers import board, play, put, rolls
 
 
 def test_15_4_charles_at_the_citadel_of_mantua_is_stable_and_the_marker_rises():
     st = board([6], turn="coalition")
-    st.g["control"]["mantua"] = "france"
+    S.set_control(st, "mantua", "france")
     st.g["ap_reserve"]["coalition"] = 1
     charles = put(st, "milan", {"au_grenadiers": 2, "au_i": 2, "au_ii": 2, "au_iii": 1}, commander="charles")
     play(st, ("op", None), ("force", charles), ("forced_march", 0), ("zone", "mantua"))
@@ -22,10 +23,10 @@ def test_15_4_charles_at_the_citadel_of_mantua_is_stable_and_the_marker_rises():
 
 def test_15_4_saint_cyr_takes_rome_with_the_honours_of_war_on_his_second_attack():
     st = board([2, 3])
-    st.g["control"]["florence"] = "france"
+    S.set_control(st, "florence", "france")
     st.g["ap_reserve"]["empire"] = 1
     garrison = put(st, "rome", ["au_v"])
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     cyr = put(st, "florence", ["fr_ix", "fr_x"], commander="saint_cyr")
     play(st, ("op", None), ("force", cyr), ("forced_march", 0), ("zone", "livorno"), ("zone", "rome"))
     assert st.g["fortresses"]["rome"]["besieger"] == cyr
@@ -47,7 +48,7 @@ def test_15_3_the_siege_is_lifted_when_the_besieger_leaves():
     cyr = put(st, "livorno", ["fr_ix", "fr_x"], commander="saint_cyr")
     play(st, ("op", None), ("force", cyr), ("forced_march", 0), ("zone", "rome"), ("done", None))
     assert st.g["fortresses"]["rome"]["siege"] == 0
-    st.g["forces"][cyr]["zone"] = "livorno"
+    S.move_force(st, cyr, "livorno")
     from grognard.games.nae.rules import siege
 
     siege.refresh_sieges(st)
@@ -56,8 +57,8 @@ def test_15_3_the_siege_is_lifted_when_the_besieger_leaves():
 
 def test_15_5_a_conquered_fortress_is_reactivated_with_a_depot_or_a_step():
     st = board()
-    st.g["fortresses"]["namur"]["active"] = False
-    st.g["control"]["namur"] = "france"
+    S.set_fortress(st, "namur", active=False)
+    S.set_control(st, "namur", "france")
     fid = put(st, "reims", ["fr_i", "fr_ii"], commander="davout", depots=1)
     play(st, ("op", None), ("force", fid), ("forced_march", 0), ("zone", "namur"))
     assert ("reactivate", "depot") in st.legal_actions() and ("reactivate", "fr_i") in st.legal_actions()
@@ -97,7 +98,7 @@ def test_15_4_the_siege_marker_stops_at_plus_3():
 
     st = board([1])
     fid = put(st, "namur", ["fr_i", "fr_ii"])
-    st.g["fortresses"]["namur"].update(siege=3, besieger=fid)
+    S.set_fortress(st, "namur", siege=3, besieger=fid)
     push(st, "siege", fid=fid)
     roll, = rolls(st, "15.4")
     assert roll["total"] == 4 and roll["row"] == "Stable" and st.g["fortresses"]["namur"]["siege"] == 3
@@ -127,11 +128,11 @@ def test_15_4_a_siege_lifted_and_laid_again_restarts_at_0():
 
     st = board()
     fid = put(st, "namur", ["fr_i", "fr_ii"], commander="davout")
-    st.g["fortresses"]["namur"].update(siege=2, besieger=fid)
-    st.g["forces"][fid]["zone"] = "lille"
+    S.set_fortress(st, "namur", siege=2, besieger=fid)
+    S.move_force(st, fid, "lille")
     siege.refresh_sieges(st)
     assert st.g["fortresses"]["namur"]["siege"] is None
-    st.g["forces"][fid]["zone"] = "namur"
+    S.move_force(st, fid, "namur")
     siege.lay_siege(st, fid)
     assert st.g["fortresses"]["namur"]["siege"] == 0
 
@@ -142,7 +143,7 @@ def test_15_3_a_besieger_below_2_steps_per_level_lifts_the_siege():
 
     st = board()
     fid = put(st, "namur", ["fr_i", "fr_ii"], commander="davout")
-    st.g["fortresses"]["namur"].update(siege=1, besieger=fid)
+    S.set_fortress(st, "namur", siege=1, besieger=fid)
     S.lose_step(st, fid, "fr_i")
     S.lose_step(st, fid, "fr_i")
     S.lose_step(st, fid, "fr_ii")
@@ -153,7 +154,7 @@ def test_15_3_a_besieger_below_2_steps_per_level_lifts_the_siege():
 def _before_namur(st, units):
     davout = put(st, "namur", units, commander="davout")
     garrison = put(st, "namur", ["pr_i"])
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     return davout
 
 
@@ -179,7 +180,7 @@ def test_11_a_force_retreating_into_a_fortress_joins_the_garrison_there():
 
     st = board()
     garrison = put(st, "lille", ["fr_i"])
-    st.g["forces"][garrison]["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     ney = put(st, "lille", ["fr_ii"], commander="ney")
     battle.move_retreat(st, ney, "fortress")
     assert garrison not in st.g["forces"] and st.g["forces"][ney]["units"] == {"fr_i": 2, "fr_ii": 2}
@@ -188,8 +189,8 @@ def test_11_a_force_retreating_into_a_fortress_joins_the_garrison_there():
 
 def test_12_3_the_forced_march_test_comes_before_a_step_is_detached_to_reactivate_a_fortress():
     st = board([1] * 4, turn="coalition")
-    st.g["fortresses"]["metz"]["active"] = False
-    st.g["control"]["metz"] = "prussia"
+    S.set_fortress(st, "metz", active=False)
+    S.set_control(st, "metz", "prussia")
     blucher = put(st, "trier", ["pr_i", "pr_ii"], commander="blucher")
     play(st, ("op", None), ("force", blucher), ("forced_march", 1), ("zone", "metz"), ("reactivate", "pr_i"))
     assert rolls(st, "13.6")[0]["text"].startswith("Attrition of Blücher (4 steps, before it reactivates")

@@ -59,7 +59,7 @@ def test_17_2_7_a_fleet_carries_2_steps_a_general_a_depot_and_an_army_marker():
     assert naval.fleets_needed(st.g["forces"][depots]) == 2
     st, graham = _british_ferry()
     hill = put(st, "portsmouth", ["gb_corps_1", "gb_corps_3"], commander="hill", side="coalition")
-    st.g["forces"][hill]["zone"] = "portsmouth"
+    S.move_force(st, hill, "portsmouth")
     st._legal = None
     play(st, ("embark", graham))
     assert ("embark", hill) not in st.legal_actions()  # it needs 2 fleets and 1 is free

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import naval
 from tests.games.nae.rules.helpers import GAME, board, play, put
 
@@ -159,11 +160,11 @@ def test_17_2_3_no_fleet_moves_into_or_out_of_an_iced_port_in_winter():
                                                          ("coalition", "britain", True)])
 def test_17_2_2_the_bosphorus(turkey, holder, open_):
     st = board(turn="coalition")
-    st.g["sides"]["turkey"] = turkey
-    st.g["control"]["constantinople"] = holder
-    st.g["sides"]["britain"] = "coalition"
+    S.set_side(st, "turkey", turkey)
+    S.set_control(st, "constantinople", holder)
+    S.set_side(st, "britain", "coalition")
     if turkey == "coalition" and holder == "turkey":  # Turkey at war against the Coalition
-        st.g["sides"]["turkey"] = "empire"
+        S.set_side(st, "turkey", "empire")
     fleets(st, gb_keith=("sea", "eastern_med"))
     _sail(st, "gb_keith")
     assert (("sea", "black_sea") in st.legal_actions()) is open_
@@ -172,22 +173,22 @@ def test_17_2_2_the_bosphorus(turkey, holder, open_):
 def test_17_2_1_fleets_of_a_captured_port_sail_to_the_nearest_friendly_port():
     st = board(turn="coalition")
     fleets(st, fr_ganteaume=("port", "brest"), fr_missiessy=("port", "marseille"))
-    st.g["control"]["brest"] = "britain"
+    S.set_control(st, "brest", "britain")
     naval.port_taken(st, "brest")
     assert st.step == "naval.relocate" and st.active == "empire"  # Rochefort, Nantes and Bordeaux are 2 MP away
     assert sorted(st.legal_actions()) == [("zone", "bayonne"), ("zone", "bordeaux"), ("zone", "nantes"),
                                           ("zone", "rochefort")]
     play(st, ("zone", "nantes"))
     assert st.g["fleets"]["fr_ganteaume"]["where"] == "nantes"
-    st.g["control"]["marseille"] = "britain"
+    S.set_control(st, "marseille", "britain")
     for port in ("toulon", "nice", "genoa", "ajaccio"):
-        st.g["control"][port] = "britain"
-    st.g["sides"]["naples"] = None  # Murat's ports closed: Bordeaux is the nearest, 6 MP away, Livorno Austrian
+        S.set_control(st, port, "britain")
+    S.set_side(st, "naples", None)  # Murat's ports closed: Bordeaux is the nearest, 6 MP away, Livorno Austrian
     for port in ("rouen", "dunkirk", "boulogne", "cherbourg", "bayonne", "brest", "rochefort", "nantes"):
-        st.g["control"][port] = "britain"
+        S.set_control(st, port, "britain")
     naval.port_taken(st, "marseille")
     assert st.g["fleets"]["fr_missiessy"]["where"] == "bordeaux"
-    st.g["control"]["bordeaux"] = "britain"
+    S.set_control(st, "bordeaux", "britain")
     naval.port_taken(st, "bordeaux")
     assert "fr_missiessy" not in st.g["fleets"]  # no friendly port in reach: lost
 
@@ -196,7 +197,7 @@ def test_17_2_1_a_force_flagging_a_port_drives_its_fleets_out():
     st = board(turn="coalition", hands={"empire": [], "coalition": ["11C"]})
     fleets(st, fr_missiessy=("port", "nantes"))
     for port in ("brest", "rochefort", "bordeaux", "bayonne"):
-        st.g["control"][port] = "britain"
+        S.set_control(st, port, "britain")
     wellington = put(st, "rennes", ["gb_corps_1", "gb_corps_2"], commander="wellington")
     play(st, ("card", "11C"), ("force", wellington), ("forced_march", 0), ("zone", "nantes"))
     st.g["forces"][wellington]["unsupplied"] = False  # a supplied force may flag the zone (3.2)
@@ -213,7 +214,8 @@ def test_17_2_1_a_force_flagging_a_port_drives_its_fleets_out():
 def test_12_1_an_enemy_fleet_at_sea_closes_the_strait_but_not_the_one_inside_denmark():
     from grognard.games.nae.rules import movement
     st = board()
-    st.g["sides"].update(denmark="empire", sweden="empire")
+    S.set_side(st, "denmark", "empire")
+    S.set_side(st, "sweden", "empire")
     fid = put(st, "copenhagen", ["fr_i"])
     assert movement.enter_refusal(st, fid, "copenhagen", "malmo", 5) is None
     fleets(st, gb_keith=("blockade", "copenhagen"))  # in a blockade box: not at sea

@@ -24,18 +24,23 @@ def campaign_1805(dice: tuple[int, ...] = ()) -> State:
     g = st.g
     g["year"], g["vp"], g["escalade"] = 1805, 5, 0
     for p in FRENCH_ALLIES_1805:
-        g["sides"][p], g["ally_of"][p], g["status"][p] = "empire", "france", "allied"
+        S.set_side(st, p, "empire")
+        S.set_ally_of(st, p, "france")
+        g["status"][p] = "allied"
         for z in S.data().map.zones.values():
             if z.owner == p and z.id in g["control"]:
-                g["control"][z.id] = p
+                S.set_control(st, z.id, p)
     for p in PRUSSIAN_CAMP_1805:
-        g["sides"][p] = None
+        S.set_side(st, p, None)
         g["status"][p] = "neutral" if p == "prussia" else "allied"
     for p in ("thuringia", "papacy"):
-        g["sides"][p], g["ally_of"][p] = "coalition", "austria"
-    g["fixed_depots"] += [{"zone": z, "power": "france"} for z in ("bade", "stuttgart", "munich")]
-    g["control"]["salzburg"] = g["control"]["vienna"] = "france"
-    g["fortresses"]["vienna"]["active"] = False  # taken by storm: an empty fortress until the phase (15.5)
+        S.set_side(st, p, "coalition")
+        S.set_ally_of(st, p, "austria")
+    for z in ("bade", "stuttgart", "munich"):
+        S.add_fixed_depot(st, z, "france")
+    S.set_control(st, "salzburg", "france")
+    S.set_control(st, "vienna", "france")
+    S.set_fortress(st, "vienna", active=False)  # taken by storm: an empty fortress until the phase (15.5)
     return st
 
 
@@ -64,7 +69,7 @@ def test_18_2_1_example_prussia_surrenders_without_konigsberg():
     assert not conquest.is_conquered(st, "prussia")
     put(st, "warsaw", ["fr_i"])
     for zone in ("berlin", "warsaw"):
-        st.g["control"][zone] = "france"
+        S.set_control(st, zone, "france")
     assert conquest.is_conquered(st, "prussia")
     army = put(st, "konigsberg", ["pr_i"], commander="blucher", army="armee_elbe")
     assert not conquest.is_conquered(st, "prussia")  # a Prussian army still stands at home
@@ -81,11 +86,11 @@ def test_18_2_1_exception_1_spain_after_dos_de_mayo_needs_madrid_and_every_iberi
     st = board()
     ports = [z.id for z in S.data().map.zones.values() if z.port and z.owner in ("spain", "portugal")]
     for z in ["madrid", *ports]:
-        st.g["control"][z] = "france"
-    st.g["sides"]["spain"] = "coalition"
+        S.set_control(st, z, "france")
+    S.set_side(st, "spain", "coalition")
     st.g["out"].append(conquest.DOS_DE_MAYO)
     assert conquest.is_conquered(st, "spain")
-    st.g["control"]["cadiz"] = "spain"
+    S.set_control(st, "cadiz", "spain")
     assert not conquest.is_conquered(st, "spain")
     assert "gibraltar" not in ports
 
@@ -95,9 +100,10 @@ def test_18_1_a_conquered_minor_loses_its_fleets_and_takes_the_conquerors_allian
     Naples conquered by the Empire leaves Sicily to the Coalition."""
     st = board()
     g = st.g
-    g["sides"]["naples"], g["ally_of"]["naples"] = "coalition", "britain"
+    S.set_side(st, "naples", "coalition")
+    S.set_ally_of(st, "naples", "britain")
     g["fleets"]["nap_fleet"] = {"at": "port", "where": "naples"}
-    g["control"]["naples"] = "france"
+    S.set_control(st, "naples", "france")
     conquest.conquer_minor(st, "naples", "empire")
     assert "nap_fleet" not in g["fleets"] and "nap_fleet" in g["reserve"]["fleets"]
     assert g["sides"]["naples"] == "empire" and g["status"]["naples"] == "allied"
@@ -109,15 +115,15 @@ def test_18_1_a_french_protectorate_conquered_by_the_coalition_loses_its_vp():
     st = board()
     st.g["vp"] = 7
     st.g["status"]["naples"] = "protectorate"
-    st.g["control"]["naples"] = "austria"
+    S.set_control(st, "naples", "austria")
     conquest.conquer_minor(st, "naples", "coalition")
     assert st.g["vp"] == 6 and st.g["status"]["naples"] == "allied" and st.g["sides"]["naples"] == "coalition"
 
 
 def test_18_1_the_grand_duchy_of_warsaw_falls_only_with_france():
     st = board()
-    st.g["sides"]["poland"] = "empire"
-    st.g["control"]["warsaw"] = "russia"
+    S.set_side(st, "poland", "empire")
+    S.set_control(st, "warsaw", "russia")
     assert not conquest.conquered_minor(st, "poland", "coalition")
 
 
@@ -147,7 +153,7 @@ def test_8_6_example_the_1805_conquest_phase():
     st = _austria_beaten()
     g = st.g
     for zone in ("erfurt", "rome", "ancona"):  # Thuringia's capital, the Papacy's and its other fortress
-        g["control"][zone] = "france"
+        S.set_control(st, zone, "france")
     conquest_phase(st)
     assert [e["text"] for e in st.log if e.get("rule") == "18.1"] == [
         "Thuringia is conquered by the empire and becomes an ally of France; its units on the map are destroyed",
@@ -223,8 +229,8 @@ def test_8_1_3_britain_rejoins_the_coalition_at_the_end_of_its_forced_peace():
 
 def test_5_3_control_markers_leave_the_conquered_territory_and_the_losers_markers_abroad():
     st = board()
-    st.g["control"]["innsbruck"] = "france"
-    st.g["control"]["munich"] = "austria"
+    S.set_control(st, "innsbruck", "france")
+    S.set_control(st, "munich", "austria")
     peace.surrender(st, "austria", "empire")
     assert st.g["control"]["innsbruck"] == "austria" and st.g["control"]["munich"] == "bavaria"
 
@@ -259,7 +265,7 @@ def test_18_2_2_with_no_province_or_minor_left_the_loser_pays_12_resources():
     st.g["year"] = 1810
     for minor, major in list(st.g["ally_of"].items()):
         if major == "britain":
-            del st.g["ally_of"][minor]
+            S.set_ally_of(st, minor, None)
     st.push("year.end", phase="victory")
     st.push("conquest.terms", phase="tilsit", minors=[], surrenders=[["britain", "empire"]], confirmed=[])
     st._advance()
@@ -368,7 +374,8 @@ def test_8_1_4_a_scenarios_forced_peace_turns_into_a_forced_alliance_after_its_l
     its territory stay (the Empire may use a forced ally's territory, 8.1.4)."""
     st = board()
     st.g["year"] = 1810
-    st.g["status"]["prussia"], st.g["sides"]["prussia"] = "forced_peace", None
+    st.g["status"]["prussia"] = "forced_peace"
+    S.set_side(st, "prussia", None)
     st.g["forced"]["prussia"] = {"with": "france", "until": 1810, "then": "forced_alliance"}
     french = put(st, "berlin", ["fr_i"])
     peace.check_forced_peaces(st)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import conquest, victory
 from tests.games.nae.rules.helpers import board, put
 
@@ -30,7 +31,7 @@ def test_18_2_1_france_conquered_all_key_zones_but_one_held_capital_lost_no_army
     put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
     for zone in ("paris", "lyon", "bordeaux"):
         put(st, zone, ["pr_i"] if zone == "paris" else ["au_i"] if zone == "lyon" else ["sp_corps_1"])
-        st.g["control"][zone] = "prussia"
+        S.set_control(st, zone, "prussia")
     assert not conquest.is_conquered(st, "france")  # the Grande Armée stands on French soil
     fid = next(f for f, x in st.g["forces"].items() if x["commander"] == "napoleon")
     st.g["forces"][fid]["demoralized"] = True
@@ -43,7 +44,7 @@ def test_3_2_the_conquest_phase_gives_zones_to_forces_standing_alone_there():
     st = board()
     put(st, "reims", ["pr_i"])
     put(st, "paris", ["fr_i"])
-    st.g["control"]["paris"] = "prussia"
+    S.set_control(st, "paris", "prussia")
     conquest.adjust_control(st)
     assert st.g["control"]["paris"] == "france"  # the owner's forces take it back
 
@@ -81,12 +82,12 @@ def test_18_2_1_a_every_key_zone_of_france_enemy_held_and_linked_to_a_source_con
     keys = conquest.key_zones("france")
     assert keys == ["paris", "lyon", "bordeaux", "antwerp"]
     for zone in keys:
-        st.g["control"][zone] = "britain"
-    st.g["fixed_depots"] += [{"zone": zone, "power": "britain"} for zone in keys]
+        S.set_control(st, zone, "britain")
+    S.set_fixed_depots(st, st.g["fixed_depots"] + [{"zone": zone, "power": "britain"} for zone in keys])
     assert not conquest.is_conquered(st, "france")
     for port in ("rouen", "marseille"):
-        st.g["control"][port] = "britain"
-        st.g["fixed_depots"].append({"zone": port, "power": "britain"})
+        S.set_control(st, port, "britain")
+        S.add_fixed_depot(st, port, "britain")
     assert conquest.is_conquered(st, "france")
 
 
@@ -96,7 +97,7 @@ def test_18_1_a_minor_whose_capital_and_fortresses_the_enemy_holds_is_conquered_
     st = board()
     baden = put(st, "mainz", ["bad_1"])
     put(st, "bade", ["fr_i"], commander="ney")
-    st.g["control"]["bade"] = "france"  # Baden's capital, linked to Strasbourg
+    S.set_control(st, "bade", "france")  # Baden's capital, linked to Strasbourg
     assert conquest.conquered_minor(st, "baden", "empire")
     assert not conquest.conquered_minor(st, "holland", "empire")
     conquest.conquest_phase(st)
@@ -111,12 +112,12 @@ def test_18_1_naples_falls_with_its_capital_only_if_the_conqueror_traces_a_line_
     from grognard.games.nae.rules import conquest
 
     st = board()
-    st.g["control"]["naples"] = "austria"
-    st.g["fortresses"]["naples"]["active"] = False  # breached: no longer a relay by sea
+    S.set_control(st, "naples", "austria")
+    S.set_fortress(st, "naples", active=False)  # breached: no longer a relay by sea
     for zone in ("rome", "abruzzi"):  # French corps cut the Austrian lines
         put(st, zone, ["fr_i"])
     assert not conquest.conquered_minor(st, "naples", "coalition")
-    st.g["fortresses"]["naples"]["active"] = True  # reactivated: a port relay of a sea line (13.3)
+    S.set_fortress(st, "naples", active=True)  # reactivated: a port relay of a sea line (13.3)
     assert conquest.conquered_minor(st, "naples", "coalition")
 
 
@@ -127,19 +128,20 @@ def _last_pass_with_a_demoralized_grande_armee(options: dict[str, bool] | None =
     from tests.games.nae.rules.helpers import play
 
     st = load_game("nae").new_state("1815", seed=1, dice=[1] * 12, options=options or {})
-    st.g["forces"].clear()
-    st.g["fixed_depots"].clear()
+    for fid in list(st.g["forces"]):
+        S.take_force(st, fid)
+    S.set_fixed_depots(st, [])
     st.g["round"], st.g["turn"] = 6, "coalition"
     st.g["hands"] = {"empire": [], "coalition": []}
     nap = put(st, "reims", ["fr_garde"], commander="napoleon", army="grande_armee")
     st.g["forces"][nap]["demoralized"] = True
-    st.g["control"]["antwerp"] = "france"  # so that 18.2.1 (a) does not hold
+    S.set_control(st, "antwerp", "france")  # so that 18.2.1 (a) does not hold
     for zone, unit in (("paris", "gb_corps_1"), ("lyon", "gb_corps_2"), ("bordeaux", "gb_elite_1")):
         put(st, zone, [unit])
-        st.g["control"][zone] = "britain"
+        S.set_control(st, zone, "britain")
     for port in ("rouen", "marseille", "bordeaux"):  # British depots supply them by sea (13.3)
-        st.g["control"][port] = "britain"
-        st.g["fixed_depots"].append({"zone": port, "power": "britain"})
+        S.set_control(st, port, "britain")
+        S.add_fixed_depot(st, port, "britain")
     play(st, ("pass", None))
     return st, nap
 

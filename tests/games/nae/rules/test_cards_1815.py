@@ -74,10 +74,10 @@ def test_50f_15_2_no_reinforcement_enters_a_besieged_fortress():
     occupies (7.3.4)."""
     st = board(hands={"empire": ["50F"], "coalition": []})
     blucher = put(st, "lille", ["pr_i", "pr_ii"], commander="blucher")
-    st.g["fortresses"]["lille"].update(siege=1, besieger=blucher)
+    S.set_fortress(st, "lille", siege=1, besieger=blucher)
     put(st, "lille", ["fr_iv"], side="empire")
     lille_garrison = S.forces_in(st, "lille", "empire")[0]
-    st.g["forces"][lille_garrison]["in_fortress"] = True
+    S.set_in_fortress(st, lille_garrison, True)
     put(st, "metz", ["pr_iii"])
     play(st, ("event", "50F"))
     offered = {a[1] for a in st.legal_actions()}

@@ -24,6 +24,7 @@ MAX_DECISIONS = 1000
 
 
 def check(st: State) -> None:
+    S.check_derived(st)  # the zone index and the supply key equal fresh ones: every write went through the setters
     g = st.g
     units: Counter[str] = Counter()
     generals: Counter[str] = Counter()
