@@ -228,23 +228,25 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     followers = [m for m, a in sorted(g["ally_of"].items()) if a == power and S.status_of(st, m) == "allied"]
     g["forced"].pop(power, None)
     if is_major(power):
-        g["status"][power], g["sides"][power] = "at_war", side
-        g["ally_of"].pop(power, None)
+        g["status"][power] = "at_war"
+        S.set_side(st, power, side)
+        S.set_ally_of(st, power, None)
         minors = [m for m in followers if g["sides"].get(m) != side]
     else:
-        g["status"][power], g["sides"][power] = "allied", side
-        g["ally_of"][power] = JOINS_AS_ALLY_OF[side]
+        g["status"][power] = "allied"
+        S.set_side(st, power, side)
+        S.set_ally_of(st, power, JOINS_AS_ALLY_OF[side])
         minors = [power]
     for m in minors:
-        g["sides"][m] = side
+        S.set_side(st, m, side)
     st.note(f"{name(power)} joins the {side}" + (f" with {', '.join(name(m) for m in minors if m != power)}"
                                                   if any(m != power for m in minors) else ""), rule=rule)
     if before == S.other(side):
         break_off(st, power, side)
     joined = {power, *minors}
-    for f in g["forces"].values():  # 8.2.3: a major's forces on the map enter the war with it
-        if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]):
-            f["side"] = side
+    for fid, f in list(g["forces"].items()):  # 8.2.3: a major's forces on the map enter the war with it
+        if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side:
+            S.set_force_side(st, fid, side)
     flags = entities(st)
     n = sum(S.data().tables.cards_on_joining(p, side, flags) for p in [power, *[m for m in minors if m != power]])
     if n:
@@ -293,7 +295,7 @@ def break_off(st: State, power: str, side: str) -> None:
         if not mine:
             continue
         if len(mine) == len(f["units"]) and (not f["commander"] or S.general(f["commander"]).power == power):
-            f["side"] = side
+            S.set_force_side(st, fid, side)
             continue
         values = {u: f["units"][u] for u in mine}
         for u in mine:
@@ -331,7 +333,7 @@ def break_off(st: State, power: str, side: str) -> None:
         if zone not in g["control"]:
             continue
         french_alone = S.forces_in(st, zone) and not S.forces_in(st, zone, side)
-        g["control"][zone] = "france" if french_alone else power
+        S.set_control(st, zone, "france" if french_alone else power)
 
 
 def nearest_zone(st: State, start: str, side: str, mf: int) -> str | None:
@@ -646,7 +648,8 @@ def change_status(st: State, power: str, status: str) -> None:
     if status in S.SIDES:
         join(st, power, status, "8.1")
         return
-    st.g["status"][power], st.g["sides"][power] = "neutral", None
+    st.g["status"][power] = "neutral"
+    S.set_side(st, power, None)
     st.g["forced"].pop(power, None)
     if power == "spain":
         st.g.pop("war_of_liberation", None)
@@ -679,7 +682,9 @@ def create_entity(st: State, entity: str) -> None:
     a minor protectorate with its capital; its members become immune to diplomacy (8.3.1, 8.3.2) and Warsaw stops
     being a Prussian key zone (8.3.5). Its victory points and escalade are its card's."""
     st.g.setdefault("flags", []).append(entity)
-    st.g["status"][entity], st.g["sides"][entity], st.g["ally_of"][entity] = "protectorate", "empire", "france"
+    st.g["status"][entity] = "protectorate"
+    S.set_side(st, entity, "empire")
+    S.set_ally_of(st, entity, "france")
     power = S.data().map.powers[entity]
     st.note(f"{power.name} is created (capital {S.zone_name(str(power.capital))}), a French protectorate",
             rule=ENTITY_RULES.get(entity, "8.3"))
@@ -710,7 +715,9 @@ def revolt(st: State, e: Revolt) -> None:
     """Glossary « Révolte nationale »: the revolt's corps rises in its zone, Coalition-controlled, a minor allied to
     Austria (Tyrol, 8.3.3) or to Britain; a Coalition corps without general standing there is lost (8.3.3)."""
     ally = "austria" if e.entity == "tyrol" else "britain"
-    st.g["status"][e.entity], st.g["sides"][e.entity], st.g["ally_of"][e.entity] = "allied", "coalition", ally
+    st.g["status"][e.entity] = "allied"
+    S.set_side(st, e.entity, "coalition")
+    S.set_ally_of(st, e.entity, ally)
     for uid in e.units:
         u = S.unit(uid)
         S.new_force(st, "coalition", u.power, e.zone, units={uid: u.steps})

@@ -79,6 +79,7 @@ def test_7_4_example_1806_diplomatic_phase() -> None:
     assert sorted(st.g["hands"]["empire"]) == ["31F", "34F"]
     play(st, ("done", None))
     assert st.step is None or st.step == "round"
+    S.check_derived(st)  # every change went through the state's setters
 
 
 def test_8_2_3_cards_drawn_are_hidden_from_the_other_side() -> None:
@@ -159,6 +160,7 @@ def test_8_2_3_bavaria_changes_sides() -> None:
     assert bav[0]["side"] == "coalition" and bav[0]["units"]["bav_1"] == S.unit("bav_1").reduced
     assert st.g["control"]["ulm"] == "france" and st.g["control"]["wurzburg"] == "bavaria"
     assert S.controller(st, "wurzburg") == "coalition"
+    S.check_derived(st)
 
 
 def test_8_2_3_units_stacked_outside_their_territory_leave_or_are_destroyed() -> None:
