@@ -30,6 +30,14 @@ def campaign(dice: Sequence[int] = (), hands: dict[str, list[str]] | None = None
     return st
 
 
+def ally(st: State, power: str, status: str, side: str | None, major: str | None = None) -> None:
+    """Give ``power`` a status and side (and its major, for a minor) through the state's setters."""
+    st.g["status"][power] = status
+    S.set_side(st, power, side)
+    if major is not None:
+        S.set_ally_of(st, power, major)
+
+
 def legal(st: State) -> list[tuple[str, object]]:
     """The legal actions after a test changed the position by hand (the state caches them between actions)."""
     st._legal = None
@@ -150,7 +158,7 @@ def test_8_2_3_bavaria_changes_sides() -> None:
     st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
     for z in D.territory("bavaria"):
         if z in st.g["control"]:
-            st.g["control"][z] = "bavaria"
+            S.set_control(st, z, "bavaria")
     mixed = put(st, "munich", {"bav_1": 2, "fr_i": 1}, commander="davout", side="empire")
     put(st, "ulm", ["fr_ii"], side="empire")
     D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
@@ -175,7 +183,7 @@ def test_8_2_3_units_stacked_outside_their_territory_leave_or_are_destroyed() ->
 
 def test_8_1_5_protectorate_by_discarding_a_card_of_value_2() -> None:
     st = campaign(hands={"empire": ["14F", "55F"], "coalition": []})
-    st.g["status"]["saxony"], st.g["sides"]["saxony"], st.g["ally_of"]["saxony"] = "allied", "empire", "france"
+    ally(st, "saxony", "allied", "empire", "france")
     push(st, "diplomacy.phase", side="empire", played=0)
     assert ("protectorate", "14F") in legal(st) and ("protectorate", "55F") not in legal(st)
     play(st, ("protectorate", "14F"))
@@ -189,7 +197,7 @@ def test_8_1_5_joseph_king_of_naples() -> None:
     st = campaign(hands={"empire": ["23F"], "coalition": []})
     push(st, "diplomacy.phase", side="empire", played=0)
     assert ("event", "23F") not in legal(st)  # Naples is a British ally
-    st.g["sides"]["naples"], st.g["ally_of"]["naples"] = "empire", "france"
+    ally(st, "naples", st.g["status"]["naples"], "empire", "france")
     assert ("event", "23F") in legal(st)
     play(st, ("event", "23F"))
     assert S.status_of(st, "naples") == "protectorate" and "23F" in st.g["out"]
@@ -257,13 +265,13 @@ def test_5_2_winter_round_end_of_a_foreign_war_and_protectorate() -> None:
     st.g["round"] = 6
     assert ("end_war", "31C") in legal(st)
     st.g["turn"] = "empire"
-    st.g["status"]["saxony"], st.g["sides"]["saxony"] = "allied", "empire"
+    ally(st, "saxony", "allied", "empire")
     assert ("protectorate", "14F") in legal(st)
 
 
 def test_5_2_the_1815_game_offers_no_diplomacy() -> None:
     st = board(hands={"empire": ["14F"], "coalition": []})
-    st.g["status"]["saxony"], st.g["sides"]["saxony"] = "allied", "empire"
+    ally(st, "saxony", "allied", "empire")
     assert not D.grand_campaign(st)
     assert not [a for a in legal(st) if a[0] in D.ROUND_VERBS]
 
@@ -272,14 +280,14 @@ def test_5_2_the_1815_game_offers_no_diplomacy() -> None:
 
 def test_8_events_bernadotte_schonbrunn_dos_de_mayo() -> None:
     st = campaign(hands={"empire": [], "coalition": ["36C", "47C", "22C"]})
-    st.g["status"]["sweden"], st.g["sides"]["sweden"] = "allied", "empire"  # a French ally (not a protectorate)
-    st.g["ally_of"]["sweden"] = "france"
+    ally(st, "sweden", "allied", "empire")  # a French ally (not a protectorate)
+    S.set_ally_of(st, "sweden", "france")
     phase(st)
     now = legal(st)
     assert ("event", "36C") in now and ("event", "47C") not in now and ("event", "22C") not in now
     play(st, ("event", "36C"), ("zone", "stockholm"))
     assert S.side_of(st, "sweden") == "coalition" and st.g["ally_of"]["sweden"] == "britain"
-    st.g["status"]["austria"], st.g["sides"]["austria"] = "forced_alliance", None
+    ally(st, "austria", "forced_alliance", None)
     st.g["events_played"].append("24F")
     assert ("event", "47C") in legal(st) and ("event", "22C") in legal(st)
     play(st, ("event", "22C"))
@@ -295,7 +303,7 @@ def test_8_3_1_triumph_of_erfurt() -> None:
     D.record_defeat(st, "prussia", "france")
     members = D.marked_members("R")
     for m in members:
-        st.g["sides"][m], st.g["status"][m] = "empire", "allied"
+        ally(st, m, "allied", "empire")
     assert len(members) >= 6 and ("event", "20F") in legal(st)
     play(st, ("event", "20F"))
     assert S.status_of(st, "rhine") == "protectorate" and "rhine" in D.entities(st)
@@ -331,19 +339,19 @@ def test_blockade_in_place_from_st_petersburg_to_zara() -> None:
     assert "palermo" not in ports and "cattaro" not in ports and "odessa" not in ports
     assert not I.blockade_in_place(st)
     for z in ports:
-        st.g["control"][z] = "france"
+        S.set_control(st, z, "france")
     assert I.blockade_in_place(st)
-    st.g["control"]["st_petersburg"] = "russia"
+    S.set_control(st, "st_petersburg", "russia")
     assert not I.blockade_in_place(st)
     D.record_defeat(st, "russia", "france")
-    st.g["status"]["russia"], st.g["sides"]["russia"] = "forced_peace", None
+    ally(st, "russia", "forced_peace", None)
     assert I.blockade_in_place(st)
-    st.g["control"]["cadiz"] = "spain"
-    st.g["sides"]["spain"], st.g["status"]["spain"] = "coalition", "at_war"
+    S.set_control(st, "cadiz", "spain")
+    ally(st, "spain", "at_war", "coalition")
     assert not I.blockade_in_place(st)
     for z in ("bayonne", "gerona", "lerida", "pamplona", "perpignan", "san_sebastian", "toulouse"):
         if z in st.g["control"]:
-            st.g["control"][z] = "france"
+            S.set_control(st, z, "france")
     assert I.pyrenees_held(st) and "cadiz" not in I.blockade_ports(st) and I.blockade_in_place(st)
 
 
@@ -353,7 +361,7 @@ def test_12_1_iberian_peninsula() -> None:
     from grognard.games.nae.rules import movement
 
     st = campaign()
-    st.g["status"]["spain"], st.g["sides"]["spain"] = "at_war", "empire"  # Spain an ally of the Empire
+    ally(st, "spain", "at_war", "empire")  # Spain an ally of the Empire
     fr = put(st, "bayonne", ["fr_i"], side="empire")
     assert "12.1" in str(movement.enter_refusal(st, fr, "bayonne", "san_sebastian", 6))
     st.g["iberia"] = {"steps": 4, "portugal": True, "open": False}
@@ -379,7 +387,7 @@ def test_8_1_3_free_diplomatic_attempts() -> None:
     """A re-declaration of war on a defeated major: the other side makes three free attempts at +2, even on a power
     in forced peace."""
     st = campaign(dice=[2], hands={"empire": [], "coalition": []})
-    st.g["status"]["austria"], st.g["sides"]["austria"] = "forced_peace", None
+    ally(st, "austria", "forced_peace", None)
     D.grant_free_attempts(st, "coalition")
     phase(st)
     play(st, ("free_attempt", None))
@@ -393,7 +401,7 @@ def test_8_1_3_free_diplomatic_attempts() -> None:
 def test_8_2_3_a_major_joining_brings_its_forces_into_the_war() -> None:
     st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
     fid = put(st, "berlin", ["pr_i"], side="coalition")
-    st.g["forces"][fid]["side"] = None  # a neutral's force
+    S.set_force_side(st, fid, None)  # type: ignore[arg-type]  # a neutral's force
     D.diplomatic_action(st, "coalition", "30C", "prussia", "diplomacy")
     assert S.force(st, fid)["side"] == "coalition"
 
@@ -404,9 +412,9 @@ def test_8_3_2_napoleonic_europe_creates_westphalia() -> None:
     st = campaign(hands={"empire": ["45F"], "coalition": []})
     st.g["periods"] = ["epic", "punishments"]
     st.g["events_played"] = ["20F", "24F"]
-    st.g["sides"]["naples"], st.g["ally_of"]["naples"] = "empire", "france"
+    ally(st, "naples", st.g["status"]["naples"], "empire", "france")
     for p in {pr.owner for pr in S.data().map.provinces.values() if pr.westphalia}:
-        st.g["sides"][p], st.g["status"][p] = "empire", "allied"
+        ally(st, p, "allied", "empire")
     push(st, "diplomacy.phase", side="empire", played=0)
     play(st, ("event", "45F"))
     assert S.status_of(st, "westphalia") == "protectorate" and "westphalia" in D.entities(st)
@@ -417,9 +425,9 @@ def test_8_3_2_napoleonic_europe_creates_westphalia() -> None:
 def test_8_3_5_maria_walewska_creates_poland() -> None:
     st = campaign(hands={"empire": ["22F"], "coalition": []})
     st.g["round"] = 3
-    st.g["status"]["prussia"], st.g["sides"]["prussia"] = "at_war", "coalition"
+    ally(st, "prussia", "at_war", "coalition")
     assert ("event", "22F") not in legal(st)
-    st.g["control"]["warsaw"] = "france"
+    S.set_control(st, "warsaw", "france")
     assert ("event", "22F") in legal(st)
     play(st, ("event", "22F"))
     assert S.status_of(st, "poland") == "protectorate" and "poland" in D.entities(st) and st.g["escalade"] == 2
