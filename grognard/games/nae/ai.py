@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, conquest, naval, supply
+from grognard.games.nae.rules import activation, battle, cards, conquest, diplomacy, naval, supply
 from grognard.games.nae.schema.cards import ActivateForces, CombatBonus, EnterUnits, MoraleModifier
 
 Choice = tuple[Action, str]
@@ -772,6 +772,65 @@ def spend_depot(st: State, side: str, legal: list[Action]) -> Choice | None:
     return None
 
 
+def diplomatic_worth(st: State, side: str, target: str) -> float:
+    """What bringing ``target`` in is worth, in cards of the hand: a major's army counts as three, and each
+    card-granting key zone is a card drawn at once (8.2.3)."""
+    joins = S.data().tables.cards_on_joining(target, side, diplomacy.entities(st))  # type: ignore[arg-type]
+    return (3.0 if diplomacy.is_major(target) else 1.0) + joins
+
+
+def best_diplomatic_target(st: State, side: str, cid: str, phase: str) -> tuple[float, str] | None:
+    """The target where the card's chance times the target's worth is highest, less the AP given up."""
+    scored = [(diplomacy.success_chance(st, side, cid, t, phase) * diplomatic_worth(st, side, t)
+               - 0.3 * cards.ap_value(st, cid), t) for t in diplomacy.card_targets(st, side, cid, phase)]
+    return max(scored, key=lambda x: (x[0], x[1])) if scored else None
+
+
+def diplomatic_move(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.4 / 5.2: play a political event; make a protectorate (+1 VP, 8.1.5) or end a foreign war with the weakest
+    card that will do; make a diplomatic action worth the card; otherwise keep the cards for the campaign."""
+    phase = "diplomacy" if st.step == "diplomacy.phase" else "activation"
+    events = [a for a in legal if a[0] == "event" and st.step == "diplomacy.phase"]
+    if events:
+        return events[0], "a political event the situation allows"
+    if ("free_attempt", None) in legal:
+        return ("free_attempt", None), "a free diplomatic attempt at +2 (8.1.3)"
+    for verb, why in (("protectorate", "a protectorate is a victory point (8.1.5)"),
+                      ("end_war", "bring the units back from the foreign war (6.5)")):
+        uses = [a for a in legal if a[0] == verb]
+        if uses:
+            return min(uses, key=lambda a: (cards.ap_value(st, a[1]), a[1])), why
+    offers = [(best, a) for a in legal if a[0] == "diplomacy"
+              and (best := best_diplomatic_target(st, side, a[1], phase)) is not None]
+    if offers:
+        (score, target), action = max(offers, key=lambda x: (x[0][0], x[1][1]))
+        if score > 0.5:
+            return action, f"a fair chance to bring {diplomacy.name(target)} in (8.2)"
+    return None
+
+
+def diplomatic_target(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """The country (or foreign war) the card is played on: the best bet for a diplomatic action."""
+    f = st.frame
+    if f["use"] == "diplomacy":
+        best = best_diplomatic_target(st, side, f["card"], f["phase"])
+        if best is not None:
+            return ("target", best[1]), f"the best chance and worth: {diplomacy.name(best[1])}"
+    return None
+
+
+def send_the_least(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """6.5: the Coalition sends the weakest units and generals to the foreign war."""
+    def cost(a: Action) -> tuple[float, str]:
+        if a[0] == "unit":
+            return float(S.unit(a[1]).steps + S.unit(a[1]).stars), a[1]
+        if a[0] == "general":
+            g = S.general(a[1])
+            return float(g.attack + g.defence - g.initiative), a[1]  # a low initiative is the better general
+        return 0.0, a[1]
+    return min(legal, key=cost), "the least the army can spare"
+
+
 def call_in_forces(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Call in the forces next door: concentrate before the battle (9.1)."""
     forces = [a for a in legal if a[0] == "force"]
@@ -852,9 +911,12 @@ def take_first_offered(st: State, side: str, legal: list[Action]) -> Choice | No
 
 
 RULES: dict[str, tuple[Rule, ...]] = {
-    "round": (play_event_worth_more, empire_holds_on, activate_with_a_spare_card, operation_without_card,
-              pass_turn),
+    "round": (play_event_worth_more, empire_holds_on, activate_with_a_spare_card, diplomatic_move,
+              operation_without_card, pass_turn),
     "activation": (activate_best_force, finish_activation),
+    "diplomacy.phase": (diplomatic_move, done),
+    "diplomacy.target": (diplomatic_target, take_first_offered),
+    "diplomacy.fw_units": (send_the_least,),
     "march": (march_rally, lay_depot_before_leaving_supply, march_attack, march_siege, march_flag, march_on,
               march_stop, march_forced_on),
     "march.declare": (no_forced_march,),

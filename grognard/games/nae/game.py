@@ -14,7 +14,9 @@ from grognard.games.nae.rules import (
     budget,
     cards,
     command,
+    diplomacy,
     events,
+    foreign_wars,
     interphase,
     movement,
     naval,
@@ -220,7 +222,8 @@ class NaeGame(Game):
         s.name: s
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
                   *events.STEPS, *interphase.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS,
-                  *budget.STEPS, *redeployment.STEPS, SiegeAttack(), Replacements(), SetupChoice())
+                  *budget.STEPS, *redeployment.STEPS, *diplomacy.STEPS, *foreign_wars.STEPS, SiegeAttack(),
+                  Replacements(), SetupChoice())
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -356,7 +359,11 @@ class NaeGame(Game):
             "province": ("annex",),
         }
         out: list[Action] = [(v, arg) for kind, vs in verbs.items() for v in vs for arg in kinds[kind]]
-        return [*out, ("reactivate", "depot")]
+        # 8, 6.5: the diplomatic uses of a card, their target country and the foreign war to end (appended: the
+        # earlier indices stay as they were)
+        diplomatic = [(v, c) for v in ("diplomacy", "protectorate", "end_war", "war") for c in d.cards.cards]
+        return [*out, ("reactivate", "depot"), *diplomatic, *(("target", p) for p in d.map.powers),
+                ("free_attempt", None)]
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
@@ -395,7 +402,7 @@ class NaeGame(Game):
         interphase_label = budget.label(st, action) or redeployment.label(st, action)
         if interphase_label is not None:
             return interphase_label
-        naval_label = naval.label(st, action)
+        naval_label = naval.label(st, action) or diplomacy.label(st, action)
         if naval_label is not None:
             return naval_label
         peace_label = peace.label(st, action)

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, redeployment, supply, victory
+from grognard.games.nae.rules import budget, cards, diplomacy, redeployment, supply, victory
 
 
 def push_declarations(st: State) -> None:
@@ -25,8 +25,8 @@ def push_hand_building(st: State) -> None:
 
 
 PHASES: tuple[Callable[[State], None], ...] = (
-    push_declarations, push_hand_building, budget.push_budget_phase, redeployment.push_neutral_movement,
-    redeployment.push_strategic_redeployment)
+    push_declarations, push_hand_building, budget.push_budget_phase, diplomacy.push_diplomatic_phase,
+    redeployment.push_neutral_movement, redeployment.push_strategic_redeployment)
 """The interphase's phases in their order (5.1): each function pushes its phase's steps, which pop when done."""
 
 ORDER = ("coalition", "empire")  # 7.1, 7.2, 7.4: the Coalition first, then the Empire

@@ -9,7 +9,18 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, command, naval, siege, stacking, supply, weather
+from grognard.games.nae.rules import (
+    activation,
+    battle,
+    cards,
+    command,
+    iberia,
+    naval,
+    siege,
+    stacking,
+    supply,
+    weather,
+)
 from grognard.games.nae.schema.cards import EvasionModifier
 
 
@@ -173,7 +184,7 @@ def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | Non
         return f"{name} is a neutral's zone, which no force may enter, 12.1"
     f = S.force(st, fid)
     side = f["side"]
-    closed = naval.strait_closed(st, src, dst, side)
+    closed = naval.strait_closed(st, src, dst, side) or iberia.iberia_refusal(st, fid, dst)
     if closed:
         return closed
     stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, side))

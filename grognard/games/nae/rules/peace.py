@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import conquest, naval, stacking
+from grognard.games.nae.rules import conquest, diplomacy, naval, stacking
 from grognard.games.nae.schema.cards import ImposePeace
 
 TAMBOURS = "27C"  # 8.1.4 and 18.2.1 say 27C, 18.2.2 22C (docs/nae-data.md)
@@ -62,7 +62,7 @@ def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, A
     victor = victor_of(st, power, by)
     defeats = g.setdefault("defeats", {}).setdefault(power, [])
     twice = victor in defeats
-    defeats.append(victor)
+    diplomacy.record_defeat(st, power, victor)  # 8.1.3 / 8.2.3, and the reform after a second defeat
     if power not in g["conquered"]:
         g["conquered"].append(power)
     for zone, holder in sorted(g["control"].items()):

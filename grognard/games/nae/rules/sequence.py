@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, conquest, events, siege, supply, victory
+from grognard.games.nae.rules import activation, cards, conquest, diplomacy, events, siege, supply, victory
 from grognard.games.nae.schema.scenario import MandatorySieges
 
 RALLY_AT_CONQUEST_OPTION = "rally_at_conquest"
@@ -96,13 +96,16 @@ class Round:
         if rule is not None and S.side_of(st, rule.power) == side:
             return [*out, ("op", None)]  # 20.2 rule 1: no other action until the sieges are laid
         out += [("event", c) for c in hand if events.playable(st, side, c)]
+        out += diplomacy.round_choices(st, side)  # 5.2 items 5, 7, 8: grand campaigns only
         return [*out, ("op", None), ("pass", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         side = st.g["turn"]
         verb, arg = action
         st.replace("round.end")
-        if verb == "card":
+        if diplomacy.round_handles(st, action):
+            diplomacy.resolve_round(st, side, action)
+        elif verb == "card":
             cards.discard(st, side, arg, "for its AP")
             activation.push_activation(st, side, cards.ap_value(st, arg), f"{cards.title(arg)} for AP")
         elif verb == "event":

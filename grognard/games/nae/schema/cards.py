@@ -398,6 +398,8 @@ class IberiaAccess(Eff, tag="iberia_access"):
 
 class ContinentalBlockade(Eff, tag="continental_blockade"):
     vp_per_budget: int  # while in place (glossary)
+    seas: tuple[str, ...] = ()  # the continental ports on these seas must be held (glossary: St Petersburg to Zara)
+    except_ports: tuple[str, ...] = ()  # ports on those seas beyond the blockade's ends
 
 
 class CancelBlockadeVp(Eff, tag="cancel_blockade_vp"):

@@ -35,6 +35,7 @@ class Power(Record):
     kind: str
     capital: str | None = None
     provinces: tuple[str, ...] = ()
+    protectorate: bool = False  # 8.1.5: a minor the Empire may make a protectorate
 
 
 class Terrain(Record):

@@ -151,11 +151,12 @@ def test_5_the_year_ends_with_its_victory_phase_and_the_next_opens_with_the_inte
         legal = st.legal_actions()
         st.apply(("done", None) if ("done", None) in legal else next(a for a in legal if a[0] == "discard"))
     steps = []
-    while st.g["phase"] == "interphase":  # 7.3 budget, 7.5 neutral movement, 7.6 redeployment: nothing done
+    while st.g["phase"] == "interphase":  # 7.3 budget, 7.4 diplomacy, 7.5, 7.6: nothing done
         steps.append(st.step)
         legal = st.legal_actions()
         st.apply(("done", None) if ("done", None) in legal else legal[0])
-    assert steps and steps[0] == "budget.spend" and set(steps) <= {"budget.spend", "budget.minors", "redeploy"}
+    assert steps and steps[0] == "budget.spend"
+    assert set(steps) <= {"budget.spend", "budget.minors", "diplomacy.phase", "redeploy"}
     assert (st.g["phase"], st.step, st.g["round"], st.g["turn"]) == ("activation", "round", 1, "empire")
 
 

@@ -1,0 +1,895 @@
+"""8 Diplomacy of the grand campaigns: the statuses (8.1) others read, diplomatic actions (8.2), protectorates
+(8.1.5), the diplomatic phase (7.4, 5.1.4), the diplomatic choices of an activation round (5.2 items 5, 7, 8) and
+the political events (8.3 entities, Iberian access, War of Liberation, revolts, military reform, the Continental
+Blockade, foreign wars). Foreign wars themselves are in ``foreign_wars`` (6.5), the Iberian restrictions and the
+blockade's test in ``iberia`` (12.1, glossary).
+
+State kept here (all created on first use, so the 1815 game never carries them)::
+
+    defeats        major -> the majors that conquered it, in order (8.1.3, 8.2.3; the conquest rules' record)
+    diplo_majors   side -> the year it last made a diplomatic action on a major (8.2.1: one a turn)
+    diplo_round    side -> [year, round] of its last diplomatic action on a minor in an activation round (5.2: once
+                   every two rounds)
+    events_played  cards played as events (the ``card_played`` conditions: 24F, 25F, 20F, 22C...)
+    flags          political entities created (8.3: "rhine", "westphalia", "poland", "kingdom_of_bavaria"), the
+                   flags the hand-building table reads
+    budget_mods    [{power, value, why}] resources changes for the next budget phase (34F)
+    hand_mods      [{side, value, unless}] lasting hand-size changes (35F Corsairs)
+    iberia         {steps: French steps allowed into Iberia, portugal: invadable, open: all restrictions lifted}
+    reforms        majors whose E units join the reserve at the next budget phase (military reform)
+    war_of_liberation  True while Spain fights it (glossary)
+    vp, escalade   the victory and escalade levels (19, glossary; escalade None where its rules are off), until
+                   ``victory.add_vp`` takes them over
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any, ClassVar
+
+from grognard.core.machine import Action, Frame, State
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import cards, command, foreign_wars, victory
+from grognard.games.nae.schema.cards import (
+    AtWar,
+    Card,
+    CardPlayed,
+    ChangeStatus,
+    Choice,
+    ContinentalBlockade,
+    Controls,
+    CreateEntity,
+    Defeated,
+    Deploy,
+    DiplomacyBonus,
+    ForcedAlliance,
+    HandSize,
+    IberiaAccess,
+    InPeriod,
+    KingdomOfBavaria,
+    MarkedMinors,
+    MilitaryReform,
+    NotOnMap,
+    Protectorate,
+    RejoinCoalition,
+    Resources,
+    Revolt,
+    StartForeignWar,
+    Status,
+    WarOfLiberation,
+    Year,
+)
+
+JOINS_AS_ALLY_OF = {"empire": "france", "coalition": "britain"}  # 8.2.3: « allié de la France ou de l'Angleterre »
+NEVER_TARGETS = ("france", "britain")  # 3.1: France has no status, Britain never becomes neutral
+
+
+# 8.1 Statuses ----------------------------------------------------------------------------------------------------
+
+def grand_campaign(st: State) -> bool:
+    """The scenarios of several years (20.2, 20.3), where the diplomacy of 7.4 and 8 is played; 1815 has none."""
+    h = S.data().scenarios[st.g["scenario"]].header
+    return h.end_year > h.start_year
+
+
+def is_major(power: str) -> bool:
+    return S.data().map.powers[power].kind == "major"
+
+
+def is_neutral(st: State, power: str) -> bool:
+    """8.1.1: at war with nobody."""
+    return S.status_of(st, power) == "neutral"
+
+
+def is_protectorate(st: State, power: str) -> bool:
+    """8.1.5: a minor attached to the Empire for good."""
+    return S.status_of(st, power) == "protectorate"
+
+
+def in_forced_peace(st: State, power: str) -> bool:
+    return S.status_of(st, power) == "forced_peace"
+
+
+def in_forced_alliance(st: State, power: str) -> bool:
+    return S.status_of(st, power) == "forced_alliance"
+
+
+def allied_with(st: State, power: str, side: str) -> bool:
+    """8.1.2: the power fights on ``side`` (at war, an ally or a protectorate)."""
+    return S.side_of(st, power) == side and S.status_of(st, power) in ("at_war", "allied", "protectorate")
+
+
+def punishments(st: State) -> bool:
+    """6.1: the Punishments period: its cards are in play (``g["periods"]``, from the scenario's at the start, until
+    the escalade or a re-declaration brings them in)."""
+    periods = st.g.get("periods") or S.data().scenarios[st.g["scenario"]].header.cards.periods
+    return "punishments" in periods
+
+
+REFORMED_BY_DEFEATS = ("austria", "prussia")  # glossary « Réforme militaire »: after their second defeat
+
+
+def record_defeat(st: State, power: str, conqueror: str) -> None:
+    """8.1.3: the major ``conqueror`` conquered the major ``power`` (18.2) or forced its peace (Tilsit), kept in
+    ``defeats`` (power -> its conquerors in order): later diplomatic actions on it get -1 for the conqueror's side
+    and +2 for the other (8.2.3). Austria and Prussia reform their armies once defeated twice (glossary « Réforme
+    militaire »)."""
+    defeats = st.g.setdefault("defeats", {}).setdefault(power, [])
+    defeats.append(conqueror)
+    if power in REFORMED_BY_DEFEATS and len(defeats) == 2:
+        military_reform(st, (power,))
+
+
+def defeated_by(st: State, power: str, side: str) -> bool:
+    """Was ``power`` ever defeated by a major of ``side`` (France for the Empire)?"""
+    return any(("empire" if c == "france" else S.side_of(st, c) or "coalition") == side
+               for c in st.g.get("defeats", {}).get(power, []))
+
+
+def entities(st: State) -> list[str]:
+    """8.3: the political entities created so far (and "kingdom_of_bavaria"), among the game's flags."""
+    out: list[str] = st.g.get("flags", [])
+    return out
+
+
+def events_played(st: State) -> list[str]:
+    out: list[str] = st.g.get("events_played", [])
+    return out
+
+
+def event_was_played(st: State, cid: str) -> bool:
+    return cid in events_played(st)
+
+
+def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
+    """Victory points and escalade (19, glossary "Escalade"), through the victory track's own functions."""
+    victory.add_escalade(st, escalade, rule, why)
+    victory.add_vp(st, vp, rule, why)
+
+
+def award_event(st: State, event_id: str, rule: str, why: str) -> None:
+    e = S.data().tables.vp_event(event_id)
+    award(st, e.vp, e.escalade, rule, why)
+
+
+def name(power: str) -> str:
+    return S.data().map.powers[power].name
+
+
+def territory(power: str) -> list[str]:
+    """The zones of a power's territory (3.1), in file order."""
+    return [z.id for z in S.data().map.zones.values() if z.owner == power]
+
+
+def has_units(power: str) -> bool:
+    return any(u.power == power for u in S.data().counters.units.values())
+
+
+def coastal(power: str) -> bool:
+    return any(z.port for z in S.data().map.zones.values() if z.owner == power)
+
+
+def marked_members(marker: str) -> list[str]:
+    """Minors with a province marked R (8.3.1) or W (8.3.2)."""
+    field = "rhine" if marker == "R" else "westphalia"
+    m = S.data().map
+    return sorted({p.owner for p in m.provinces.values() if getattr(p, field) and m.powers[p.owner].kind == "minor"})
+
+
+def entity_member(st: State, power: str) -> bool:
+    """8.3.1, 8.3.2: a minor inside a created entity is immune to diplomacy like a protectorate."""
+    return any(e in entities(st) and power in marked_members(marker) for e, marker in (("rhine", "R"),
+                                                                                       ("westphalia", "W")))
+
+
+# Cards drawn and lost --------------------------------------------------------------------------------------------
+
+def play_card_event(st: State, side: str, cid: str, why: str) -> None:
+    """6.4: a card played as an event outside the round's event menu (a diplomatic action's bonus card, a
+    diplomatic-phase event): shown to all, a gold star leaves the game, its escalade and VP apply (6.2)."""
+    card = S.data().cards.cards[cid]
+    st.g["hands"][side].remove(cid)
+    (st.g["out"] if card.gold_star or card.foreign_war else st.g["discards"][side]).append(cid)
+    st.g.setdefault("events_played", []).append(cid)
+    st.note(f"{side} plays {cards.title(cid)} as an event {why}: {card.text}", rule="6.4")
+    st.commit()
+    award(st, card.vp, card.escalade, "6.2", card.title)
+
+
+# 8.2.3 Joining a side --------------------------------------------------------------------------------------------
+
+def join(st: State, power: str, side: str, rule: str) -> None:
+    """8.2.3 / 8.1.1: ``power`` joins ``side``: a major goes to war with its minor allies, a minor becomes an ally of
+    France or Britain; minors deploy their units, a French ally changing sides breaks off (8.2.3), and the side draws
+    a card for each card-granting key zone of the newcomers."""
+    g = st.g
+    before = g["sides"].get(power)
+    followers = [m for m, a in sorted(g["ally_of"].items()) if a == power and S.status_of(st, m) == "allied"]
+    g["forced"].pop(power, None)
+    if is_major(power):
+        g["status"][power] = "at_war"
+        S.set_side(st, power, side)
+        S.set_ally_of(st, power, None)
+        minors = [m for m in followers if g["sides"].get(m) != side]
+    else:
+        g["status"][power] = "allied"
+        S.set_side(st, power, side)
+        S.set_ally_of(st, power, JOINS_AS_ALLY_OF[side])
+        minors = [power]
+    for m in minors:
+        S.set_side(st, m, side)
+    st.note(f"{name(power)} joins the {side}" + (f" with {', '.join(name(m) for m in minors if m != power)}"
+                                                  if any(m != power for m in minors) else ""), rule=rule)
+    if before == S.other(side):
+        break_off(st, power, side)
+    joined = {power, *minors}
+    for fid, f in list(g["forces"].items()):  # 8.2.3: a major's forces on the map enter the war with it
+        if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side:
+            S.set_force_side(st, fid, side)
+    flags = entities(st)
+    n = sum(S.data().tables.cards_on_joining(p, side, flags) for p in [power, *[m for m in minors if m != power]])
+    if n:
+        cards.draw(st, side, n, "8.2.3", f"key zones of {name(power)}")
+    aside = g.get("set_aside", [])
+    for m in reversed(minors):
+        units = [u.id for u in S.data().counters.units.values()
+                 if u.power == m and not u.marks and not _on_map(st, u.id) and u.id not in aside]
+        if units:
+            st.push("diplomacy.deploy.start", side=side, power=m, units=units)
+
+
+def _on_map(st: State, uid: str) -> bool:
+    return any(uid in f["units"] for f in st.g["forces"].values())
+
+
+def deploy_options(st: State, side: str, power: str, uid: str) -> list[str]:
+    """8.2.3: a zone of the minor's territory, free of enemy forces, alone or joining a force there within
+    command (11)."""
+    out = []
+    for zone in territory(power):
+        if S.forces_in(st, zone, S.other(side)):
+            continue
+        here = S.forces_in(st, zone, side)
+        if not here:
+            out.append(zone)
+        elif len(here) == 1:
+            f = S.force(st, here[0])
+            if f["commander"] and not f["in_fortress"] and command.within_command(
+                    st, f["commander"], f["army"], {**f["units"], uid: S.unit(uid).steps}):
+                out.append(zone)
+    return out
+
+
+def break_off(st: State, power: str, side: str) -> None:
+    """8.2.3: a minor allied to France goes over to the Coalition. Its units stacked with French units outside its
+    territory go to the nearest Coalition zone within their MF, or are destroyed; inside its territory each side
+    loses one step; its fortresses go back to it unless a French unit alone holds the zone."""
+    g = st.g
+    own = set(territory(power))
+    for fid in sorted(g["forces"]):
+        f = g["forces"].get(fid)
+        if f is None:
+            continue
+        mine = [u for u in f["units"] if S.unit(u).power == power]
+        if not mine:
+            continue
+        if len(mine) == len(f["units"]) and (not f["commander"] or S.general(f["commander"]).power == power):
+            S.set_force_side(st, fid, side)
+            continue
+        values = {u: f["units"][u] for u in mine}
+        for u in mine:
+            del f["units"][u]
+            if f["group"] and u in f["group"]["units"]:
+                f["group"]["units"].remove(u)
+        zone = f["zone"]
+        if zone in own:
+            lost = sorted(values)[0]
+            french = sorted(u for u in f["units"] if not S.unit_facts()[u].special)[0]
+            st.note(f"{S.unit_name(lost)} and {S.unit_name(french)} each lose a step as they part in "
+                    f"{S.zone_name(zone)}", rule="8.2.3")
+            S.lose_step(st, fid, french)
+            S.check_force(st, fid, "8.2.3")
+            u = S.unit(lost)
+            if values[lost] == u.steps and u.reduced is not None:
+                values[lost] = u.reduced
+            else:
+                del values[lost]
+                g["reserve"]["units"].append(lost)
+            if values:
+                S.new_force(st, side, power, zone, units=values)
+            continue
+        S.check_force(st, fid, "8.2.3")
+        dest = nearest_zone(st, zone, side, min(S.unit(u).mf for u in values))
+        if dest is None:
+            g["reserve"]["units"] += sorted(values)
+            st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} find(s) no {side} zone within reach "
+                    f"of {S.zone_name(zone)} and are destroyed", rule="8.2.3")
+        else:
+            S.new_force(st, side, power, dest, units=values)
+            st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} leave(s) the French in "
+                    f"{S.zone_name(zone)} for {S.zone_name(dest)}", rule="8.2.3")
+    for zone in sorted(own):
+        if zone not in g["control"]:
+            continue
+        french_alone = S.forces_in(st, zone) and not S.forces_in(st, zone, side)
+        S.set_control(st, zone, "france" if french_alone else power)
+
+
+def nearest_zone(st: State, start: str, side: str, mf: int) -> str | None:
+    """The nearest zone (fewest MP, then file order) controlled by ``side`` within ``mf`` MP of ``start`` (12.1
+    costs), crossing no zone the enemy holds."""
+    m = S.data().map
+    order = {z: i for i, z in enumerate(m.zones)}
+    seen: dict[str, int] = {start: 0}
+    heap = [(0, order[start], start)]
+    best: tuple[int, int, str] | None = None
+    while heap:
+        cost, i, zone = heapq.heappop(heap)
+        if cost > seen.get(zone, cost):
+            continue
+        if zone != start and S.controller(st, zone) == side:
+            if best is None or (cost, i) < best[:2]:
+                best = (cost, i, zone)
+            continue
+        for nxt in m.neighbours(zone):
+            step = m.enter_cost(zone, nxt)
+            if step is None or S.controller(st, nxt) == S.other(side) or S.is_neutral_ground(st, nxt):
+                continue
+            c = cost + step
+            if c <= mf and c < seen.get(nxt, mf + 1):
+                seen[nxt] = c
+                heapq.heappush(heap, (c, order[nxt], nxt))
+    return best[2] if best else None
+
+
+class DeployStart:
+    """Drops the units with no zone to enter before the first question (8.2.3)."""
+
+    name: ClassVar[str] = "diplomacy.deploy.start"
+
+    def run(self, st: State, f: Frame) -> None:
+        st.replace("diplomacy.deploy", **{k: v for k, v in f.items() if k != "step"})
+        skip_undeployable(st, st.frame)
+
+
+def skip_undeployable(st: State, f: Frame) -> None:
+    while f["units"] and not deploy_options(st, f["side"], f["power"], f["units"][0]):
+        st.note(f"{S.unit_name(f['units'].pop(0))} finds no zone to deploy in and stays out", rule="8.2.3")
+    if not f["units"]:
+        st.pop()
+
+
+class DeployUnits:
+    """8.2.3: the side places each unit of a minor entering the war in a zone of its territory."""
+
+    name: ClassVar[str] = "diplomacy.deploy"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{name(f['power'])} enters the war: choose where {S.unit_name(f['units'][0])} deploys."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("zone", z) for z in deploy_options(st, f["side"], f["power"], f["units"][0])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        uid, zone = f["units"].pop(0), action[1]
+        u = S.unit(uid)
+        here = S.forces_in(st, zone, f["side"])
+        if here:
+            S.force(st, here[0])["units"][uid] = u.steps
+        else:
+            S.new_force(st, f["side"], u.power, zone, units={uid: u.steps})
+        if uid in st.g["reserve"]["units"]:
+            st.g["reserve"]["units"].remove(uid)
+        st.note(f"{S.unit_name(uid)} deploys in {S.zone_name(zone)}", rule="8.2.3")
+        skip_undeployable(st, f)
+
+
+# 8.2 Diplomatic actions ------------------------------------------------------------------------------------------
+
+def min_value(target: str) -> int:
+    """8.2.3: the card's value needed: 3 on a major, 2 on a minor with units, 1 on a minor without."""
+    t = S.data().tables
+    if is_major(target):
+        return int(t.constant("diplomacy_card_major"))
+    return int(t.constant("diplomacy_card_minor_with_units" if has_units(target) else
+                          "diplomacy_card_minor_without_units"))
+
+
+def bonus_effect(st: State, side: str, cid: str, target: str, phase: str) -> DiplomacyBonus | None:
+    """The diplomatic bonus the card gives on ``target`` when played as its event in ``phase`` (8.2.3), if any."""
+    card = S.data().cards.cards[cid]
+    if phase not in card.phases or not requires_hold(st, side, card):
+        return None
+    for e in card.effects("event"):
+        if not isinstance(e, DiplomacyBonus) or (e.targets and target not in e.targets):
+            continue
+        kind_ok = {"any": True, "major": is_major(target), "minor": not is_major(target),
+                   "coastal_minor": not is_major(target) and coastal(target)}[e.target_kind]
+        if kind_ok:
+            return e
+    return None
+
+
+def eligible(st: State, side: str, target: str, phase: str, ignore_protectorate: bool = False) -> bool:
+    """8.2.1 / 8.2.2: may ``side`` make a diplomatic action on ``target`` in ``phase``?"""
+    g = st.g
+    if target in NEVER_TARGETS or target not in S.data().tables.diplomacy or g["status"].get(target) in (
+            None, "not_in_play"):
+        return False
+    status = S.status_of(st, target)
+    if is_major(target):  # 8.2.1: a neutral major, in the diplomatic phase, one a turn
+        return (phase == "diplomacy" and status == "neutral"
+                and g.get("diplo_majors", {}).get(side) != g["year"])
+    if status == "neutral":
+        return True
+    if side != "coalition" or g["sides"].get(target) != "empire":
+        return False  # 8.2.2: never a Coalition ally
+    if (status == "protectorate" or entity_member(st, target)) and not ignore_protectorate:
+        return False
+    if punishments(st):
+        return True
+    # 8.2.2 « ne contenant pas au moins un pas de combat de son camp » during the Epic period
+    zones = set(territory(target))
+    return not any(f["side"] == "empire" and f["zone"] in zones and S.combat_value(f) > 0
+                   for f in g["forces"].values())
+
+
+def card_targets(st: State, side: str, cid: str, phase: str) -> list[str]:
+    """The targets ``side`` may make a diplomatic action on with card ``cid`` in ``phase`` (8.2.3 card value, or an
+    event allowing a lower one: Intrigues)."""
+    value = cards.ap_value(st, cid)
+    out = []
+    for target in S.data().tables.diplomacy:
+        bonus = bonus_effect(st, side, cid, target, phase)
+        if not eligible(st, side, target, phase, ignore_protectorate=bool(bonus and bonus.ignore_protectorate)):
+            continue
+        if value >= min_value(target) or (bonus and bonus.min_value_override):
+            out.append(target)
+    return out
+
+
+def action_mods(st: State, side: str, cid: str | None, target: str, phase: str) -> list[tuple[str, int]]:
+    """8.2.3: the modifiers of a diplomatic roll on ``target`` with card ``cid``."""
+    t = S.data().tables
+    test = t.test("diplomacy")
+    mods = [("diplomacy table", t.diplomacy_bonus(side, target))]  # type: ignore[arg-type]
+    bonus = bonus_effect(st, side, cid, target, phase) if cid else None
+    if bonus and cid:
+        mods.append((S.data().cards.cards[cid].title, bonus.value))
+    if defeated_by(st, target, S.other(side)):
+        mods.append((f"{name(target)} defeated by the {S.other(side)}", test.modifier("defeated_by_opponent")))
+    if defeated_by(st, target, side):
+        mods.append((f"{name(target)} defeated by the {side}", test.modifier("defeated_by_self")))
+    return mods
+
+
+def success_chance(st: State, side: str, cid: str, target: str, phase: str) -> float:
+    """The chance that a diplomatic action succeeds (what the computer players weigh)."""
+    test = S.data().tables.test("diplomacy")
+    mod = sum(v for _, v in action_mods(st, side, cid, target, phase))
+    return sum(1 for d in range(1, 7) if test.passes(d + mod)) / 6
+
+
+def diplomatic_action(st: State, side: str, cid: str, target: str, phase: str) -> None:
+    """8.2.3: play the card (as its event when it gives a bonus on the target), roll 1d6 + the table's bonus + the
+    card's + 2 on a major the other side defeated - 1 on one this side defeated; 6+ and the target joins."""
+    t = S.data().tables
+    bonus = bonus_effect(st, side, cid, target, phase)
+    why = f"for a diplomatic action on {name(target)}"
+    if bonus:
+        play_card_event(st, side, cid, why)
+    else:
+        cards.discard(st, side, cid, why)
+    if is_major(target):
+        st.g.setdefault("diplo_majors", {})[side] = st.g["year"]
+    test = t.test("diplomacy")
+    mods = action_mods(st, side, cid, target, phase)
+    r = st.roll(1, rule="8.2.3", why=f"{side} diplomatic action on {name(target)}", mods=mods,
+                table=lambda x: (f"{name(target)} joins the {side}", True) if test.passes(x) else ("no effect", False))
+    if r.result:
+        join(st, target, side, "8.2.3")
+
+
+# 8.1.5 Protectorates ---------------------------------------------------------------------------------------------
+
+def protectorate_candidates(st: State) -> list[str]:
+    """8.1.5: the Empire's allied minors that may become protectorates."""
+    return [p.id for p in S.data().map.powers.values() if p.protectorate and st.g["status"].get(p.id) == "allied"
+            and st.g["sides"].get(p.id) == "empire"]
+
+
+PROTECTORATE_MIN_VALUE = 2  # 8.1.5 « une carte de valeur 2 minimum »
+
+
+def establish_protectorate(st: State, power: str, rule: str) -> None:
+    st.g["status"][power] = "protectorate"
+    st.note(f"{name(power)} becomes a French protectorate", rule=rule)
+    award_event(st, "protectorate_established", rule, f"{name(power)} a protectorate")
+
+
+# Events of the diplomatic phase ----------------------------------------------------------------------------------
+
+def status_is(st: State, power: str, wanted: str) -> bool:
+    """A card's ``status`` condition: "empire"/"coalition" = an ally or belligerent of that side (not a
+    protectorate), else the status itself."""
+    if wanted in S.SIDES:
+        return S.side_of(st, power) == wanted and S.status_of(st, power) in ("at_war", "allied")
+    return S.status_of(st, power) == wanted
+
+
+def cond_holds(st: State, side: str, c: Any) -> bool:
+    """One condition of a card played by ``side`` outside a battle; conditions of battles never hold here."""
+    m = S.data().map
+    checks: dict[type, Any] = {
+        AtWar: lambda: S.side_of(st, c.power) == S.other(side),
+        Defeated: lambda: all(defeated_by(st, p, "empire") for p in c.powers),
+        CardPlayed: lambda: all(event_was_played(st, x) for x in c.cards),
+        MarkedMinors: lambda: (
+            sum(1 for p in marked_members("R") if allied_with(st, p, "empire")) if c.marker == "R" else
+            sum(1 for p in m.provinces.values() if p.westphalia and S.side_of(st, p.owner) == "empire")) >= c.min,
+        Controls: lambda: all(S.controller(st, z) == side for z in c.zones),
+        Status: lambda: any(status_is(st, c.power, s) for s in c.statuses),
+        KingdomOfBavaria: lambda: "kingdom_of_bavaria" in entities(st),
+        ForcedAlliance: lambda: any(in_forced_alliance(st, p) for p in c.powers),
+        InPeriod: lambda: punishments(st) == (c.period == "punishments"),
+        NotOnMap: lambda: not any(_on_map(st, u) for u in c.units),
+        Year: lambda: st.g["year"] >= c.min,
+    }
+    check = checks.get(type(c))
+    return bool(check and check())
+
+
+def requires_hold(st: State, side: str, card: Card) -> bool:
+    """The card's conditions to be played as an event."""
+    return all(cond_holds(st, side, c) for c in card.requires)
+
+
+HANDLED = (StartForeignWar, Resources, Protectorate, ChangeStatus, RejoinCoalition, MilitaryReform, WarOfLiberation,
+           IberiaAccess, CreateEntity, Revolt, HandSize, ContinentalBlockade, Deploy)
+
+
+def event_playable(st: State, side: str, cid: str, phase: str) -> bool:
+    """A political event this module plays in ``phase`` (the diplomatic phase, or an activation round for the
+    events the round's own menu does not know)."""
+    card = S.data().cards.cards[cid]
+    effects = [e for e in card.effects("event") if all(cond_holds(st, side, c) for c in e.requires)]
+    if phase not in card.phases or not effects or not requires_hold(st, side, card):
+        return False
+    if any(isinstance(e, Choice) or not isinstance(e, HANDLED) for e in effects):
+        return False
+    if card.foreign_war and not foreign_wars.may_start_foreign_war(st):
+        return False
+    for e in effects:
+        if isinstance(e, CreateEntity) and e.entity in entities(st):
+            return False
+        if isinstance(e, Deploy) and (e.where != "zone" or (e.when == "now" and S.forces_in(st, str(e.zone),
+                                                                                            S.other(side)))):
+            return False  # units entering at once need their zone free of the enemy
+        if isinstance(e, Revolt) and (S.forces_in(st, e.zone) or any(_on_map(st, u) for u in e.units)):
+            return False
+        if isinstance(e, Protectorate) and not all(m in protectorate_candidates(st) for m in e.minors):
+            return False
+    return True
+
+
+def play_event(st: State, side: str, cid: str) -> None:
+    """Play a political event: each of its effects in order."""
+    card = S.data().cards.cards[cid]
+    play_card_event(st, side, cid, "")
+    rule = "6.4"
+    for e in card.effects("event"):
+        if not all(cond_holds(st, side, c) for c in e.requires):
+            continue
+        if isinstance(e, StartForeignWar):
+            foreign_wars.start_foreign_war(st, card)
+        elif isinstance(e, Resources):
+            st.g.setdefault("budget_mods", []).append({"power": e.power, "value": e.value, "why": card.title})
+            st.note(f"{name(e.power)}: {e.value:+d} resources at the next budget phase", rule=rule)
+        elif isinstance(e, Protectorate):
+            for m in e.minors:
+                establish_protectorate(st, m, "8.1.5")
+        elif isinstance(e, ChangeStatus):
+            change_status(st, e.power, e.status)
+        elif isinstance(e, RejoinCoalition):
+            change_status(st, e.power, "coalition")
+        elif isinstance(e, MilitaryReform):
+            military_reform(st, e.powers)
+        elif isinstance(e, WarOfLiberation):
+            war_of_liberation(st)
+        elif isinstance(e, IberiaAccess):
+            iberia = st.g.setdefault("iberia", {"steps": 0, "portugal": False, "open": False})
+            iberia["steps"] += e.steps
+            iberia["portugal"] = iberia["portugal"] or e.portugal
+            st.note(f"The Empire may send {iberia['steps']} French steps into the Iberian peninsula"
+                    + ("; Portugal may be invaded" if iberia["portugal"] else ""), rule="12.1")
+        elif isinstance(e, CreateEntity):
+            create_entity(st, e.entity)
+        elif isinstance(e, Deploy):
+            deploy(st, side, e, card.title)
+        elif isinstance(e, Revolt):
+            revolt(st, e)
+        elif isinstance(e, ContinentalBlockade):
+            st.g["blockade"] = cid
+            st.note("The Continental Blockade is declared: +1 VP at each budget phase while it is in place",
+                    rule="8")
+        elif isinstance(e, HandSize):
+            target = side if e.side == "own" else S.other(side)
+            st.g.setdefault("hand_mods", []).append({"side": target, "value": e.value, "unless": e.unless})
+            st.note(f"The {target}'s hand is {e.value:+d} card(s) at each hand-building phase"
+                    + (" unless it has a fleet in the Corsairs box" if e.unless else ""), rule="6.3")
+
+
+def change_status(st: State, power: str, status: str) -> None:
+    """An event changes a power's status (8.1: « sauf événement »): it joins a side, or returns to neutrality."""
+    if status in S.SIDES:
+        join(st, power, status, "8.1")
+        return
+    st.g["status"][power] = "neutral"
+    S.set_side(st, power, None)
+    st.g["forced"].pop(power, None)
+    if power == "spain":
+        st.g.pop("war_of_liberation", None)
+    st.note(f"{name(power)} becomes neutral", rule="8.1.1")
+
+
+def military_reform(st: State, powers: tuple[str, ...]) -> None:
+    """Glossary « Réforme militaire »: the power's E units join the reserve of units to build at the next budget."""
+    reforms = st.g.setdefault("reforms", [])
+    for p in powers:
+        if p not in reforms:
+            reforms.append(p)
+            st.note(f"{name(p)} reforms its army: its E units join the reserve at the next budget phase",
+                    rule="7.3")
+
+
+def war_of_liberation(st: State) -> None:
+    """Glossary « Guerre de Libération » (22C Dos de Mayo): Spain rises and joins the Coalition; every Iberian
+    restriction is lifted (12.1)."""
+    st.g["war_of_liberation"] = True
+    st.g.setdefault("iberia", {"steps": 0, "portugal": True, "open": True}).update(portugal=True, open=True)
+    join(st, "spain", "coalition", "8.1")
+
+
+ENTITY_RULES = {"rhine": "8.3.1", "westphalia": "8.3.2", "poland": "8.3.5"}
+
+
+def create_entity(st: State, entity: str) -> None:
+    """8.3: the Empire creates a political entity (20F the Confederation of the Rhine, 45F Westphalia, 22F Poland),
+    a minor protectorate with its capital; its members become immune to diplomacy (8.3.1, 8.3.2) and Warsaw stops
+    being a Prussian key zone (8.3.5). Its victory points and escalade are its card's."""
+    st.g.setdefault("flags", []).append(entity)
+    st.g["status"][entity] = "protectorate"
+    S.set_side(st, entity, "empire")
+    S.set_ally_of(st, entity, "france")
+    power = S.data().map.powers[entity]
+    st.note(f"{power.name} is created (capital {S.zone_name(str(power.capital))}), a French protectorate",
+            rule=ENTITY_RULES.get(entity, "8.3"))
+
+
+def deploy(st: State, side: str, e: Deploy, why: str) -> None:
+    """Units and generals a card brings into a named zone: at once (45F: the Westphalian corps and Jérôme at Kassel)
+    or at the next budget phase (22F: Poniatowski and the 1st Polish corps at Warsaw), kept in ``budget_deploys``."""
+    zone = str(e.zone)
+    if e.when == "next_budget":
+        st.g.setdefault("budget_deploys", []).append({"zone": zone, "units": list(e.units),
+                                                      "generals": list(e.generals), "why": why})
+        st.note(f"{why}: {', '.join([*(S.general(g).name for g in e.generals), *(S.unit_name(u) for u in e.units)])}"
+                f" arrive(s) at {S.zone_name(zone)} at the next budget phase", rule="8.3")
+        return
+    units = {u: S.unit(u).steps for u in e.units}
+    commander = e.generals[0] if e.generals else None
+    S.new_force(st, side, S.unit(e.units[0]).power, zone, commander=commander, subs=list(e.generals[1:]),
+                units=units)
+    for u in e.units:
+        if u in st.g["reserve"]["units"]:
+            st.g["reserve"]["units"].remove(u)
+    st.note(f"{why}: {', '.join([*(S.general(g).name for g in e.generals), *(S.unit_name(u) for u in e.units)])} "
+            f"enter(s) play at {S.zone_name(zone)}", rule="8.3")
+
+
+def revolt(st: State, e: Revolt) -> None:
+    """Glossary « Révolte nationale »: the revolt's corps rises in its zone, Coalition-controlled, a minor allied to
+    Austria (Tyrol, 8.3.3) or to Britain; a Coalition corps without general standing there is lost (8.3.3)."""
+    ally = "austria" if e.entity == "tyrol" else "britain"
+    st.g["status"][e.entity] = "allied"
+    S.set_side(st, e.entity, "coalition")
+    S.set_ally_of(st, e.entity, ally)
+    for uid in e.units:
+        u = S.unit(uid)
+        S.new_force(st, "coalition", u.power, e.zone, units={uid: u.steps})
+        if uid in st.g["reserve"]["units"]:
+            st.g["reserve"]["units"].remove(uid)
+        st.note(f"{u.name} rises in {S.zone_name(e.zone)}", rule="8.3.3" if e.entity == "tyrol" else "6.4")
+
+
+# 3.5 Free diplomatic attempts --------------------------------------------------------------------------------------
+
+def grant_free_attempts(st: State, side: str, n: int = 3) -> None:
+    """8.1.3: the winner declares war again on a major it defeated: the other side gets three free diplomatic
+    attempts at +2, on minors or neutral majors, even in forced peace or forced alliance (the declaration rules call
+    this)."""
+    free = st.g.setdefault("free_attempts", {})
+    free[side] = free.get(side, 0) + n
+    st.note(f"The {side} receives {n} free diplomatic attempts at +2", rule="8.1.3")
+
+
+def free_targets(st: State, side: str) -> list[str]:
+    """8.1.3: minors or majors, neutral or in forced peace or forced alliance, no ally of either side."""
+    return [p for p in S.data().tables.diplomacy if st.g["status"].get(p) in ("neutral", "forced_peace",
+                                                                              "forced_alliance")]
+
+
+def free_attempt(st: State, side: str, target: str) -> None:
+    st.g["free_attempts"][side] -= 1
+    t = S.data().tables
+    test = t.test("diplomacy")
+    mods = [("diplomacy table", t.diplomacy_bonus(side, target)),  # type: ignore[arg-type]
+            ("free attempt", test.modifier("free_attempt"))]
+    r = st.roll(1, rule="8.1.3", why=f"{side} free diplomatic attempt on {name(target)}", mods=mods,
+                table=lambda x: (f"{name(target)} joins the {side}", True) if test.passes(x) else ("no effect", False))
+    if r.result:
+        join(st, target, side, "8.1.3")
+
+
+# 7.4 The diplomatic phase ----------------------------------------------------------------------------------------
+
+MAX_CARDS = 2  # 5.1.4 « un maximum de 2 cartes de sa main »
+
+
+def push_diplomatic_phase(st: State) -> None:
+    """7.4 / 5.1.4: the Coalition, then the Empire, each plays up to two cards (the interphase driver calls this)."""
+    st.push("diplomacy.phase", side="coalition", played=0)
+
+
+def phase_choices(st: State, side: str, phase: str) -> list[Action]:
+    """The diplomatic uses of each card of the hand: a diplomatic action, a protectorate (Empire), a political
+    event, an attempt to end a foreign war (Coalition; in the activation phase only in a winter round)."""
+    out: list[Action] = []
+    for cid in st.g["hands"][side]:
+        if card_targets(st, side, cid, phase):
+            out.append(("diplomacy", cid))
+        if (side == "empire" and cards.ap_value(st, cid) >= PROTECTORATE_MIN_VALUE
+                and protectorate_candidates(st)):
+            out.append(("protectorate", cid))
+        if side == "coalition" and foreign_wars.foreign_wars(st) and (phase == "diplomacy"
+                                                                      or foreign_wars.winter(st)):
+            out.append(("end_war", cid))
+        if event_playable(st, side, cid, phase):
+            out.append(("event", cid))
+    return out
+
+
+def start_use(st: State, side: str, action: Action, phase: str) -> None:
+    """Carry out a diplomatic use of a card: an event at once, the others after their target is chosen."""
+    verb, cid = action
+    if verb == "event":
+        play_event(st, side, cid)
+    else:
+        st.push("diplomacy.target", side=side, card=cid, use=verb, phase=phase)
+        st.commit()  # the other side sees the step: taking it back would tell what the hand allowed
+
+
+class Phase:
+    """7.4: the side plays a card for a diplomatic use, or ends its part of the phase."""
+
+    name: ClassVar[str] = "diplomacy.phase"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"{st.g['year']} diplomatic phase: play a card ({MAX_CARDS - f['played']} left) for a diplomatic "
+                "action, a protectorate, an event or to end a foreign war, or stop.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        uses = phase_choices(st, f["side"], "diplomacy") if f["played"] < MAX_CARDS else []
+        if st.g.get("free_attempts", {}).get(f["side"]) and free_targets(st, f["side"]):
+            uses.append(("free_attempt", None))  # 8.1.3: no card, not counted among the two
+        return [*uses, ("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if action[0] == "done":
+            st.note(f"The {f['side']} ends its diplomacy", rule="7.4")
+            if f["side"] == "coalition":
+                f.update(side="empire", played=0)
+            else:
+                st.pop()
+            return
+        if action[0] == "free_attempt":
+            st.push("diplomacy.target", side=f["side"], card=None, use="free", phase="diplomacy")
+            return
+        f["played"] += 1
+        start_use(st, f["side"], action, "diplomacy")
+
+
+class Target:
+    """8.2 / 8.1.5 / 6.5: the country the card is played on, or the foreign war it tries to end."""
+
+    name: ClassVar[str] = "diplomacy.target"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        what = {"diplomacy": "the country of this diplomatic action", "protectorate": "the minor to make a "
+                "protectorate", "end_war": "the foreign war to end", "free": "the country of a free attempt"}[f["use"]]
+        return f"{cards.title(f['card'])}: choose {what}." if f["card"] else f"Choose {what}."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        if f["use"] == "diplomacy":
+            return [("target", p) for p in card_targets(st, f["side"], f["card"], f["phase"])]
+        if f["use"] == "protectorate":
+            return [("target", p) for p in protectorate_candidates(st)]
+        if f["use"] == "free":
+            return [("target", p) for p in free_targets(st, f["side"])]
+        return [("war", w["card"]) for w in foreign_wars.foreign_wars(st)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        side, cid, arg = f["side"], f["card"], action[1]
+        if f["use"] == "diplomacy":
+            if f["phase"] == "activation":
+                st.g.setdefault("diplo_round", {})[side] = [st.g["year"], st.g["round"]]
+            diplomatic_action(st, side, cid, arg, f["phase"])
+        elif f["use"] == "free":
+            free_attempt(st, side, arg)
+        elif f["use"] == "protectorate":
+            cards.discard(st, side, cid, f"to make {name(arg)} a protectorate")
+            establish_protectorate(st, arg, "8.1.5")
+        else:
+            foreign_wars.end_war_attempt(st, cid, arg)
+
+
+# 5.2 The diplomatic choices of an activation round ---------------------------------------------------------------
+
+ROUND_VERBS = ("diplomacy", "protectorate", "end_war")
+
+
+def round_choices(st: State, side: str) -> list[Action]:
+    """5.2 items 5, 7, 8 (grand campaigns only): a protectorate (Empire), the winter attempt to end a foreign war
+    (Coalition), a diplomatic action on a minor once every two rounds; and the political events the round's own
+    menu does not play."""
+    if not grand_campaign(st):
+        return []
+    last = st.g.get("diplo_round", {}).get(side)
+    recent = last is not None and last[0] == st.g["year"] and st.g["round"] - last[1] < 2
+    from grognard.games.nae.rules.events import EVENTS
+
+    return [a for a in phase_choices(st, side, "activation")
+            if not (a[0] == "diplomacy" and recent) and not (a[0] == "event" and a[1] in EVENTS)]
+
+
+def round_handles(st: State, action: Action) -> bool:
+    """Whether an action of the round is this module's (Round.resolve hands it over)."""
+    from grognard.games.nae.rules.events import EVENTS
+
+    return grand_campaign(st) and (action[0] in ROUND_VERBS or (action[0] == "event" and action[1] not in EVENTS))
+
+
+def resolve_round(st: State, side: str, action: Action) -> None:
+    st.note(f"{side} makes a diplomatic move", rule="5.2")
+    start_use(st, side, action, "activation")
+
+
+def label(st: State, action: Action) -> str | None:
+    """How this module's actions read in a menu (None: not one of them)."""
+    verb, arg = action
+    if verb == "diplomacy":
+        return f"Play {cards.title(arg)} for a diplomatic action (8.2)"
+    if verb == "protectorate":
+        return f"Discard {cards.title(arg)} to establish a protectorate (8.1.5)"
+    if verb == "end_war":
+        return f"Play {cards.title(arg)} to try to end a foreign war (6.5)"
+    if verb == "war":
+        return f"The foreign war of {S.data().cards.cards[arg].title}"
+    if verb == "target":
+        return f"{name(arg)} ({S.status_of(st, arg).replace('_', ' ')})"
+    if verb == "free_attempt":
+        return "Make a free diplomatic attempt at +2 (8.1.3)"
+    return None
+
+
+STEPS = (Phase(), Target(), DeployStart(), DeployUnits())
