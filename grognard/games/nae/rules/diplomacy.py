@@ -284,10 +284,12 @@ def break_off(st: State, power: str, side: str) -> None:
         zone = f["zone"]
         if zone in own:
             lost = sorted(values)[0]
-            french = sorted(u for u in f["units"] if not S.unit_facts()[u].special)[0]
-            st.note(f"{S.unit_name(lost)} and {S.unit_name(french)} each lose a step as they part in "
-                    f"{S.zone_name(zone)}", rule="8.2.3")
-            S.lose_step(st, fid, french)
+            # the French step comes off a combat unit, a special unit only if none is left, none if nothing is
+            french = sorted(f["units"], key=lambda u: (S.unit_facts()[u].special, u))[:1]
+            st.note(f"{S.unit_name(lost)}{''.join(f' and {S.unit_name(x)}' for x in french)} each lose a step as "
+                    f"they part in {S.zone_name(zone)}", rule="8.2.3")
+            for x in french:
+                S.lose_step(st, fid, x)
             S.check_force(st, fid, "8.2.3")
             u = S.unit(lost)
             if values[lost] == u.steps and u.reduced is not None:

@@ -171,6 +171,18 @@ def test_8_2_3_bavaria_changes_sides() -> None:
     S.check_derived(st)
 
 
+def test_8_2_3_parting_with_only_a_french_special_unit() -> None:
+    """8.2.3: the French step lost at the parting comes off a special unit when the French have no corps there (a
+    random 1809 game once stopped on this case)."""
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    mixed = put(st, "munich", {"bav_1": 2, "fr_cav_garde": 1}, commander="davout", side="empire")
+    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    assert mixed not in st.g["forces"]  # the Guard Cavalry's one step is lost; no combat unit is left to Davout
+    bav = [f for f in st.g["forces"].values() if "bav_1" in f["units"]]
+    assert bav[0]["side"] == "coalition" and bav[0]["units"]["bav_1"] == S.unit("bav_1").reduced
+    S.check_derived(st)
+
+
 def test_8_2_3_units_stacked_outside_their_territory_leave_or_are_destroyed() -> None:
     st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
     put(st, "strasbourg", {"bav_1": 2, "fr_i": 2}, commander="davout", side="empire")
