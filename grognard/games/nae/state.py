@@ -31,7 +31,7 @@
     hands / decks / discards  side -> [card ids]; out: gold-star cards removed from the game (6.2)
     ap_reserve side -> AP stored (9.2)
     conquered  majors conquered this game (18), and minors
-    territory, defeats, fought_on, budget_penalty, peace_rewards, crushed, vp_log: the conquest phase's
+    territory, defeats, fought_on, budget_penalty, peace_rewards, crushed: the conquest phase's
                records (18, 8.1.3-8.1.4), created when first needed: see ``rules/conquest.py``; ``territory``
                (province -> the power whose National Territory it joined) is also set by the 1809 set-up (20.3)
 

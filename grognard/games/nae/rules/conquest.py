@@ -8,7 +8,7 @@ The state keys this chapter adds (created when first needed, so a game without c
 integrated); ``defeats`` major -> the majors that conquered it, in order (8.1.3 a second defeat, 8.1.4);
 ``fought_on`` majors that played *Tambours de Guerre* (8.1.4, 18.2.2); ``budget_penalty`` power -> resources
 taken from its next budget (18.2.2); ``peace_rewards`` [{power, reward}] the victor's extra card or +4 resources
-at the next interphase (18.2.2); ``vp``, ``escalade`` and ``vp_log`` (see ``award``)."""
+at the next interphase (18.2.2); ``vp`` and ``escalade`` (see ``award``)."""
 
 from __future__ import annotations
 
@@ -77,21 +77,18 @@ def territory_of(st: State, zone: str) -> str:
 
 def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
     """VP and escalade from conquests (6.12: +1 and +1 for a major the Empire conquers, example 1805; -1 VP for a
-    French protectorate the Coalition conquers, 19.1). The victory track of the grand campaigns is ``g["vp"]`` and
-    the escalade ``g["escalade"]`` (both created at 0 here if the scenario set none); each change is logged in
-    ``g["vp_log"]`` as {vp, escalade, rule, why}. The one place the chapter moves them, to be redirected to
-    ``victory.add_vp`` when the grand campaigns' victory rules land."""
+    French protectorate the Coalition conquers, 19.1): in the grand campaigns through the victory track's own
+    functions (19: an automatic victory is checked at each move); a one-year 1815 board has no track, so the
+    conquest keeps the count in ``g["vp"]`` and ``g["escalade"]`` itself."""
     g = st.g
-    if S.grand_campaign(st):  # the victory rules' own entry: an automatic victory is checked at each move (19)
+    if S.grand_campaign(st):
         from grognard.games.nae.rules import victory
 
-        g.setdefault("vp_log", []).append({"vp": vp, "escalade": escalade, "rule": rule, "why": why})
         victory.add_escalade(st, escalade, rule, why)
         victory.add_vp(st, vp, rule, why)
         return
     g["vp"] = g.get("vp", 0) + vp
     g["escalade"] = g.get("escalade", 0) + escalade
-    g.setdefault("vp_log", []).append({"vp": vp, "escalade": escalade, "rule": rule, "why": why})
     parts = [f"VP {vp:+d} (now {g['vp']})" if vp else "", f"escalade {escalade:+d} (now {g['escalade']})"
              if escalade else ""]
     st.note(f"{why}: {', '.join(p for p in parts if p)}", rule=rule)

@@ -147,11 +147,6 @@ def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
     victory.add_vp(st, vp, rule, why)
 
 
-def award_event(st: State, event_id: str, rule: str, why: str) -> None:
-    e = S.data().tables.vp_event(event_id)
-    award(st, e.vp, e.escalade, rule, why)
-
-
 def name(power: str) -> str:
     return S.data().map.powers[power].name
 
@@ -509,7 +504,7 @@ PROTECTORATE_MIN_VALUE = 2  # 8.1.5 « une carte de valeur 2 minimum »
 def establish_protectorate(st: State, power: str, rule: str) -> None:
     st.g["status"][power] = "protectorate"
     st.note(f"{name(power)} becomes a French protectorate", rule=rule)
-    award_event(st, "protectorate_established", rule, f"{name(power)} a protectorate")
+    victory.apply_vp_event(st, "protectorate_established", f"{name(power)} a protectorate")
 
 
 # Events of the diplomatic phase ----------------------------------------------------------------------------------
