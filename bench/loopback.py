@@ -97,3 +97,15 @@ while True:
         out, _ = self.proc.communicate(10)
         median, p99 = out.split()
         return float(median), float(p99)
+
+
+def print_costs(actions: int, wall: float, cpu: float, own: float, noise: tuple[float, float], reads: str) -> None:
+    """The lines both benches print after their latency: the server's and the client's CPU per action, the load,
+    and what the OS scheduler alone adds to 1 ms of work (``reads`` says which view reads the server's CPU holds)."""
+    n = max(1, actions)
+    print(f"  server CPU {1000 * cpu / n:.1f} ms per action ({reads}), {100 * cpu / wall:.0f}% of a core; machine "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"  the bench's own client CPU {1000 * own / n:.1f} ms per action, {100 * own / wall:.0f}% of a core (it "
+          "shares the machine with the server)")
+    print(f"  the machine meanwhile: 1 ms of CPU work took median {noise[0]:.1f} ms, p99 {noise[1]:.1f} ms (what the "
+          "OS scheduler alone adds to any request)")

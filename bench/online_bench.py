@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import httpx
-from loopback import Conn, Probe, cpu_seconds, free_port  # bench/ beside this script
+from loopback import Conn, Probe, cpu_seconds, free_port, print_costs  # bench/ beside this script
 from sqlalchemy import insert, select
 
 from grognard.server.db import Database
@@ -92,13 +92,7 @@ async def main(port: int, db: str, pid: int) -> None:
           f"({kind}, one server process):")
     print(f"  {len(ms)} actions, {len(ms) / wall:.1f}/s; latency median {statistics.median(ms):.1f} ms, "
           f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms; {len(errors)} failed {sorted(set(errors))}")
-    print(f"  server CPU {1000 * cpu / max(1, len(ms)):.1f} ms per action (its two view reads included), "
-          f"{100 * cpu / wall:.0f}% of a core; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
-          "cores")
-    print(f"  the bench's own client CPU {1000 * own / max(1, len(ms)):.1f} ms per action, {100 * own / wall:.0f}% "
-          "of a core (it shares the machine with the server)")
-    print(f"  the machine meanwhile: 1 ms of CPU work took median {noise[0]:.1f} ms, p99 {noise[1]:.1f} ms (what the "
-          "OS scheduler alone adds to any request)")
+    print_costs(len(ms), wall, cpu, own, noise, "its two view reads included")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import httpx
-from loopback import Conn, Probe, cpu_seconds, free_port  # bench/ beside this script
+from loopback import Conn, Probe, cpu_seconds, free_port, print_costs  # bench/ beside this script
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 200
 ACTIONS = int(sys.argv[2]) if len(sys.argv) > 2 else 10
@@ -71,13 +71,7 @@ async def main(url: str, port: int, pid: int) -> None:
     print(f"  action latency: median {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms "
           "(each answer carries the new view)")
     print(f"  throughput: {len(ms) / wall:.0f} actions/s with {GAMES} clients reading a view before each action")
-    print(f"  server CPU {1000 * cpu / max(1, len(ms)):.1f} ms per action (the view reads before it included), "
-          f"{100 * cpu / wall:.0f}% of a core; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
-          "cores")
-    print(f"  the bench's own client CPU {1000 * own / max(1, len(ms)):.1f} ms per action, {100 * own / wall:.0f}% "
-          "of a core (it shares the machine with the server)")
-    print(f"  the machine meanwhile: 1 ms of CPU work took median {noise[0]:.1f} ms, p99 {noise[1]:.1f} ms (what the "
-          "OS scheduler alone adds to any request)")
+    print_costs(len(ms), wall, cpu, own, noise, "the view reads before it included")
     print(f"  a view (1815 start, Empire): {len(view) / 1024:.1f} KiB JSON, {len(gzip.compress(view)) / 1024:.1f} KiB "
           "gzipped")
 
