@@ -41,7 +41,10 @@ def default_url() -> str:
 
 
 def normalise_url(url: str) -> str:
-    """Accept the usual ``postgres://`` and ``postgresql://`` spellings and use psycopg 3 for them."""
+    """Accept the usual ``postgres://`` and ``postgresql://`` spellings and use psycopg 3 for them; a plain file path
+    (``--db games.db``) is an SQLite file."""
+    if "://" not in url:
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]

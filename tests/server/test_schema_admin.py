@@ -76,3 +76,11 @@ def test_migration_0005_moves_the_snapshots_out_of_the_games_rows(tmp_path):
     assert version == 1 and loaded.digest() == st.digest() == meta.digest
     assert store.append_action("g1", 1, loaded.active, loaded.legal_actions()[0]) == 2
     db.dispose()
+
+
+def test_a_plain_path_names_an_sqlite_file(tmp_path, monkeypatch):
+    """``--db games.db``: what a user types is a file, made an SQLite database (no URL parsing error)."""
+    monkeypatch.chdir(tmp_path)
+    db = Database("games.db")
+    assert db.url == f"sqlite:///{tmp_path / 'games.db'}"
+    assert (tmp_path / "games.db").exists()  # created and migrated
