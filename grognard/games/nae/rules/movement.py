@@ -507,8 +507,8 @@ def rally(st: State, fid: str) -> None:
 
 
 def test_march(st: State, m: Frame, why: str) -> None:
-    """12.3 / 13.6.1: the moving force's attrition test, on the steps that were activated (13.6.2: not those it took
-    in on its way, nor those it left behind)."""
+    """12.3 / 13.6.1: the moving force's attrition test, on the steps that were activated or moved on with it
+    (13.6.2: not those it took in where it tests, nor those it left behind)."""
     supply.push_attrition(st, m["fid"], [(str(a), int(b)) for a, b in attrition_mods(st, m)], why,
                           units=tested_units(m))
 
@@ -540,6 +540,9 @@ def enter(st: State, f: Frame, dst: str) -> None:
     f["mp"] -= cost
     f["entry_cost"] = cost
     f["came_from"] = src
+    # 13.6.2: units taken in on the way that move on with the force are tested with it (example of play 1805
+    # round 2: « Seuls les 5 pas (3 français et 2 hollandais) qui se sont déplacés avec Marmont », VI corps included)
+    f["units"] += [u for u in force["units"] if u not in f["units"]]
     f["moved"] = True
     if dst in supply.graph().poor:
         f["poor"] = True

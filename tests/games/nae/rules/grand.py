@@ -52,3 +52,26 @@ def forces_1805(st: State) -> None:
         S.new_force(st, side, power, p.zone, p.commander, p.army, list(p.generals), units,
                     [S.major_of(st, p.power)] * p.mobile_depots)
     supply.update_supply(st)
+
+
+EXAMPLE_HANDS = {  # example of play 8.0: the permanents and the cards the example draws « au hasard dans la pile »
+    "empire": ["1F", "5F", "9F", "12F", "18F", "19F", "25F"],
+    "coalition": ["1C", "2C", "3C", "11C", "10C", "12C", "18C"],
+}
+
+
+def deal_example_hands(st: State) -> None:
+    """Replace the 1805 set-up's random draw (20.2) by the example's opening hands, the other cards back in the
+    piles in their shuffled order."""
+    for side, hand in EXAMPLE_HANDS.items():
+        pool = st.g["hands"][side] + st.g["decks"][side]
+        st.g["hands"][side] = list(hand)
+        st.g["decks"][side] = [c for c in pool if c not in hand]
+
+
+def stack_pile(st: State, side: str, cards: Sequence[str]) -> None:
+    """Put ``cards`` on top of ``side``'s pile, the first drawn first (the example's later draws, 6.1)."""
+    pile = [c for c in st.g["decks"][side] if c not in cards]
+    missing = [c for c in cards if c not in st.g["decks"][side]]
+    assert not missing, f"not in the {side}'s pile: {missing}"
+    st.g["decks"][side] = pile + list(reversed(cards))
