@@ -438,8 +438,11 @@ class March:
             force["depots"].append(depot["power"])
             st.note(f"{S.name_of(st, fid)} takes up the fixed depot of {S.zone_name(force['zone'])} as a mobile "
                     "depot", rule="1.4")
-        elif verb == "reactivate" and f["due"] and not f["done"]:
-            f["done"] = True  # 12.3 / 13.6.1: the attrition test comes before a step is detached to reactivate
+        elif verb == "reactivate" and action[1] != "depot" and f["due"] and not f["done"]:
+            # 12.3 / 13.6.1: the attrition test comes « AVANT un éventuel détachement de pas pour réactiver la
+            # dernière forteresse conquise »; a depot spent to reactivate one detaches no step and the march goes on
+            # (example of play 1805 round 5: Salzburg reactivated by the last depot, the test after Vienna)
+            f["done"] = True
             st.push("march.check")
             st.push("march.reactivate", fid=fid, how=action[1])
             test_march(st, f, "before it reactivates a fortress")

@@ -82,20 +82,20 @@ def test_14_10_a_defender_hemmed_in_retreats_onto_an_enemy_it_outnumbers_5_to_1_
 
 
 def test_14_9_1_a_beaten_attacker_retreating_across_an_unbridged_river_counts_that_loss_in_its_differential():
-    """Ney attacks over the Rhine and loses "1" against "3+": differential 3 - 1 = 2, plus 1 for the retreat back
-    over the river, so 4 + 2 - 3 = 3; he then takes that loss when he falls back to Strasbourg."""
+    """Ney attacks over the Rhine (at Speyer) and loses "1" against "3+": differential 3 - 1 = 2, plus 1 for the retreat back
+    over the river, so 4 + 2 - 3 = 3; he then takes that loss when he falls back to Landau."""
     st = board([1, 1, 6, 6, 6, 1])
     st.g["ap_reserve"]["empire"] = 2
-    ney = put(st, "strasbourg", ["fr_x", "fr_xi", "fr_xii"], commander="ney")
-    put(st, "bade", ["pr_i", "pr_ii"], commander="blucher")
-    play(st, ("op", None), ("force", ney), ("forced_march", 0), ("zone", "bade"), ("stand", None))
+    ney = put(st, "landau", ["fr_x", "fr_xi", "fr_xii"], commander="ney")
+    put(st, "mannheim", ["pr_i", "pr_ii"], commander="blucher")
+    play(st, ("op", None), ("force", ney), ("forced_march", 0), ("zone", "mannheim"), ("stand", None))
     assert [r["row"] for r in rolls(st, "14.6")] == ["8-21: 1", "8-21: 3+"]
     play(st, ("loss", "fr_x"), ("loss", "fr_x"), ("loss", "fr_xi"), ("loss", "pr_i"))
     demo = rolls(st, "14.9.1")[0]
     assert "(morale 4 + tactical 2 - differential 3 = 3)" in demo["text"]
     assert st.step == "losses" and st.frame["why"] == "retreat across a River"
     play(st, ("loss", "fr_xi"))
-    assert st.g["forces"][ney]["zone"] == "strasbourg" and st.g["forces"][ney]["units"] == {"fr_xii": 2}
+    assert st.g["forces"][ney]["zone"] == "landau" and st.g["forces"][ney]["units"] == {"fr_xii": 2}
 
 
 def test_12_4_the_movers_corps_in_the_interception_zone_may_join_the_battle_by_counter_march():
