@@ -257,5 +257,65 @@ def test_8_4_round_5(game: State) -> None:
     assert "Skirmish" in " ".join(e["text"] for e in st.log[-8:])
     assert neapolitans["text"].endswith("rolled 3+3 = 6 → 1-7: 0")
     assert cyr["text"].endswith("rolled 3+4 +1 Gouvion Saint-Cyr = 8 → 1-7: 0+")
-    play(st, [], ("done", None), ("done", None))
+    play(st, [], ("done", None), ("done", None), ("done", None))
+
+
+def test_8_5_round_6(game: State) -> None:
+    st = game
+    koutouzov, napoleon = fid_of(st, "koutouzov"), fid_of(st, "napoleon")
+    play(st, [], ("event", "12F"), ("force", koutouzov))
+    assert "with 2 MP left" in st.prompt  # its base MF 3, -1 in winter
+    play(st, [], ("zone", "leopoldstadt"), ("zone", "neusohl"), ("done", None))
+    assert force_of(st, "koutouzov")["zone"] == "neusohl" and "12F" in st.g["out"]  # a gold star: removed
+    play(st, [], ("force", napoleon), ("forced_march", 0), ("zone", "salzburg"), ("leave", "fr_iii"),
+         ("leave_general", "davout"))
+    play(st, [2], ("zone", "vienna"), ("siege", None))
+    assert last_roll(st, "15.4")["text"].endswith("rolled 2 +3 attack value +1 army = 6 → Honours of war")
+    play(st, [], ("done", None))  # he does not reactivate Vienna: the zone is his for free
+    assert S.controller(st, "vienna") == "empire" and not st.g["fortresses"]["vienna"]["active"]
+    assert S.steps(force_of(st, "napoleon")) == 7 and force_of(st, "davout")["zone"] == "salzburg"
+    play(st, [], ("done", None), ("card", "1C"), ("force", koutouzov), ("done", None), ("forced_march", 2))
+    assert "with 4 MP left" in st.prompt  # 2 in winter + 2
+    play(st, [2], ("zone", "budapest"), ("absorb", fid_of(st, "bellegarde")), ("zone", "leopoldstadt"), ("decline", None),
+         ("zone", "vienna"), ("decline", None), ("stand", None))
+    # no Russian bonus (the force is not all Russian), the Austrian depot not of the commander's nation (13.4)
+    assert last_roll(st, "13.6")["text"].endswith(
+        "(8 steps, before its first battle), table column steps_6_8: 5-6 → 1; 7 → 1*; 8 → 2; 9 → 2*; 10 → 3: "
+        "rolled 2 +2 forced march 2 MP +2 winter = 6 → column steps_6_8: 1")
+    play(st, [], ("loss", "au_ix"), ("done", None))
+    assert [e["text"] for e in st.log[-2:]] == [
+        "Battle in Vienna: Kutuzov (1st Army) (7) attacks Napoleon (Grande Armée) (7); odds 1:1",
+        "Total 14, weaker side 7: Minor battle"]
+    play(st, [], ("spearhead", "ru_i"), ("spearhead", "fr_garde"), ("subordinate", "buxhowden"))
+    play(st, [5, 5, 4, 4, 3, 3], ("subordinate", "soult"))
+    koutouzov_roll, napoleon_roll = [e for e in st.log if e.get("rule") == "14.6" and "dice" in e][-2:]
+    assert koutouzov_roll["text"].endswith(
+        "rolled 5+5 +1 spearhead Russian I Corps +1 Kutuzov +1 Buxhowden (subordinate) = 13 → 8-21: 3")
+    assert napoleon_roll["text"].endswith(
+        "rolled 4+4 +1 cavalry superiority +2 spearhead French Imperial Guard +3 Napoleon +1 Soult (subordinate) = 15 "
+        "→ 8-21: 4C")
+    assert [e["text"] for e in st.log if e.get("rule") == "14.7"][-2:] == [
+        "Wound test of Buxhowden, needs 6+ (wounded): rolled 3 = 3 → unhurt",
+        "Wound test of Soult, needs 6+ (wounded): rolled 3 = 3 → unhurt"]
+    play(st, [], ("loss", "ru_i"), ("loss", "ru_i"), ("loss", "au_ix"), ("loss", "ru_ii"))
+    play(st, [3], ("loss", "fr_garde"), ("loss", "fr_iv"), ("loss", "fr_iv"))
+    assert S.steps(force_of(st, "napoleon")) == 4 and S.steps(force_of(st, "koutouzov")) == 3
+    assert "(morale 4 + tactical 1 - differential 1 = 4), needs 4 or less" in last_roll(st, "14.9.1")["text"]
+    assert last_roll(st, "14.9.1")["text"].endswith("rolled 3 = 3 → holds")
+    assert force_of(st, "koutouzov")["zone"] == "leopoldstadt"  # « la province à l'est de Vienne d'où il était venu »
+    play(st, [], ("fleet", "gb_ball"), ("done", None), ("blockade", "toulon"))
+    play(st, [3, 2], ("attack", None))  # Emériau intercepts, automatic in a blockade box (17.2.6)
+    ball, emeriau = [e for e in st.log if e.get("rule", "").startswith("17.3") and "dice" in e][-2:]
+    assert ball["text"].endswith("rolled 3 +2 fleet tactical bonuses = 5 → total 5")
+    # a difference of 3: Ball wins without sinking Emériau (4 was needed), who is blockaded in Toulon
+    assert emeriau["text"].endswith("rolled 2 = 2 → difference 3: the empire squadron retreats without loss")
+    assert "fr_emeriau" in st.g["fleets"] and "Toulon is blockaded" in [e["text"] for e in st.log[-3:]]
+    play(st, [], ("done", None))
+    # 8.5 item 11: no Winter Campaign in the Coalition's hand; no siege to resolve, no final attrition
+    assert [e for e in st.log if "dice" in e][-1] is emeriau
+
+
+def test_8_6_conquest_phase_1805(game: State) -> None:
+    st = game
+    g = st.g
     raise AssertionError(st.prompt, st.legal_actions(), [e["text"] for e in st.log[-4:]])

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, command
+from grognard.games.nae.rules import activation, cards, command, movement
 from grognard.games.nae.schema.cards import (
     ActivateForces,
     Card,
@@ -65,6 +65,14 @@ def soldiers_legs(st: State, side: str, card: Card) -> None:
 def grumblers(st: State, side: str, card: Card) -> None:
     """8F The Grumblers: one French force, forced march with -2 on its attrition test."""
     _activate(st, side, card)
+
+
+def schulmeister(st: State, side: str, card: Card) -> None:
+    """12F Schulmeister: an enemy force moved by France (``movement.MoveEnemy``), then the activation of the force
+    commanded by Napoléon (pushed first, it comes after the move)."""
+    _activate(st, side, card)
+    if movement.enemy_forces_to_move(st, side):
+        st.push("move_enemy", side=side, fid=None, mp=0, why=f"{card.title} (event)")
 
 
 def major_campaign_empire(st: State, side: str, card: Card) -> None:
@@ -273,6 +281,7 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
     "32F": central_position,
     "6F": emperors_orders,
     "8F": grumblers,
+    "12F": schulmeister,
     "13F": major_campaign_empire,
     "12C": major_campaign_coalition,
     "54C": treaty_of_chaumont,

@@ -1151,6 +1151,68 @@ class EvadeWhere:
         stacking.consolidate(st, f["fid"])  # 10.2: after an evasion the hierarchy holds
 
 
+class MoveEnemy:
+    """12F Schulmeister: « An enemy force is moved by France at its normal movement factor always through supplied
+    zones without opposing forces (A Siege 0 is permitted) » (EN card; example of play 1805 round 6: « La France
+    déplace l'armée russe de son facteur de mouvement de base égal à 2 PM du fait de l'hiver »). The mover picks an
+    enemy force outside any fortress, then its zones one at a time (12.1 costs and bans, the MF with the weather),
+    each where the force is supplied (its own network, 13.2-13.3) and holds none of the mover's forces; the force
+    stops where an active enemy fortress stops it (15.1: the siege is laid at 0)."""
+
+    name: ClassVar[str] = "move_enemy"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        if f["fid"] is None:
+            return f"{f['why']}: choose the enemy force you move."
+        return (f"{f['why']}: {S.name_of(st, f['fid'])} is in {S.zone_name(S.force(st, f['fid'])['zone'])} with "
+                f"{f['mp']} MP left: choose the zone you move it into, or stop.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        if f["fid"] is None:
+            return [("force", fid) for fid in enemy_forces_to_move(st, f["side"])]
+        return [*(("zone", z) for z in enemy_moves(st, f["side"], f["fid"], f["mp"])), ("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        if verb == "force":
+            f["fid"], f["mp"] = arg, movement_factor(st, arg)
+            return
+        if verb == "done":
+            st.pop()
+            supply.update_supply(st)
+            return
+        fid = f["fid"]
+        src = S.force(st, fid)["zone"]
+        cost = S.data().map.enter_cost(src, arg)
+        assert cost is not None
+        f["mp"] -= cost
+        S.move_force(st, fid, arg)
+        st.note(f"{S.name_of(st, fid)} is moved from {S.zone_name(src)} to {S.zone_name(arg)} ({cost} MP)",
+                rule="6.4")
+        siege.refresh_sieges(st)
+        if stopped_here(st, fid):
+            f["mp"] = 0
+
+
+def enemy_forces_to_move(st: State, side: str) -> list[str]:
+    """12F: the forces of the other side that stand outside a fortress."""
+    foe = S.other(side)
+    return [fid for fid, f in st.g["forces"].items() if f["side"] == foe and not f["in_fortress"]]
+
+
+def enemy_moves(st: State, side: str, fid: str, mp: int) -> list[str]:
+    """12F: the adjacent zones the moved force may enter: by the rules of its own moves (12.1), where it is
+    supplied and none of ``side``'s forces stands."""
+    f = S.force(st, fid)
+    net = supply.supply_network(st, f["power"])
+    return [z for z in S.data().map.neighbours(f["zone"])
+            if z in net.dist and not S.forces_in(st, z, side)
+            and enter_refusal(st, fid, f["zone"], z, mp) is None]
+
+
 STEPS = (Swap(), Send(), Pickup(), Declare(), March(), MarchEnd(), MarchReactivate(), MarchCheck(), Contact(),
          Intercept(), InterceptCard(), InterceptBattle(), Evade(), EvadeRoll(), EvadeWhere(), CampaignHold(),
-         CampaignOrder(), CampaignNext(), CampaignWithdraw())
+         CampaignOrder(), CampaignNext(), CampaignWithdraw(), MoveEnemy())
