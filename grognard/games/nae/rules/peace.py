@@ -173,6 +173,18 @@ def recipients(st: State, by: str) -> list[str]:
             and st.g["status"].get(p) in ("at_war", "allied", "protectorate")]
 
 
+# (province, minor it joins) -> the flag its annexation raises (read by the card assignment table, 6.3, and the
+# budget's reserve, 7.3.2), its log line and section. 8.3.3: « Le Royaume de Bavière est créé par l'empire en
+# rattachant la province du Tyrol à la Bavière [...] alors automatiquement créé »; example 8.6: « annexer la Vénétie
+# pour compléter le royaume d'Italie ce qui permet d'intégrer le second corps Italien dans la réserve » (the V units)
+ANNEXATION_FLAGS = {
+    ("tyrol", "bavaria"): ("kingdom_of_bavaria", "The Kingdom of Bavaria is created: a card more at each draw",
+                           "8.3.3"),
+    ("venetie", "italy"): ("venetia", "Venetia completes the Kingdom of Italy: its V units enter the reserve",
+                           "18.2.2"),
+}
+
+
 def annex_province(st: State, province: str, to: str, rule: str) -> None:
     """The province joins ``to``'s National Territory (its marker) and control."""
     m = S.data().map
@@ -181,6 +193,10 @@ def annex_province(st: State, province: str, to: str, rule: str) -> None:
         if z.id in st.g["control"]:
             S.set_control(st, z.id, to)
     st.note(f"{m.provinces[province].name} is annexed to {_name(to)}'s National Territory", rule=rule)
+    flag, why, section = ANNEXATION_FLAGS.get((province, to), (None, "", ""))
+    if flag is not None and S.side_of(st, to) == "empire" and flag not in st.g["flags"]:
+        st.g["flags"] = sorted([*st.g["flags"], flag])
+        st.note(why, rule=section)
 
 
 def integrate_minor(st: State, minor: str, to: str, rule: str) -> None:
