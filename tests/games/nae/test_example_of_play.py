@@ -453,5 +453,86 @@ def test_8_7_budget_1806(game: State) -> None:
 
 
 def test_8_7_diplomacy_1806(game: State) -> None:
+    """8.7 item 22: Bombardement de Copenhague on Egypt, d 4: failure, the card leaves the game, escalade 1 -> 2;
+    Intrigues on Prussia, d 2 + 2 + 2 = 6: Prussia joins the Coalition with Saxony and Hesse, which deploy, and the
+    Coalition draws 2 cards; Talleyrand on Egypt, d 3 + 2 + 1 = 6: Egypt joins the Empire, which draws 1."""
     st = game
-    raise AssertionError(st.active, st.prompt, st.legal_actions(), [e["text"] for e in st.log[-6:]])
+    g = st.g
+    play(st, [4], ("diplomacy", "24C"), ("target", "egypt"))
+    assert last_roll(st, "8.2.3")["dice"] == [4] and S.status_of(st, "egypt") == "neutral"
+    assert "24C" in g["out"] and g["escalade"] == 2
+    play(st, [2], ("diplomacy", "13C"), ("target", "prussia"))
+    roll = last_roll(st, "8.2.3")
+    assert roll["total"] == 6 and roll["mods"] == [["diplomacy table", 2], ["Intrigues", 2]]
+    assert S.side_of(st, "prussia") == S.side_of(st, "saxony") == S.side_of(st, "hesse") == "coalition"
+    assert len(g["hands"]["coalition"]) == 8  # 7 + Campagne d'Hiver - 2 played + 2 drawn (Berlin + Königsberg, Warsaw)
+    play(st, [], ("zone", "kassel"), ("zone", "wittenberg"), ("done", None))
+    play(st, [3], ("diplomacy", "14F"), ("target", "egypt"))
+    roll = last_roll(st, "8.2.3")
+    assert roll["total"] == 6 and roll["mods"] == [["diplomacy table", 1], ["Talleyrand", 2]]
+    assert S.side_of(st, "egypt") == "empire" and g["ally_of"]["egypt"] == "france"
+    assert len(g["hands"]["empire"]) == 8  # 8 - Talleyrand + Le Caire's card
+    play(st, [], ("done", None))
+
+
+def test_8_7_neutral_movement_and_redeployment_1806(game: State) -> None:
+    st = game
+    play(st, [], ("done", None))  # 8.7 item 23: Turkey is not moved
+    # ⚠ the book lists Castaños's move (« avec 2 corps à Léon dans la limite de son FM de 3 ») in the strategic
+    # redeployment; Spain is neutral, so it is the Empire's neutral movement (7.5): Madrid - Valladolid - León
+    castanos = fid_of(st, "castanos")
+    assert set(S.force(st, castanos)["units"]) == {"sp_corps_1", "sp_corps_4"}
+    play(st, [], ("force", castanos), ("zone", "valladolid"), ("zone", "leon"), ("done", None))
+    assert S.force(st, castanos)["zone"] == "leon"
+    play(st, [], ("done", None), ("done", None))  # Austria is not moved
+    # 8.7 item 24, the strategic redeployment (7.6), in the order of 7.3. Prussia: the Hessian corps and Berlin's
+    # corps join the Armée de l'Elbe at Magdeburg; Hohenlohe from Breslau joins the Saxon corps at Wittenberg
+    brunswick = fid_of(st, "brunswick")
+    play(st, [], ("force", in_zone(st, "kassel")), ("zone", "magdeburg"), ("done", None))
+    play(st, [], ("force", in_zone(st, "berlin")), ("zone", "magdeburg"), ("done", None))
+    assert {"hes_1", "pr_iv"} <= set(S.force(st, brunswick)["units"])
+    play(st, [], ("force", fid_of(st, "hohenlohe")), ("zone", "glogau"), ("zone", "dresden"), ("zone", "wittenberg"),
+         ("absorb", in_zone(st, "wittenberg")), ("done", None), ("done", None))
+    assert set(force_of(st, "hohenlohe")["units"]) == {"pr_iii", "sax_1"}
+    # Russia: Koutouzov doubles his MF (a general leads) towards Prussia, Neminov - Zhitomir - Pinsk (poor) -
+    # Brest-Litovsk - Grodno, 5 MP, beyond his base MF 3: « 10 pas, d = 2 − 1 (armée russe) − 2 (territoire
+    # national) + 2 (zone pauvre) = 1 → pas de perte », no winter or forced-march modifier; Benningsen to Königsberg
+    koutouzov = fid_of(st, "koutouzov")
+    play(st, [2], ("force", koutouzov), ("zone", "zhitomir"), ("zone", "pinsk"), ("zone", "brest_litovsk"),
+         ("zone", "grodno"), ("done", None), ("keep", None))
+    roll = last_roll(st, "7.6")
+    assert roll["dice"] == [2] and roll["total"] == 1 and roll["row"].endswith(": 0")
+    assert sorted(v for _, v in roll["mods"]) == [-2, -1, 2] and S.steps(S.force(st, koutouzov)) == 10
+    benningsen = fid_of(st, "benningsen")
+    play(st, [], ("force", benningsen), ("zone", "grodno"), ("zone", "bialystok"), ("zone", "konigsberg"),
+         ("done", None), ("done", None))
+    assert S.force(st, benningsen)["zone"] == "konigsberg"
+    play(st, [], ("done", None))  # Britain
+    # France: the Grande Armée to Würzburg; the Armée d'Italie to Mainz taking in the corps at Bade, 8 MP with its
+    # doubled MF (attrition: no loss); the Brest corps to Reims; the Toulon corps to Florence with its printed MF 4
+    napoleon = fid_of(st, "napoleon")
+    # At Würzburg the Grande Armée meets Marmont's force, left there since round 2, and takes it in (11): Marmont,
+    # a fourth subordinate, returns to the reserve (10.1). The book says nothing of Marmont; it has the reinforcements
+    # of Liège and Strasbourg join the Grande Armée, whose generals (Bernadotte and Augereau here, the book names
+    # none) could only come as further subordinates: they stay where they were built.
+    play(st, [], ("force", napoleon), ("zone", "stuttgart"), ("zone", "wurzburg"), ("done", None),
+         ("dismiss", "marmont"))
+    assert S.force(st, napoleon)["zone"] == "wurzburg" and "nl_1" in S.force(st, napoleon)["units"]
+    # ⚠ the Armée d'Italie holds the two Italian corps (MF 3): its doubled MF is 6, and Milan - Chur (mountain) -
+    # Zurich - Bade - Mannheim - Mainz is 8 MP (7.6 moves whole forces: the Italians cannot be left in Milan). It
+    # takes in the corps at Bade (the Württemberg corps of the set-up, the « corps de Bade ») and stops at
+    # Mannheim, one zone short of Mainz; beyond its base MF it tests attrition: no loss, as in the book
+    massena = fid_of(st, "massena")
+    play(st, [1], ("force", massena), ("zone", "chur"), ("zone", "zurich"), ("zone", "bade"),
+         ("absorb", in_zone(st, "bade")), ("zone", "mannheim"), ("done", None), ("keep", None))
+    assert last_roll(st, "7.6")["row"].endswith(": 0")
+    assert S.force(st, massena)["zone"] == "mannheim" and "wur_1" in S.force(st, massena)["units"]
+    play(st, [], ("force", in_zone(st, "brest")), ("zone", "nantes"), ("zone", "orleans"), ("zone", "paris"),
+         ("zone", "reims"), ("done", None))
+    play(st, [], ("force", in_zone(st, "toulon")), ("zone", "nice"), ("zone", "genoa"), ("zone", "livorno"),
+         ("zone", "florence"), ("done", None))
+    assert {"fr_vii", "fr_xiv"} <= {u for f in st.g["forces"].values() if f["zone"] in ("reims", "florence")
+                                     for u in f["units"]}
+    play(st, [], ("done", None))
+    assert (st.g["year"], st.step, st.active) == (1806, "round", "empire")  # the 1806 activation phase begins
+    GAME.check_state(st)
