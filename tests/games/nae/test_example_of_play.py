@@ -283,8 +283,8 @@ def test_8_5_round_6(game: State) -> None:
     assert S.steps(force_of(st, "napoleon")) == 7 and force_of(st, "davout")["zone"] == "salzburg"
     play(st, [], ("done", None), ("card", "1C"), ("force", koutouzov), ("done", None), ("forced_march", 2))
     assert "with 4 MP left" in st.prompt  # 2 in winter + 2
-    play(st, [2], ("zone", "budapest"), ("absorb", fid_of(st, "bellegarde")), ("zone", "leopoldstadt"), ("decline", None),
-         ("zone", "vienna"), ("decline", None), ("stand", None))
+    play(st, [2], ("zone", "budapest"), ("absorb", fid_of(st, "bellegarde")), ("zone", "leopoldstadt"),
+         ("decline", None), ("zone", "vienna"), ("decline", None), ("stand", None))
     # no Russian bonus (the force is not all Russian), the Austrian depot not of the commander's nation (13.4)
     assert last_roll(st, "13.6")["text"].endswith(
         "(8 steps, before its first battle), table column steps_6_8: 5-6 → 1; 7 → 1*; 8 → 2; 9 → 2*; 10 → 3: "

@@ -82,8 +82,8 @@ def test_14_10_a_defender_hemmed_in_retreats_onto_an_enemy_it_outnumbers_5_to_1_
 
 
 def test_14_9_1_a_beaten_attacker_retreating_across_an_unbridged_river_counts_that_loss_in_its_differential():
-    """Ney attacks over the Rhine (at Speyer) and loses "1" against "3+": differential 3 - 1 = 2, plus 1 for the retreat back
-    over the river, so 4 + 2 - 3 = 3; he then takes that loss when he falls back to Landau."""
+    """Ney attacks over the Rhine (at Speyer) and loses "1" against "3+": differential 3 - 1 = 2, plus 1 for the
+    retreat back over the river, so 4 + 2 - 3 = 3; he then takes that loss when he falls back to Landau."""
     st = board([1, 1, 6, 6, 6, 1])
     st.g["ap_reserve"]["empire"] = 2
     ney = put(st, "landau", ["fr_x", "fr_xi", "fr_xii"], commander="ney")
