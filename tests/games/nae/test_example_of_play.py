@@ -43,6 +43,11 @@ def last_roll(st: State, rule: str) -> dict[str, Any]:
     return [e for e in st.log if e.get("rule") == rule and "dice" in e][-1]
 
 
+def morale(st: State) -> str:
+    """The last battle's morale line (14.4)."""
+    return str([e["text"] for e in st.log if e["text"].startswith("Morale:")][-1])
+
+
 def fid_of(st: State, general: str) -> str:
     """The force ``general`` commands."""
     return next(fid for fid, f in st.g["forces"].items() if f["commander"] == general)
@@ -155,6 +160,7 @@ def test_8_3_round_4(game: State) -> None:
         "Battle in Ulm: Napoleon (Grande Armée) (13) attacks Mack (Army of Germany) (9); odds 1:1",
         "Total 22, weaker side 9: Minor battle"]
     play(st, [4, 4, 3, 3, 3], ("spearhead", "fr_i"), ("subordinate", "soult"))
+    assert morale(st) == "Morale: Napoleon (Grande Armée) 5, Mack (Army of Germany) 3"
     napoleon_roll, mack_roll = [e for e in st.log if e.get("rule") == "14.6" and "dice" in e][-2:]
     # ⚠ the book writes « 8 aux dés +8 = 15 »: the modifiers it lists make +7
     assert napoleon_roll["text"].endswith("rolled 4+4 +1 cavalry superiority +1 spearhead French I Corps +3 Napoleon "
@@ -196,6 +202,14 @@ def test_8_3_round_4(game: State) -> None:
 
 
 def test_8_4_round_5(game: State) -> None:
+    """8.4 (bad weather, MF -1): a 1-AP operation activates Napoléon, forced march +2 (5 MP): Munich retaken (1 MP),
+    Salzburg, siege 3 + 4 = 7 « honours », his last depot reactivates it; Vienna, siege 4 + 4 = 8 « breach »: an
+    empty fortress, French control; attrition of 12 steps, « 1* », extra die 5: the IX corps eliminated. Campagne
+    majeure: Charles, forced march +3 (5 MP), lifts the siege of Mantua and goes south of Vienna; Napoléon
+    intercepts with Soldats de l'An 2 (3 + 1 + 1 = 5; his test: no loss); Charles tests attrition with his depot
+    (one loss), attacks at 1:2: 8 « 1+ » against Napoléon's 7 + 9 = 16 « 4+C », is demoralized whatever the die and
+    destroyed by the pursuit (2 + 3 + 2 + 1 = 8). Koutouzov retakes Vienna (2 MP) and reactivates it with a step;
+    the Neapolitans attack Saint-Cyr in Rome: a skirmish, 6 « 0 » against 7 + 1 « 0+ », they fall back to Naples."""
     st = game
     napoleon = fid_of(st, "napoleon")
     play(st, [], ("op", None), ("force", napoleon), ("forced_march", 2))
@@ -237,6 +251,8 @@ def test_8_4_round_5(game: State) -> None:
         "Battle in Graz: Archduke Charles (6) attacks Napoleon (Grande Armée) (10); odds 1:2",
         "Total 16, weaker side 6: Minor battle"]  # the book: « bataille moyenne »; 16 < 22 and 6 < 10: minor
     play(st, [4, 4, 3, 4, 3], ("spearhead", "fr_i"), ("subordinate", "davout"))
+    # « Charles [...] dispose d'un moral de 2 car sa capitale Vienne est contrôlée par la France »
+    assert morale(st) == "Morale: Archduke Charles 2, Napoleon (Grande Armée) 5"
     charles_roll, napoleon_roll = [e for e in st.log if e.get("rule") == "14.6" and "dice" in e][-2:]
     assert charles_roll["text"].endswith("rolled 4+4 -1 odds +1 Archduke Charles = 8 → 8-21: 1+")
     assert napoleon_roll["text"].endswith(
@@ -268,6 +284,14 @@ def test_8_4_round_5(game: State) -> None:
 
 
 def test_8_5_round_6(game: State) -> None:
+    """8.5 (winter, MF -1): Schulmeister as an event moves the Russian army 2 MP north of Budapest, then Napoléon
+    leaves Davout and an elite corps in Salzburg and takes Vienna (2 + 4 = 6 « honours »), without reactivating it.
+    Amirauté: Koutouzov, forced march +2 (4 MP), takes in Bellegarde's force at Budapest and attacks Vienna after
+    his attrition test (2 + 2 + 2 = 6, one loss on the Austrian corps): 7 against 7, a minor battle, morale 4 and 5;
+    10 + 3 = 13 « 3 » against 8 + 7 = 15 « 4C »; the Garde and an elite corps lost (4 French steps left), the
+    Russian spearhead, the last Austrian step and a second elite step; no wound; Koutouzov holds (3 <= 4) and falls
+    back east of Vienna. Ball enters Toulon's blockade box, Emériau comes out: 3 + 2 = 5 against 2, a difference of
+    3: Emériau is blockaded, not sunk. The activation phase ends with no siege and no attrition to resolve."""
     st = game
     koutouzov, napoleon = fid_of(st, "koutouzov"), fid_of(st, "napoleon")
     play(st, [], ("event", "12F"), ("force", koutouzov))
@@ -295,6 +319,7 @@ def test_8_5_round_6(game: State) -> None:
         "Total 14, weaker side 7: Minor battle"]
     play(st, [], ("spearhead", "ru_i"), ("spearhead", "fr_garde"), ("subordinate", "buxhowden"))
     play(st, [5, 5, 4, 4, 3, 3], ("subordinate", "soult"))
+    assert morale(st) == "Morale: Kutuzov (1st Army) 4, Napoleon (Grande Armée) 5"
     koutouzov_roll, napoleon_roll = [e for e in st.log if e.get("rule") == "14.6" and "dice" in e][-2:]
     assert koutouzov_roll["text"].endswith(
         "rolled 5+5 +1 spearhead Russian I Corps +1 Kutuzov +1 Buxhowden (subordinate) = 13 → 8-21: 3")
@@ -476,6 +501,10 @@ def test_8_7_diplomacy_1806(game: State) -> None:
 
 
 def test_8_7_neutral_movement_and_redeployment_1806(game: State) -> None:
+    """8.7 items 23-24: Turkey and Austria are not moved; Castaños goes to León; the strategic redeployment of
+    Prussia, Russia (Koutouzov's test: 2 - 1 - 2 + 2 = 1, no loss; Benningsen to Königsberg) and France (the Grande
+    Armée to Würzburg, the Armée d'Italie towards Mainz, the Brest corps to Reims, the Toulon corps to Florence);
+    then the 1806 activation phase begins."""
     st = game
     play(st, [], ("done", None))  # 8.7 item 23: Turkey is not moved
     # ⚠ the book lists Castaños's move (« avec 2 corps à Léon dans la limite de son FM de 3 ») in the strategic
