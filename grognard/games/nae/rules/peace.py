@@ -194,8 +194,9 @@ def annex_province(st: State, province: str, to: str, rule: str) -> None:
             S.set_control(st, z.id, to)
     st.note(f"{m.provinces[province].name} is annexed to {_name(to)}'s National Territory", rule=rule)
     flag, why, section = ANNEXATION_FLAGS.get((province, to), (None, "", ""))
-    if flag is not None and S.side_of(st, to) == "empire" and flag not in st.g["flags"]:
-        st.g["flags"] = sorted([*st.g["flags"], flag])
+    flags = st.g.get("flags", [])  # a grand campaign's (20.2 / 20.3)
+    if flag is not None and S.side_of(st, to) == "empire" and flag not in flags:
+        st.g["flags"] = sorted([*flags, flag])
         st.note(why, rule=section)
 
 
