@@ -26,10 +26,11 @@ def game() -> Iterator[State]:
 
 
 def play(st: State, dice: list[int], *actions: tuple[str, Any]) -> None:
-    """Apply ``actions`` in order with ``dice`` scripted for them, every die used by the last of them. The combat-card
-    windows (6.6) the book passes over in silence are closed unplayed when the next action is not theirs, or at the
-    end while dice are still to be rolled."""
+    """Apply ``actions`` in order with ``dice`` scripted for them, every die used by the last of them and none drawn
+    from the generator. The combat-card windows (6.6) the book passes over in silence are closed unplayed when the
+    next action is not theirs, or at the end while dice are still to be rolled."""
     st.core["script"] += dice
+    rng = repr(st.core["rng"])
     for action in actions:
         while st.step == "cards.window" and action not in st.legal_actions():
             st.apply(("done", None))
@@ -37,9 +38,11 @@ def play(st: State, dice: list[int], *actions: tuple[str, Any]) -> None:
     while st.core["script"] and st.step == "cards.window":
         st.apply(("done", None))
     assert st.core["script"] == [], f"dice not rolled: {st.core['script']} at {st.prompt} {st.legal_actions()}"
+    assert repr(st.core["rng"]) == rng, "a die the book does not give was rolled"
 
 
 def last_roll(st: State, rule: str) -> dict[str, Any]:
+    """The last die roll logged under ``rule``."""
     return [e for e in st.log if e.get("rule") == rule and "dice" in e][-1]
 
 
@@ -60,6 +63,7 @@ def in_zone(st: State, zone: str) -> str:
 
 
 def force_of(st: State, general: str) -> Any:
+    """The force ``general`` commands, itself."""
     return st.g["forces"][fid_of(st, general)]
 
 
