@@ -394,8 +394,8 @@ class GameStore:
     def _commit_pg(self, meta: GameMeta, values: dict[str, Any], log_row: dict[str, Any], snapshot: str | None,
                    notes: list[notify.Note], now: float) -> None:
         """``_commit`` on PostgreSQL as one statement, its own transaction: a single round trip where the
-        transaction took six (BEGIN, the version bump, the log row, the NOTIFY, COMMIT; the outbox rows and the
-        snapshot besides). Each round trip of a worker thread waits for the database's process to be scheduled and
+        transaction took five (BEGIN, the version bump, the log row, the NOTIFY, COMMIT), more with a snapshot or
+        outbox rows. Each round trip of a worker thread waits for the database's process to be scheduled and
         then for the interpreter's lock: on a busy machine that, not the statements' work (a tenth of a ms), made
         the tail (docs/online.md). The version bump is the first CTE; every other change selects from it, so none
         happens unless the game was still at the version the change was made on, and the NOTIFY goes with the
