@@ -34,6 +34,9 @@ _pack = msgspec.msgpack.Encoder()
 _unpack = msgspec.msgpack.Decoder()
 
 MAX_AUTO_STEPS = 100_000  # an automatic step that never yields is a rules bug, not a long game
+# Actions between two undo bases (see ``State._apply_undoable``): an undo replays at most this many more actions
+# than its own run, a few milliseconds.
+UNDO_BASE_EVERY = 32
 
 
 class Decision(Protocol):
@@ -187,6 +190,7 @@ class Game:
         st = State(self)
         st.setup, st.core, st.log, st.undo_stack = doc["setup"], doc["core"], doc["log"], doc["undo"]
         st.actions = [(a[0], a[1]) for a in doc["actions"]]
+        st._base = None if doc["base"] is None else (doc["base"][0], doc["base"][1])
         return st
 
     def _check_saved(self, st: State, where: str = "") -> None:
@@ -286,7 +290,7 @@ class Roll(msgspec.Struct, frozen=True):
 class State:
     """One game position. Rules code reads and writes ``st.g`` and the frame stack."""
 
-    __slots__ = ("_legal", "actions", "core", "derived", "game", "log", "search", "setup", "undo_stack")
+    __slots__ = ("_base", "_legal", "actions", "core", "derived", "game", "log", "search", "setup", "undo_stack")
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -295,6 +299,9 @@ class State:
         self.log: list[dict[str, Any]] = []
         self.actions: list[Action] = []
         self.undo_stack: list[bytes] = []
+        # The undo base: (number of actions, snapshot) of a position this state reached through ``apply``, from
+        # which replaying the actions played since rebuilds any later one (``_rebuild``).
+        self._base: tuple[int, bytes] | None = None
         # The legal actions of the current position, computed once: ``apply`` checks against the list the caller
         # just got instead of generating it again. Cleared by every change made through this class.
         self._legal: list[Action] | None = None
@@ -388,60 +395,83 @@ class State:
     def _apply_undoable(self, step: Decision, f: Frame, act: Action, side: str) -> None:
         """Resolve ``act`` so that it can be undone, rolling the state back if it fails half-way.
 
-        Only the first action of an undoable run (the side's actions since anything was revealed) snapshots the
-        state; the later ones push an empty entry and are undone by restoring that snapshot and replaying the
-        run's earlier actions, which revealed nothing and so play out the same (``_rebuild``).
+        Most undo entries keep no snapshot: a position is put back by restoring the undo base (a snapshot of an
+        earlier position this state reached through ``apply``) and replaying the actions played since, which play
+        out the same, dice and draws included, since the generator is part of the state (``_rebuild``). A run of
+        undoable actions starts with a new base only once the last is ``UNDO_BASE_EVERY`` actions behind, which
+        bounds what an undo replays; packing the whole state for every run was a tenth of a random game's time.
         """
         undo_before = list(self.undo_stack)
         undo_side_before = self.core["undo_side"]
-        run = self.actions[len(self.actions) - len(undo_before):]
-        base = self._snapshot() if not undo_before or undo_side_before != side else None
+        nact = len(self.actions)
+        entry = b""
+        if (not undo_before or undo_side_before != side) and (self._base is None
+                                                               or nact - self._base[0] >= UNDO_BASE_EVERY):
+            entry = self._snapshot()
+            self._base = (nact, entry)
         try:
             if undo_side_before != side:
                 self.undo_stack.clear()
                 self.core["undo_side"] = side
-            self.undo_stack.append(base or b"")
+            self.undo_stack.append(entry)
             self.actions.append(act)
             step.resolve(self, f, act)
             self._advance()
         except BaseException:
-            if base is not None:
-                self._restore(base)
+            played = self.actions[:nact]
+            if entry:
+                self._restore(entry)
             else:
-                self._rebuild(undo_before, run)
+                self._rebuild(undo_before, nact, played)
             self.undo_stack = undo_before
             self.core["undo_side"] = undo_side_before
             raise
 
-    def _rebuild(self, entries: list[bytes], run: list[Action]) -> None:
-        """Put back the state reached by ``run``, the actions of the undo ``entries`` (one each): the last
-        snapshot among the entries, then the actions from it on, replayed as ``apply`` played them."""
-        last = max(i for i, e in enumerate(entries) if e)
-        self._restore(entries[last])
-        for act in run[last:]:
+    def _rebuild(self, entries: list[bytes], target: int, played: list[Action]) -> None:
+        """Put back the position after the first ``target`` actions of ``played`` (this game's actions): the latest
+        snapshot before it, among the undo ``entries`` (those of the ``len(entries)`` positions ending just
+        before ``target``) or else the undo base, then the actions from there on, replayed as ``apply`` played
+        them."""
+        start = target - len(entries)
+        at, snapshot = next(((start + i, e) for i, e in reversed(list(enumerate(entries))) if e), (-1, b""))
+        if not snapshot:
+            if self._base is None or self._base[0] > target:
+                raise RuntimeError("undo: no snapshot of an earlier position to replay from")
+            at, snapshot = self._base
+        self._restore(snapshot)
+        for act in played[at:target]:
             self._replay(act)
 
     def _replay(self, act: Action) -> None:
-        """Play again an action of an undoable run (it revealed nothing: no commit to redo)."""
+        """Play again an action this state played before, changing the state (the undo side included, part of the
+        digest) as ``apply`` did, but not the undo entries (the caller keeps them)."""
         step, f = self._decision()
-        self.core["undo_side"] = step.actor(self, f)
+        actor = step.actor(self, f)
+        self.core["undo_side"] = actor
         self.actions.append(act)
         step.resolve(self, f, act)
         self._advance()
+        if self.active != actor:
+            self.core["undo_side"] = None  # as ``apply``'s commit
 
     def _undo_points(self) -> list[bytes]:
         """The undo snapshots in full, as saved states carry them: the empty entries rebuilt on a scratch copy."""
         if all(self.undo_stack):
             return list(self.undo_stack)
-        run = self.actions[len(self.actions) - len(self.undo_stack):]
+        start = len(self.actions) - len(self.undo_stack)
         scratch = self.copy()
         out: list[bytes] = []
+        at = -1  # the position the scratch copy stands at
         for i, entry in enumerate(self.undo_stack):
-            if entry:
-                scratch._restore(entry)
-            else:
-                scratch._replay(run[i - 1])  # the first entry of a run is always a snapshot
+            if not entry:
+                if i == 0:
+                    scratch._rebuild([], start, self.actions)
+                else:
+                    if at != start + i - 1:
+                        scratch._restore(out[-1])
+                    scratch._replay(self.actions[start + i - 1])
                 entry = scratch._snapshot()
+                at = start + i
             out.append(entry)
         return out
 
@@ -455,12 +485,22 @@ class State:
                 "Nothing to undo: the last action revealed a die roll or a card, "
                 "or the other side has already seen it."
             )
-        run = self.actions[len(self.actions) - len(self.undo_stack):]
-        entry = self.undo_stack.pop()
-        if entry:
-            self._restore(entry)
-        else:
-            self._rebuild(self.undo_stack, run[:-1])
+        if self.undo_stack[-1]:
+            self._restore(self.undo_stack.pop())
+            return
+        # Rebuilt on a scratch copy, which must then replay the action undone to this very state: a state changed
+        # outside ``apply`` since its undo base (a test setting up a position by hand) is refused, not undone wrong.
+        kept = self.undo_stack[:-1]
+        target = len(self.actions) - 1
+        scratch = self.copy()
+        scratch._rebuild(kept, target, self.actions)
+        snapshot = scratch._snapshot()
+        scratch._replay(self.actions[target])
+        if _pack.encode(scratch.core) != _pack.encode(self.core) or scratch.log != self.log:
+            raise RuntimeError("undo: this state was changed outside apply since its undo base; call rebase() "
+                               "after changing a state by hand")
+        self._restore(snapshot)
+        self.undo_stack = kept
 
     @property
     def can_undo(self) -> bool:
@@ -510,6 +550,7 @@ class State:
         st.search = for_search or self.search
         if not st.search:
             st.undo_stack = list(self.undo_stack)
+            st._base = self._base
         st._legal = self._legal  # never mutated in place: shared until either state changes
         st.derived = dict(self.derived)
         return st
@@ -553,7 +594,7 @@ class State:
         garbage collector nothing, nested lists and dicts cost every full collection). Not a save format:
         ``to_json`` is."""
         doc = {"setup": self.setup, "core": self.core, "log": self.log, "actions": self.actions,
-               "undo": self.undo_stack}
+               "undo": self.undo_stack, "base": self._base}
         return _pack.encode(doc)
 
     def record(self) -> dict[str, Any]:
