@@ -159,13 +159,10 @@ def _links(st: State, power: str) -> Links:
     own, power = power, S.major_of(st, power)
     m = S.data().map
     sources = []
-    links = []
-    control, sides = st.g["control"], st.g["sides"]
+    forts, held = _side_links(st, side)
+    links = list(forts)
     territory = st.g.get("territory", {})
-    for zone, fort in st.g["fortresses"].items():
-        if not fort["active"] or fort["siege"] is not None or sides.get(control.get(zone)) != side:
-            continue
-        links.append(zone)
+    for zone in forts:
         owner = territory.get(m.zones[zone].province, m.zones[zone].owner)  # 18.1, 18.2.2: annexed provinces
         if owner == power or (st.g["ally_of"].get(owner) == power and m.zones[zone].capital == owner):
             sources.append(zone)
@@ -177,14 +174,29 @@ def _links(st: State, power: str) -> Links:
     for d in st.g["fixed_depots"]:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
-    sieges = st.g["fortresses"]
-    friends = {p for p, s in sides.items() if s == side}
-    besieged = {zone for zone, fort in sieges.items() if fort["siege"] is not None}
-    # zones of powers not of the side (mapped in C over every controlled zone), less the besieged fortresses
-    held = frozenset(compress(control, map(not_, map(friends.__contains__, control.values())))) - besieged
     ports = graph().ports
     sea_ports = tuple(z for z in (*sorted(sources), *links) if z in ports and z not in held)
     return Links(tuple(sorted(sources)), frozenset(links), sea_ports, held)
+
+
+def _side_links(st: State, side: str | None) -> tuple[tuple[str, ...], frozenset[str]]:
+    """What ``_links`` reads the same for every power of a side: its fortresses that may relay a line (active,
+    unbesieged, 13.3) and the zones no line of it may cross (``Links.held``). Remembered per board: several powers
+    of a side are traced on one board."""
+    key = (side, S.board_key(st))
+    hit = _SIDES.get(key)
+    if hit is None:
+        control, sides = st.g["control"], st.g["sides"]
+        forts = tuple(zone for zone, fort in st.g["fortresses"].items()
+                      if fort["active"] and fort["siege"] is None and sides.get(control.get(zone)) == side)
+        friends = {p for p, s in sides.items() if s == side}
+        besieged = {zone for zone, fort in st.g["fortresses"].items() if fort["siege"] is not None}
+        # zones of powers not of the side (mapped in C over every controlled zone), less the besieged fortresses
+        held = frozenset(compress(control, map(not_, map(friends.__contains__, control.values())))) - besieged
+        if len(_SIDES) >= _CACHE_MAX:
+            _SIDES.clear()
+        hit = _SIDES[key] = (forts, held)
+    return hit
 
 
 def link_limit() -> int:
@@ -202,6 +214,7 @@ class Network:
 
 
 _LINKS: dict[tuple[object, ...], Links] = {}
+_SIDES: dict[tuple[str | None, bytes], tuple[tuple[str, ...], frozenset[str]]] = {}
 _TRACED: dict[tuple[object, ...], Network] = {}
 _CACHE_MAX = 512  # entries kept in each cache; a game revisits few distinct positions of what supply reads
 
@@ -235,9 +248,10 @@ def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
         links = _LINKS[base] = _links(st, power)
     enemies = blocked_by(st, side, avoid)
     # The trace reads the enemies only as blocked zones: keyed on those, an enemy force moving within zones its
-    # side controls (blocked anyway) traces nothing again.
+    # side controls (blocked anyway) traces nothing again; and the board only through ``links``: a change of the
+    # board elsewhere (a siege level, a control the side does not see) traces nothing again either.
     sea = naval.sea_blocks(st, side)
-    key = (base, links.held.union(enemies), sea)
+    key = (links, links.held.union(enemies), sea)
     hit = _TRACED.get(key)
     if hit is None:
         if len(_TRACED) >= _CACHE_MAX:
