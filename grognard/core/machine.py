@@ -142,14 +142,14 @@ class Game:
             "options": dict(options or {}),
             "dice": list(dice) if dice is not None else None,
         }
-        st.core = {
+        st.set_core({
             "g": {},
             "stack": [],
             "rng": _seed_words(seed),
             "script": list(dice or []),
             "result": None,
             "undo_side": None,
-        }
+        })
         self.setup(st, scenario, st.setup["options"])
         st._advance()
         st.undo_stack.clear()
@@ -166,7 +166,8 @@ class Game:
             raise ValueError(f"this state is of game {_show(saved.game)}, not {self.name!r}")
         doc = msgspec.json.decode(text)  # again as plain data: dicts keep their order, ints stay ints
         st = State(self)
-        st.setup, st.core, st.log = doc["setup"], doc["core"], doc["log"]
+        st.setup, st.log = doc["setup"], doc["log"]
+        st.set_core(doc["core"])
         st.actions = [(a[0], a[1]) for a in doc["actions"]]
         st.undo_stack = list(saved.undo)
         self._check_saved(st)
@@ -179,7 +180,7 @@ class Game:
                 raise ValueError(f"saved state: undo point {i + 1} lies after the end of the game")
             undone = State(self)
             undone.setup, undone.log = st.setup, st.log[: back.nlog]
-            undone.core = st._with_static(_unpack.decode(snapshot)["core"])
+            undone.set_core(st._with_static(_unpack.decode(snapshot)["core"]))
             undone.actions = st.actions[: back.nact]
             self._check_saved(undone, f"undo point {i + 1}: ")
         return st
@@ -188,7 +189,8 @@ class Game:
         """The state ``State.pack`` made, as it was (trusted: not checked, unlike ``load_state``)."""
         doc = _unpack.decode(data)
         st = State(self)
-        st.setup, st.core, st.log, st.undo_stack = doc["setup"], doc["core"], doc["log"], doc["undo"]
+        st.setup, st.log, st.undo_stack = doc["setup"], doc["log"], doc["undo"]
+        st.set_core(doc["core"])
         st.actions = [(a[0], a[1]) for a in doc["actions"]]
         st._base = None if doc["base"] is None else (doc["base"][0], doc["base"][1])
         return st
@@ -290,12 +292,16 @@ class Roll(msgspec.Struct, frozen=True):
 class State:
     """One game position. Rules code reads and writes ``st.g`` and the frame stack."""
 
-    __slots__ = ("_base", "_legal", "actions", "core", "derived", "game", "log", "search", "setup", "undo_stack")
+    __slots__ = ("_base", "_legal", "actions", "core", "derived", "g", "game", "log", "search", "setup",
+                 "undo_stack")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.setup: dict[str, Any] = {}
         self.core: dict[str, Any] = {}
+        # The game's own data (board, hands, tracks): ``core["g"]``, kept as an attribute because rules read it at
+        # every turn (a property cost 3% of a random game); ``set_core`` keeps the two together.
+        self.g: dict[str, Any] = {}
         self.log: list[dict[str, Any]] = []
         self.actions: list[Action] = []
         self.undo_stack: list[bytes] = []
@@ -312,11 +318,10 @@ class State:
         self.derived: dict[str, Any] = {}
 
     # -- the contract -----------------------------------------------------------------
-    @property
-    def g(self) -> dict[str, Any]:
-        """The game's own data (board, hands, tracks)."""
-        g: dict[str, Any] = self.core["g"]
-        return g
+    def set_core(self, core: dict[str, Any]) -> None:
+        """Replace the whole position (``core``), keeping ``g`` its game data."""
+        self.core = core
+        self.g = core["g"]
 
     @property
     def over(self) -> bool:
@@ -497,8 +502,8 @@ class State:
         snapshot = scratch._snapshot()
         scratch._replay(self.actions[target])
         if _pack.encode(scratch.core) != _pack.encode(self.core) or scratch.log != self.log:
-            raise RuntimeError("undo: this state was changed outside apply since its undo base; call rebase() "
-                               "after changing a state by hand")
+            raise RuntimeError("undo: this state was changed outside apply since its undo base (a position set "
+                               "up by hand), so replaying its actions does not lead back to it; nothing was undone")
         self._restore(snapshot)
         self.undo_stack = kept
 
@@ -539,8 +544,8 @@ class State:
         """
         st = State(self.game)
         st.setup = self.setup
-        st.core = self._with_static(_unpack.decode(_pack.encode(self._without_static(self.game.table_keys))))
-        g, mine = st.core["g"], self.core["g"]
+        st.set_core(self._with_static(_unpack.decode(_pack.encode(self._without_static(self.game.table_keys)))))
+        g, mine = st.g, self.g
         for k, depth in self.game.table_keys.items():
             if k in g:
                 table = mine[k]
@@ -562,7 +567,7 @@ class State:
         st = State(self.game)
         st.search = True
         st.setup = {**self.setup, "seed": None, "dice": None}
-        st.core = _unpack.decode(_pack.encode(self.core))
+        st.set_core(_unpack.decode(_pack.encode(self.core)))
         st.core["rng"] = [rng.getrandbits(32) for _ in range(4)]
         if not any(st.core["rng"]):
             st.core["rng"][0] = 1  # the all-zero state is a fixed point
@@ -738,7 +743,7 @@ class State:
 
     def _restore(self, snapshot: bytes) -> None:
         doc = _unpack.decode(snapshot)
-        self.core = self._with_static(doc["core"])
+        self.set_core(self._with_static(doc["core"]))
         self._legal = None
         self.derived = {}
         del self.log[doc["nlog"] :]

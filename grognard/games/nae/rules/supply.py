@@ -247,11 +247,12 @@ def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
             _LINKS.clear()
         links = _LINKS[base] = _links(st, power)
     enemies = blocked_by(st, side, avoid)
-    # The trace reads the enemies only as blocked zones: keyed on those, an enemy force moving within zones its
-    # side controls (blocked anyway) traces nothing again; and the board only through ``links``: a change of the
+    # The trace reads the enemies only as blocked zones: keyed on those not held anyway, an enemy force moving
+    # within zones its side controls traces nothing again; and the board only through ``links``: a change of the
     # board elsewhere (a siege level, a control the side does not see) traces nothing again either.
     sea = naval.sea_blocks(st, side)
-    key = (links, links.held.union(enemies), sea)
+    held = links.held
+    key = (links, tuple(z for z in enemies if z not in held), sea)
     hit = _TRACED.get(key)
     if hit is None:
         if len(_TRACED) >= _CACHE_MAX:
