@@ -372,10 +372,13 @@ def supplied_zones(st: State, power: str) -> set[str]:
 
 def royalist_rule(st: State, power: str) -> RoyalistSupply | None:
     """20.1: the royalist rising's own supply rule, if this power has one."""
-    for rule in S.data().scenarios[st.g["scenario"]].rules.values():
-        if isinstance(rule, RoyalistSupply) and rule.power == power:
-            return rule
-    return None
+    return _royalist_rules(st.g["scenario"]).get(power)
+
+
+@cache
+def _royalist_rules(scenario: str) -> dict[str, RoyalistSupply]:
+    rules = [r for r in S.data().scenarios[scenario].rules.values() if isinstance(r, RoyalistSupply)]
+    return {r.power: r for r in reversed(rules)}  # the first rule of a power, as a scan would find it
 
 
 def royalist_network(st: State, rule: RoyalistSupply) -> Network:
