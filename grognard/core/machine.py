@@ -35,8 +35,8 @@ _unpack = msgspec.msgpack.Decoder()
 
 MAX_AUTO_STEPS = 100_000  # an automatic step that never yields is a rules bug, not a long game
 # Actions between two undo bases (see ``State._apply_undoable``): an undo replays at most this many more actions
-# than its own run, a few milliseconds.
-UNDO_BASE_EVERY = 32
+# than its own run (a millisecond or two); a random game then packs its state for one action in 16, not one in 3.
+UNDO_BASE_EVERY = 16
 
 
 class Decision(Protocol):
