@@ -79,7 +79,8 @@ def army_moved(st: State, f: Frame, force: S.Force) -> bool:
     """Has an army of the force been activated this round? 12.2.1: an army may be activated again only in that
     forces joined it, even forces that had moved (with the AP for both); any other force whose units moved may
     not."""
-    markers = [a.army for a in S.armies(force) if a.army]
+    group = force["group"]
+    markers = [m for m in (force["army"], group["army"] if group else None) if m]  # those of ``S.armies``
     if markers:
         return not set(markers).isdisjoint(f["armies"])
     return not set(f["moved"]).isdisjoint(force["units"])
