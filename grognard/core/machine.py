@@ -754,6 +754,9 @@ class State:
 def _find(action: object, legal: list[Action]) -> Action | None:
     """The legal action ``action`` names, compared with exact types (``True == 1`` and ``3.0 == 3`` in Python); None
     for anything else, a malformed action included."""
+    for a in legal:
+        if a is action:  # an action taken from the list (an agent's): found without comparing
+            return a
     if not isinstance(action, (tuple, list)) or len(action) != 2 or type(action[0]) is not str:
         return None
     verb, arg = action

@@ -142,11 +142,24 @@ class Links:
 
     @cached_property
     def link_bits(self) -> int:
-        return graph().bits(self.links)
+        return _bits_of(self.links)
 
     @cached_property
     def held_bits(self) -> int:
-        return graph().bits(self.held)
+        return _bits_of(self.held)
+
+
+_BITS: dict[frozenset[str], int] = {}
+
+
+def _bits_of(zones: frozenset[str]) -> int:
+    """``Graph.bits`` of a set of zones, remembered: the powers of a side share their held zones, and boards recur."""
+    hit = _BITS.get(zones)
+    if hit is None:
+        if len(_BITS) >= _CACHE_MAX:
+            _BITS.clear()
+        hit = _BITS[zones] = graph().bits(zones)
+    return hit
 
 
 def _links(st: State, power: str) -> Links:
