@@ -300,7 +300,7 @@ def spend_value(st: State, side: str, a: Action, goals: list[str]) -> float:
     if verb == "build":
         return 4.0 + S.unit(arg).steps / 10
     if verb == "general":
-        return 3.5
+        return 3.5 if general_post(st, side, arg, goals) is not None else 0.0
     if verb == "build_reduced":
         return 3.0
     if verb == "depot":
@@ -343,6 +343,17 @@ def place_towards_the_front(st: State, side: str, legal: list[Action]) -> Choice
     return best, f"the new unit goes towards the front: {S.zone_name(best[1])}"
 
 
+def general_post(st: State, side: str, gid: str, goals: list[str]) -> str | None:
+    """7.3.6: the force a general of the reserve is worth placing with: one of his own nation within three borders
+    of the fighting, the nearest and strongest first (a Russian general sent to command a Swedish corps in
+    Stockholm helps no one); None if there is none."""
+    power = S.general(gid).power
+    posts = [fid for fid in budget.general_forces(st, gid, side)
+             if S.force(st, fid)["power"] == power and distance_to(S.force(st, fid)["zone"], goals) <= 3]
+    return min(posts, key=lambda fid: (distance_to(S.force(st, fid)["zone"], goals),
+                                       -S.combat_value(S.force(st, fid)), fid), default=None)
+
+
 def strongest_nearest_front(st: State, side: str, legal: list[Action], why: str) -> Choice | None:
     forces = [a for a in legal if a[0] == "force"]
     if not forces:
@@ -354,7 +365,10 @@ def strongest_nearest_front(st: State, side: str, legal: list[Action], why: str)
 
 
 def general_to_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """7.3.6: a general goes to the strongest force nearest the fighting."""
+    """7.3.6: a general goes to a force of his nation nearest the fighting (``general_post``)."""
+    post = general_post(st, side, st.frame["gid"], front(st, side))
+    if post is not None and ("force", post) in legal:
+        return ("force", post), f"the general joins {S.name_of(st, post)}, nearest the fighting"
     return strongest_nearest_front(st, side, legal, "the general joins the force nearest the fighting")
 
 
