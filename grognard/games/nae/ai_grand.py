@@ -271,13 +271,16 @@ def declare_on_a_weak_minor(st: State, side: str, legal: list[Action]) -> Choice
 
 
 def keep_the_best_cards(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """7.2: discard a card of 1 AP or less that is neither a combat card nor a playable event (a fresh draw is
-    worth more), else keep every card the hand may hold; above its size the weakest goes."""
-    weak = [a for a in legal if a[0] == "discard" and S.data().cards.cards[a[1]].value <= 1
-            and not ai.keep_combat_cards(st, a[1]) and not S.data().cards.cards[a[1]].effects("event")]
-    if weak:
-        return min(weak, key=lambda a: a[1]), "a weak card: a fresh draw is worth more"
-    return ai.keep_the_hand(st, side, legal)
+    """7.2: keep every card the hand may hold (each low card has an event or a combat use, and a draw is blind);
+    above its size, discard the fewest AP first and, among equals, a card with no combat use before one kept for
+    the decisive battle."""
+    if ("done", None) in legal:
+        return ("done", None), "keep the cards and draw"
+    discards = [a for a in legal if a[0] == "discard"]
+    if not discards:
+        return None
+    worst = min(discards, key=lambda a: (S.data().cards.cards[a[1]].value, ai.keep_combat_cards(st, a[1]), a[1]))
+    return worst, "the hand is over its size: the weakest card goes"
 
 
 # -- 7.3 the budget ---------------------------------------------------------------------------------------------
