@@ -17,7 +17,7 @@ import math
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, conquest, redeployment
+from grognard.games.nae.rules import budget, conquest
 
 Choice = ai.Choice
 Rule = ai.Rule
