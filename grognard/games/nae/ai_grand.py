@@ -13,6 +13,7 @@ face the enemy and redeploys towards the fronts. Rules read only what the side m
 from __future__ import annotations
 
 import math
+from collections import deque
 
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
@@ -66,6 +67,20 @@ def front(st: State, side: str) -> list[str]:
     return sorted(zones | set(targets(st, side)))
 
 
+def open_distances(st: State, zone: str) -> dict[str, int]:
+    """Borders to cross from ``zone`` to every zone a side's force may enter: neutral ground is closed (12.1)."""
+    m = S.data().map
+    out = {zone: 0}
+    todo = deque([zone])
+    while todo:
+        here = todo.popleft()
+        for nxt in m.neighbours(here):
+            if nxt not in out and not S.is_neutral_ground(st, nxt):
+                out[nxt] = out[here] + 1
+                todo.append(nxt)
+    return out
+
+
 def distance_to(zone: str, zones: list[str]) -> int:
     return min((ai.dist(zone, z) for z in zones), default=FAR)
 
@@ -117,11 +132,10 @@ def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | 
         return 0.0
     if not f["in_fortress"] and siege_due(st, side, f["zone"]):
         return 80.0 + value
-    here = distance_to(f["zone"], goals)
-    if here >= FAR or not any(distance_to(z, goals) < here and not ai.enemy_forces_in(st, z, side)
-                              for z in S.data().map.neighbours(f["zone"])):
-        return 0.0  # no step nearer without a battle it should not fight: keep the AP
-    return value * (2 if S.is_army(f) else 1) / (1 + here)
+    target = march_target(st, side, fid)
+    if target is None or best_step(st, side, fid, target, S.data().map.neighbours(f["zone"])) is None:
+        return 0.0  # no safe step nearer: keep the AP
+    return value * (2 if S.is_army(f) else 1) / (1 + open_distances(st, target).get(f["zone"], FAR))
 
 
 def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -197,37 +211,59 @@ def march_flag(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def march_target(st: State, side: str, fid: str) -> str | None:
-    """The nearest objective of the force, or the threatened key zone it defends."""
+    """Where the force heads: the threatened key zone it defends; else the nearest objective or, when the enemy
+    round it is stronger than the force, a friendly force within three borders on the way, to concentrate
+    before the battle (two corps beaten one after the other are worth less than one army)."""
     f = S.force(st, fid)
     threat = threatened_key(st, side)
     if threat and ai.dist(f["zone"], threat) <= 2:
         return threat
-    goals = targets(st, side)
-    return min(goals, key=lambda g: (ai.dist(f["zone"], g), g)) if goals else None
+    reach = open_distances(st, f["zone"])
+    goals = [g for g in targets(st, side) if g in reach]
+    if not goals:
+        return None
+    target = min(goals, key=lambda g: (reach[g], g))
+    mine = S.combat_value(f)
+    if ai.strength(st, target, S.other(side), 1) <= mine:
+        return target
+    back = open_distances(st, target)
+    friends = [o["zone"] for x, o in st.g["forces"].items()
+               if x != fid and o["side"] == side and not o["in_fortress"] and o["zone"] != f["zone"]
+               and S.combat_value(o) >= MARCH_MIN and back.get(o["zone"], FAR) <= reach[target]
+               and reach.get(o["zone"], FAR) <= 3]
+    return min(friends, key=lambda z: (reach[z], z)) if friends else target
+
+
+def best_step(st: State, side: str, fid: str, target: str, zones: list[str]) -> str | None:
+    """Of ``zones`` next to the force, the one nearest ``target`` (cheapest first), not neutral, with no enemy in
+    it and no enemy stronger than the force and the friends there next door; None if no zone gets nearer."""
+    f = S.force(st, fid)
+    back = open_distances(st, target)
+    here = back.get(f["zone"], FAR)
+    mine = S.combat_value(f)
+    options = []
+    for z in zones:
+        d = back.get(z, FAR)  # 12.1: a neutral's zone may never be entered
+        if d >= here or ai.enemy_forces_in(st, z, side):
+            continue
+        if ai.strength(st, z, S.other(side), 1) > mine + ai.strength(st, z, side, 0):
+            continue
+        options.append((d, S.data().map.enter_cost(f["zone"], z) or 0, z))
+    return min(options)[2] if options else None
 
 
 def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """Close on the target (``march_target``) along zones where no stronger enemy stands next door."""
+    """Close on the target (``march_target``) by the safest nearer zone (``best_step``)."""
     fid = st.frame["fid"]
-    f = S.force(st, fid)
     target = march_target(st, side, fid)
     if target is None:
         return None
-    here = f["zone"]
-    goal = ai.dist(here, target)
-    mine = S.combat_value(f)
-    options = []
-    for a in legal:
-        if a[0] != "zone" or ai.enemy_forces_in(st, a[1], side):
-            continue
-        d = ai.dist(a[1], target)
-        if d >= goal or not ai.safe_zone(st, side, a[1], mine):
-            continue
-        options.append((d, S.data().map.enter_cost(here, a[1]) or 0, a[1], a))
-    if not options:
+    step = best_step(st, side, fid, target, [a[1] for a in legal if a[0] == "zone"])
+    if step is None:
         return None
-    best = min(options)[3]
-    return best, f"{S.name_of(st, fid)} marches on {S.zone_name(target)}, by {S.zone_name(best[1])}"
+    joins = any(o["zone"] == target for x, o in st.g["forces"].items() if x != fid and o["side"] == side)
+    why = "concentrates with the force at" if joins else "marches on"
+    return ("zone", step), f"{S.name_of(st, fid)} {why} {S.zone_name(target)}, by {S.zone_name(step)}"
 
 
 def march_forced_on(st: State, side: str, legal: list[Action]) -> Choice | None:
