@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, foreign_wars, victory
+from grognard.games.nae.rules import cards, command, foreign_wars, stacking, victory
 from grognard.games.nae.schema.cards import (
     AtWar,
     Card,
@@ -266,8 +266,8 @@ def break_off(st: State, power: str, side: str) -> None:
         if f is None:
             continue
         mine = [u for u in f["units"] if S.unit(u).power == power]
-        if not mine:
-            continue
+        if not mine or f["side"] == side:
+            continue  # a force of the new side has taken its units in already (below): they stay
         if len(mine) == len(f["units"]) and (not f["commander"] or S.general(f["commander"]).power == power):
             S.set_force_side(st, fid, side)
             continue
@@ -302,9 +302,12 @@ def break_off(st: State, power: str, side: str) -> None:
             st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} find(s) no {side} zone within reach "
                     f"of {S.zone_name(zone)} and are destroyed", rule="8.2.3")
         else:
-            S.new_force(st, side, power, dest, units=values)
+            joined = S.new_force(st, side, power, dest, units=values)
             st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} leave(s) the French in "
                     f"{S.zone_name(zone)} for {S.zone_name(dest)}", rule="8.2.3")
+            # 11: « Il ne peut y avoir qu'une seule force d'un même camp dans une zone à l'issue d'un round
+            # d'activation »: they join the side's force already there
+            stacking.consolidate(st, joined, garrisons=False)
     for zone in sorted(own):
         if zone not in g["control"]:
             continue
