@@ -317,7 +317,8 @@ def break_off(st: State, power: str, side: str) -> None:
 
 def nearest_zone(st: State, start: str, side: str, mf: int) -> str | None:
     """The nearest zone (fewest MP, then file order) controlled by ``side`` within ``mf`` MP of ``start`` (12.1
-    costs), crossing no zone the enemy holds."""
+    costs), crossing no zone the enemy holds; not one where enemy forces stand outside the fortress (a besieged
+    zone: 11, the two sides share a zone only across a fortress wall)."""
     m = S.data().map
     order = {z: i for i, z in enumerate(m.zones)}
     seen: dict[str, int] = {start: 0}
@@ -327,7 +328,7 @@ def nearest_zone(st: State, start: str, side: str, mf: int) -> str | None:
         cost, i, zone = heapq.heappop(heap)
         if cost > seen.get(zone, cost):
             continue
-        if zone != start and S.controller(st, zone) == side:
+        if zone != start and S.controller(st, zone) == side and not S.outside(st, zone, S.other(side)):
             if best is None or (cost, i) < best[:2]:
                 best = (cost, i, zone)
             continue

@@ -24,3 +24,15 @@ def test_8_2_3_parting_units_join_the_coalition_force_in_the_zone_they_reach() -
     diplomacy.break_off(st, "bavaria", "coalition")
     assert S.outside(st, "magdeburg", "coalition") == [prussians]
     assert "bav_1" in S.force(st, prussians)["units"]  # taken in once, and not sent on again
+
+
+def test_8_2_3_parting_units_do_not_go_where_the_enemy_besieges() -> None:
+    """The nearest Coalition zone is Magdeburg, but a French force besieges it: the units go on to the next."""
+    st = board_1806()
+    S.set_side(st, "prussia", "coalition")
+    st.g["status"]["prussia"] = "at_war"
+    for zone in ("magdeburg", "berlin"):
+        S.set_control(st, zone, "prussia")
+    put(st, "erfurt", ["fr_iii", "bav_1"], commander="davout")
+    put(st, "magdeburg", ["fr_iv"], commander="lannes")
+    assert diplomacy.nearest_zone(st, "erfurt", "coalition", 8) not in ("magdeburg", None)
