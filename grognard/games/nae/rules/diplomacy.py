@@ -238,12 +238,12 @@ def _on_map(st: State, uid: str) -> bool:
 
 
 def deploy_options(st: State, side: str, power: str, uid: str) -> list[str]:
-    """8.2.3: a zone of the minor's territory, free of enemy forces, alone or joining a force there within
-    command (11)."""
+    """8.2.3: a zone of the minor's territory, free of enemy forces and not held by a neutral (12.1), alone or
+    joining a force there within command (11)."""
     out = []
     for zone in territory(power):
-        if S.forces_in(st, zone, S.other(side)):
-            continue
+        if S.forces_in(st, zone, S.other(side)) or S.is_neutral_ground(st, zone):
+            continue  # 12.1: « Il est interdit de pénétrer dans une zone d'un pays neutre » (Finland held by Russia)
         here = S.forces_in(st, zone, side)
         if not here:
             out.append(zone)

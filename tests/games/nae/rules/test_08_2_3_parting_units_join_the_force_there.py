@@ -6,6 +6,7 @@ Magdeburg after Bavaria changed sides)."""
 
 from __future__ import annotations
 
+from grognard import load_game
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import diplomacy
 from tests.games.nae.rules.grand import board_1806
@@ -36,3 +37,14 @@ def test_8_2_3_parting_units_do_not_go_where_the_enemy_besieges() -> None:
     put(st, "erfurt", ["fr_iii", "bav_1"], commander="davout")
     put(st, "magdeburg", ["fr_iv"], commander="lannes")
     assert diplomacy.nearest_zone(st, "erfurt", "coalition", 8) not in ("magdeburg", None)
+
+
+def test_8_2_3_a_minor_joining_deploys_only_where_a_force_may_stand() -> None:
+    """12.1 « Il est interdit de pénétrer dans une zone d'un pays neutre »: in 1809 Russia, neutral, holds Finland,
+    so Sweden's corps, joining the Empire, does not deploy in Helsingfors (a random 1809 game put it there)."""
+    st = load_game("nae").new_state("1809", seed=5)
+    S.set_side(st, "sweden", "empire")
+    st.g["status"]["sweden"] = "allied"
+    assert S.controller(st, "helsingfors") is None and S.status_of(st, "russia") == "neutral"
+    zones = diplomacy.deploy_options(st, "empire", "sweden", "swe_1")
+    assert "stockholm" in zones and "helsingfors" not in zones
