@@ -5,6 +5,7 @@ trace after every supply check, as the random self-play tests do (``tests.games.
 so its CPU figures are not the engine's.
 
 Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED] [--check]
+       [--each]
 PLAYER: random, heuristic, search:iterations=N... (the Empire's, and the Coalition's unless --coalition is given).
 """
 
@@ -66,6 +67,7 @@ def main() -> None:
     p.add_argument("--coalition", default=None, help="the Coalition's player (default: the same as the Empire's)")
     p.add_argument("--first", type=int, default=0, help="the first seed")
     p.add_argument("--check", action="store_true", help="check the land-war invariants after every action")
+    p.add_argument("--each", action="store_true", help="print each game's result, length and final level")
     a = p.parse_args()
     players = {"empire": a.player, "coalition": a.coalition or a.player}
     times: list[float] = []
@@ -78,12 +80,14 @@ def main() -> None:
             result, n, vp = play(a.scenario, seed, players, a.check)
         except AssertionError as e:  # an invariant broken (--check): reported with its seed, the run goes on
             results["invariant broken"] += 1
-            print(f"  seed {seed}: invariant broken: {e or 'see the traceback of a replay'}")
+            print(f"  seed {seed}: invariant broken: {e or 'see the traceback of a replay'}", flush=True)
             continue
         times.append(time.process_time() - t0)
         lengths.append(n)
         vps.append(vp)
         results[result] += 1
+        if a.each:
+            print(f"  seed {seed}: {result}, {n} decisions, victory level {vp}, {times[-1]:.2f} s CPU", flush=True)
     who = a.player if a.coalition is None else f"{a.player} (Empire) against {a.coalition} (Coalition)"
     if not times:
         print(f"nae {a.scenario}: no game finished: {dict(results)}")
