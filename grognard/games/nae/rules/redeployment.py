@@ -308,8 +308,11 @@ def stop(st: State, m: Frame) -> None:
     les pénalités d'hiver ni de marche forcée ne s'appliquent »)."""
     fid = m["fid"]
     force = S.force(st, fid)
-    for o in [o for o in S.outside(st, force["zone"], force["side"]) if o != fid]:
+    zone, side = force["zone"], force["side"]
+    for o in [o for o in S.outside(st, zone, side) if o != fid]:
         fid = stacking.merge(st, fid, o) or stacking.squeeze(st, fid, o)
+    stacking.rejoin_garrisons(st, zone)  # 15.3 / 11: a garrison of an unbesieged fortress joins the force outside
+    fid = next(iter(S.outside(st, zone, side)), fid)
     moved(st).append(fid)
     base = S.base_mf(S.force(st, fid))
     if m["mode"] == "strategic" and m["spent"] > base:
