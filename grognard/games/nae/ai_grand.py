@@ -367,16 +367,17 @@ def spend_where_it_counts(st: State, side: str, legal: list[Action]) -> Choice |
 
 
 def place_towards_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """7.3.4: a new unit joins an army nearest the fighting, else the reinforcement zone nearest it."""
+    """7.3.4: a new unit joins an army (else a general: a lone unit has no one to lead it), the one nearest the
+    fighting; with no general to join, the reinforcement zone nearest the fighting."""
     zones = [a for a in legal if a[0] == "zone"]
     if not zones:
         return None
     goals = front(st, side)
 
-    def key(a: Action) -> tuple[int, str]:
+    def key(a: Action) -> tuple[int, int, str]:
         here = [S.force(st, fid) for fid in S.outside(st, a[1], side)]
-        led = max((3 if f["army"] else 1 for f in here if f["commander"]), default=0)
-        return min(FAR, distance_to(a[1], goals)) - led, a[1]
+        led = max((2 if f["army"] else 1 for f in here if f["commander"]), default=0)
+        return -led, min(FAR, distance_to(a[1], goals)), a[1]
 
     best = min(zones, key=key)
     return best, f"the new unit goes towards the front: {S.zone_name(best[1])}"
