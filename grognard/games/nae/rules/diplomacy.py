@@ -141,12 +141,6 @@ def event_was_played(st: State, cid: str) -> bool:
     return cid in events_played(st)
 
 
-def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
-    """Victory points and escalade (19, glossary "Escalade"), through the victory track's own functions."""
-    victory.add_escalade(st, escalade, rule, why)
-    victory.add_vp(st, vp, rule, why)
-
-
 def name(power: str) -> str:
     return S.data().map.powers[power].name
 
@@ -185,10 +179,9 @@ def play_card_event(st: State, side: str, cid: str, why: str) -> None:
     card = S.data().cards.cards[cid]
     st.g["hands"][side].remove(cid)
     (st.g["out"] if card.gold_star or card.foreign_war else st.g["discards"][side]).append(cid)
-    st.g.setdefault("events_played", []).append(cid)
     st.note(f"{side} plays {cards.title(cid)} as an event {why}: {card.text}", rule="6.4")
     st.commit()
-    award(st, card.vp, card.escalade, "6.2", card.title)
+    cards.event_played(st, cid)
 
 
 # 8.2.3 Joining a side --------------------------------------------------------------------------------------------
