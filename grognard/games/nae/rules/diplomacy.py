@@ -606,10 +606,7 @@ def play_event(st: State, side: str, cid: str) -> None:
             st.note("The Continental Blockade is declared: +1 VP at each budget phase while it is in place",
                     rule="8")
         elif isinstance(e, HandSize):
-            target = side if e.side == "own" else S.other(side)
-            st.g.setdefault("hand_mods", []).append({"side": target, "value": e.value, "unless": e.unless})
-            st.note(f"The {target}'s hand is {e.value:+d} card(s) at each hand-building phase"
-                    + (" unless it has a fleet in the Corsairs box" if e.unless else ""), rule="6.3")
+            cards.add_hand_mod(st, side if e.side == "own" else S.other(side), cid, e)
 
 
 def change_status(st: State, power: str, status: str) -> None:

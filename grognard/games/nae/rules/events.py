@@ -17,6 +17,7 @@ from grognard.games.nae.schema.cards import (
     Card,
     Choice,
     DeployFromReserve,
+    DiplomacyBonus,
     EnterUnits,
     ExtraMp,
     ForcedMarch,
@@ -298,3 +299,50 @@ def playable(st: State, side: str, cid: str) -> bool:
     elif any(not isinstance(c, Year) for c in card.requires):
         return False
     return "activation" in card.phases and bool(card.effects("event"))
+
+
+# 6.4 Which card uses the engine plays -----------------------------------------------------------------------------
+# An event is played from one of these places: the round's event menu (``EVENTS``), the diplomacy module (a
+# political event, or the bonus of a diplomatic action), the contact window (3F), the conquest phase (26F, 27C) or
+# the hand building (52C). A combat card's effects apply in a battle window (``cards.effect_window``) or last beyond
+# it (``cards.lasting``). ``missing_uses`` is the audit ``docs/nae-rules.md`` and the tests read.
+
+def event_played_by(card: Card) -> str | None:
+    """Where the engine plays ``card``'s event (None: nowhere, or the card has no event use)."""
+    from grognard.games.nae.rules import diplomacy, peace
+
+    effects = card.effects("event")
+    if not effects:
+        return None
+    if card.id in EVENTS:
+        return "round"
+    if card.id in (peace.TILSIT, peace.TAMBOURS):
+        return "conquest"
+    if card.id in cards.HAND_BUILDING_EVENTS:
+        return "hand building"
+    if all(cards.effect_window(e) == "contact" for e in effects):
+        return "contact"
+    if any(p in card.phases for p in ("diplomacy", "activation")) and all(
+            isinstance(e, diplomacy.HANDLED) for e in effects):
+        return "diplomacy"
+    if "diplomacy" in card.phases and all(isinstance(e, DiplomacyBonus) for e in effects):
+        return "diplomatic action"
+    return None
+
+
+def combat_applied(card: Card) -> bool:
+    """Do all of ``card``'s combat effects apply in a battle (or outlast it)?"""
+    lasting = cards.lasting(card.id)
+    return all(cards.effect_window(e) is not None or e in lasting
+               for e in cards.leaves(card) if card.use_of(e) == "combat")
+
+
+def missing_uses(card: Card) -> list[str]:
+    """The uses ("event", "combat") ``card`` offers that no rule of the engine plays: it is then played for its AP
+    (or, for a combat card, not at all) in those uses."""
+    out = []
+    if any(p != "combat" for p in card.phases) and event_played_by(card) is None:
+        out.append("event")
+    if "combat" in card.phases and not combat_applied(card):
+        out.append("combat")
+    return out
