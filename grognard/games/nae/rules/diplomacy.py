@@ -25,6 +25,7 @@ State kept here (all created on first use, so the 1815 game never carries them):
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -42,7 +43,9 @@ from grognard.games.nae.schema.cards import (
     Defeated,
     Deploy,
     DiplomacyBonus,
+    EnemyStepsIn,
     ForcedAlliance,
+    GeneralOutside,
     HandSize,
     IberiaAccess,
     InPeriod,
@@ -510,26 +513,44 @@ def status_is(st: State, power: str, wanted: str) -> bool:
     return S.status_of(st, power) == wanted
 
 
+def _marked(st: State, c: MarkedMinors) -> int:
+    """8.3.1 "R" minors allied to the Empire; 8.3.2 "W" provinces the Empire holds (allied or French territory)."""
+    if c.marker == "R":
+        return sum(1 for p in marked_members("R") if allied_with(st, p, "empire"))
+    return sum(1 for p in S.data().map.provinces.values() if p.westphalia and S.side_of(st, p.owner) == "empire")
+
+
+def enemy_steps_in(st: State, side: str, power: str) -> int:
+    """2C: the combat steps of ``side``'s enemy standing in ``power``'s National Territory."""
+    zones = set(territory(power))
+    return sum(v for f in st.g["forces"].values() if f["side"] == S.other(side) and f["zone"] in zones
+               for u, v in f["units"].items() if not S.unit(u).special)
+
+
+POLITICAL_CHECKS: dict[type, Callable[[State, str, Any], bool]] = {
+    AtWar: lambda st, side, c: S.side_of(st, c.power) == S.other(side),
+    Defeated: lambda st, side, c: all(defeated_by(st, p, "empire") for p in c.powers),
+    CardPlayed: lambda st, side, c: all(event_was_played(st, x) for x in c.cards),
+    MarkedMinors: lambda st, side, c: _marked(st, c) >= c.min,
+    Controls: lambda st, side, c: all(S.controller(st, z) == side for z in c.zones),
+    Status: lambda st, side, c: any(status_is(st, c.power, s) for s in c.statuses),
+    KingdomOfBavaria: lambda st, side, c: "kingdom_of_bavaria" in entities(st),
+    ForcedAlliance: lambda st, side, c: any(in_forced_alliance(st, p) for p in c.powers),
+    InPeriod: lambda st, side, c: punishments(st) == (c.period == "punishments"),
+    NotOnMap: lambda st, side, c: not any(_on_map(st, u) for u in c.units),
+    Year: lambda st, side, c: st.g["year"] >= c.min,
+    EnemyStepsIn: lambda st, side, c: enemy_steps_in(st, side, c.power) >= c.min,
+    GeneralOutside: lambda st, side, c: any(
+        c.general in S.generals_of(f) and S.data().map.zones[f["zone"]].owner != c.power
+        for f in st.g["forces"].values()),
+}
+"""The conditions a card played outside a battle reads (the others, of battles, never hold there)."""
+
+
 def cond_holds(st: State, side: str, c: Any) -> bool:
     """One condition of a card played by ``side`` outside a battle; conditions of battles never hold here."""
-    m = S.data().map
-    checks: dict[type, Any] = {
-        AtWar: lambda: S.side_of(st, c.power) == S.other(side),
-        Defeated: lambda: all(defeated_by(st, p, "empire") for p in c.powers),
-        CardPlayed: lambda: all(event_was_played(st, x) for x in c.cards),
-        MarkedMinors: lambda: (
-            sum(1 for p in marked_members("R") if allied_with(st, p, "empire")) if c.marker == "R" else
-            sum(1 for p in m.provinces.values() if p.westphalia and S.side_of(st, p.owner) == "empire")) >= c.min,
-        Controls: lambda: all(S.controller(st, z) == side for z in c.zones),
-        Status: lambda: any(status_is(st, c.power, s) for s in c.statuses),
-        KingdomOfBavaria: lambda: "kingdom_of_bavaria" in entities(st),
-        ForcedAlliance: lambda: any(in_forced_alliance(st, p) for p in c.powers),
-        InPeriod: lambda: punishments(st) == (c.period == "punishments"),
-        NotOnMap: lambda: not any(_on_map(st, u) for u in c.units),
-        Year: lambda: st.g["year"] >= c.min,
-    }
-    check = checks.get(type(c))
-    return bool(check and check())
+    check = POLITICAL_CHECKS.get(type(c))
+    return bool(check and check(st, side, c))
 
 
 def requires_hold(st: State, side: str, card: Card) -> bool:

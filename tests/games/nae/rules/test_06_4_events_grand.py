@@ -4,8 +4,10 @@ goes through ``cards.event_played`` (6.2: its VP and escalade, the record the ``
 
 from __future__ import annotations
 
+from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards
+from grognard.games.nae.rules import activation, cards, victory
+from tests.games.nae.rules.grand import board_1806
 from tests.games.nae.rules.helpers import push
 from tests.games.nae.rules.test_07_interphase import interphase_1806
 
@@ -85,3 +87,51 @@ def test_17_2_9_the_corsairs_box_costs_an_ap_each_way_in_an_activation() -> None
     st.apply(("zone", "london"))
     assert st.g["fleets"][fl] == {"power": "britain", "at": "port", "where": "london"} and cards.corsairs_box(st) == []
     assert st.step == "activation" and st.frame["ap"] == 0
+
+
+def westphalia_ready(hand: list[str]) -> State:
+    """1806 board in the Punishments period, 20F and 24F played, Naples a French ally and four 'W' provinces
+    held by the Empire's allies (8.3.2): the Empire's activation round."""
+    st = board_1806()
+    g = st.g
+    g.update(periods=["epic", "punishments"], phase="activation", round=1, turn="empire")
+    g["events_played"] += ["20F", "24F"]
+    for minor in ("naples", "hesse", "berg", "cleves", "hanover"):
+        g["status"][minor] = "allied"
+        S.set_side(st, minor, "empire")
+        S.set_ally_of(st, minor, "france")
+    g["hands"]["empire"] = hand
+    push(st, "round")
+    return st
+
+
+def test_8_3_2_europe_napoleonienne_45f_creates_westphalia_and_opens_the_empires_end_victory() -> None:
+    """8.3.2: « Au cours de la période des Châtiments, en phase de Budget, d'activation ou de diplomatie, l'Empire
+    peut alors jouer la carte Europe Napoléonienne (45F) qui met immédiatement en place la Westphalie » with the
+    Westphalian corps and Jérôme, +1 VP; 19.3: « L'événement Europe Napoléonienne (45F) a été joué »."""
+    st = westphalia_ready(["45F"])
+    vp = st.g["vp"]
+    assert ("event", "45F") in st.legal_actions()
+    st.apply(("event", "45F"))
+    assert "westphalia" in st.g["flags"] and S.status_of(st, "westphalia") == "protectorate"
+    kassel = [S.force(st, f) for f in S.forces_in(st, "kassel", "empire")]
+    assert [(f["commander"], sorted(f["units"])) for f in kassel] == [("jerome", ["wes_1"])]
+    assert st.g["vp"] == vp + 1 and "45F" in st.g["events_played"] and "45F" in st.g["out"]
+    record = next(v for v in S.data().scenarios["1805"].victory.values()
+                  if any(c.kind == "card_played" for c in v.all_of))
+    assert victory.holds(st, next(c for c in record.all_of if c.kind == "card_played"))
+
+
+def test_8_3_2_45f_waits_for_the_punishments_period_and_for_20f_and_24f() -> None:
+    st = westphalia_ready(["45F"])
+    st.g["periods"] = ["epic"]
+    st._legal = None
+    assert ("event", "45F") not in st.legal_actions()
+    st = westphalia_ready(["45F"])
+    st.g["events_played"].remove("20F")
+    st._legal = None
+    assert ("event", "45F") not in st.legal_actions()
+    st = westphalia_ready(["45F"])
+    S.set_side(st, "cleves", "coalition")  # three 'W' provinces left: « 4 au moins de ces provinces »
+    st._legal = None
+    assert ("event", "45F") not in st.legal_actions()
