@@ -363,7 +363,8 @@ class NaeGame(Game):
         # earlier indices stay as they were)
         diplomatic = [(v, c) for v in ("diplomacy", "protectorate", "end_war", "war") for c in d.cards.cards]
         return [*out, ("reactivate", "depot"), *diplomatic, *(("target", p) for p in d.map.powers),
-                ("free_attempt", None), *((v, fl) for v in ("corsairs", "corsairs_back") for fl in d.counters.fleets)]
+                ("free_attempt", None), *((v, fl) for v in ("corsairs", "corsairs_back") for fl in d.counters.fleets),
+                *(("option", i) for i in range(3))]
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
@@ -402,7 +403,8 @@ class NaeGame(Game):
         interphase_label = budget.label(st, action) or redeployment.label(st, action)
         if interphase_label is not None:
             return interphase_label
-        naval_label = naval.label(st, action) or diplomacy.label(st, action) or cards.label(st, action)
+        naval_label = (naval.label(st, action) or diplomacy.label(st, action) or cards.label(st, action)
+                       or events.label(st, action))
         if naval_label is not None:
             return naval_label
         peace_label = peace.label(st, action)

@@ -164,7 +164,7 @@ def hand_entitlement(st: State, side: str, no_maximum: bool = False) -> tuple[in
     held = _held(st, zones)
     lines = t.card_entitlement(side, alliance, held, st.g["flags"])
     perms = [p.card for p in t.permanent_cards(side, alliance, held)
-             if st.g["status"].get(p.id) == "at_war"]
+             if st.g["status"].get(p.id) == "at_war" and p.card not in st.g["out"]]  # 51C: 1F gone for good
     owed = st.g["bonus_cards"][side] + len(peace_cards(st, side))
     total = sum(rec.cards for rec in lines) + len(perms) + owed
     detail = ", ".join([*(rec.id for rec in lines), *(f"permanent {c}" for c in perms)]

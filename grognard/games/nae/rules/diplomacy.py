@@ -57,6 +57,7 @@ from grognard.games.nae.schema.cards import (
     RejoinCoalition,
     Resources,
     Revolt,
+    Round,
     StartForeignWar,
     Status,
     WarOfLiberation,
@@ -539,6 +540,7 @@ POLITICAL_CHECKS: dict[type, Callable[[State, str, Any], bool]] = {
     InPeriod: lambda st, side, c: punishments(st) == (c.period == "punishments"),
     NotOnMap: lambda st, side, c: not any(_on_map(st, u) for u in c.units),
     Year: lambda st, side, c: st.g["year"] >= c.min,
+    Round: lambda st, side, c: st.g["round"] in c.rounds,
     EnemyStepsIn: lambda st, side, c: enemy_steps_in(st, side, c.power) >= c.min,
     GeneralOutside: lambda st, side, c: any(
         c.general in S.generals_of(f) and S.data().map.zones[f["zone"]].owner != c.power

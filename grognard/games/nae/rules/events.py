@@ -11,18 +11,24 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, command
+from grognard.games.nae.rules import activation, cards, command, diplomacy
 from grognard.games.nae.schema.cards import (
     ActivateForces,
+    AttritionTest,
     Card,
     Choice,
+    CommanderPower,
+    Deploy,
     DeployFromReserve,
     DiplomacyBonus,
     EnterUnits,
     ExtraMp,
     ForcedMarch,
+    MilitaryReform,
+    RemoveCard,
+    Resources,
     Revolt,
-    Year,
+    Supplied,
 )
 
 
@@ -126,24 +132,32 @@ def chouans(st: State, side: str, card: Card) -> None:
 INFANTRY = ("corps", "elite", "guard", "landwehr", "militia", "national_guard")
 
 
+KINDS = {"infantry": INFANTRY, "militia": ("militia", "national_guard", "landwehr")}  # the unit_kind of a card
+
+
 def conscripts(st: State, side: str, card: Card) -> None:
     """31F The Conscripts: 2 free infantry steps, restoring reduced units on reinforcement zones or rebuilding
-    eliminated units there at reduced strength."""
+    eliminated units there at reduced strength; 38F Fouché the same with 2 National Guard steps."""
     effect = next(e for e in card.effect if isinstance(e, DeployFromReserve))
-    st.push("conscripts", side=side, power=effect.power, steps=effect.steps, why=card.title)
+    kind = {} if effect.unit_kind == "infantry" else {"kinds": list(KINDS[effect.unit_kind])}
+    st.push("conscripts", side=side, power=effect.power, steps=effect.steps, why=card.title, **kind)
 
 
 def conscript_choices(st: State, f: Frame) -> list[Action]:
+    """What the steps may go to: reduced units on the reinforcement zones (only those this event built, when it
+    deploys from the reserve: 3C), units of the reserve rebuilt there."""
     zones = reinforcement_zones(st, f["power"])
+    kinds = f.get("kinds", INFANTRY)
     out: list[Action] = []
     for force in st.g["forces"].values():
         if force["zone"] in zones and force["side"] == f["side"]:
             out += [("restore", u) for a in S.armies(force) for u, v in a.units.items()
-                    if S.unit(u).power == f["power"] and S.unit(u).kind in INFANTRY and v < S.unit(u).steps
+                    if S.unit(u).power == f["power"] and S.unit(u).kind in kinds and v < S.unit(u).steps
+                    and ("built" not in f or u in f["built"])
                     and (not a.commander or command.within_command(st, a.commander, a.army, {**a.units, u: v + 1}))]
     for u in st.g["reserve"]["units"]:
         unit = S.unit(u)
-        if unit.power == f["power"] and unit.kind in INFANTRY and place_options(st, f["side"], u):
+        if unit.power == f["power"] and unit.kind in kinds and place_options(st, f["side"], u):
             out.append(("build", u))
     return out
 
@@ -172,10 +186,13 @@ class Conscripts:
             st.note(f"{S.unit_name(uid)} is restored by one step", rule="6.4")
             if f["steps"] == 0:
                 st.pop()
-        elif f["steps"] == 0:
-            st.replace("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
         else:
-            st.push("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
+            if "built" in f:
+                f["built"].append(uid)
+            if f["steps"] == 0:
+                st.replace("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
+            else:
+                st.push("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
 
 
 def on_map(st: State, uid: str) -> bool:
@@ -261,7 +278,257 @@ class PlaceStart:
         skip_unplaceable(st, st.frame)
 
 
-STEPS = (PlaceStart(), Place(), Conscripts())
+# Events of the grand campaigns -------------------------------------------------------------------------------------
+
+def eckmuhl(st: State, side: str, card: Card) -> None:
+    """36F Eckmühl: one French force, +2 MP."""
+    _activate(st, side, card)
+
+
+def malet(st: State, side: str, card: Card) -> None:
+    """51C Malet: Napoléon outside France's National Territory, Génie Napoléon (1F) leaves the game wherever it is (a
+    permanent card: where it lies is public, 6.3), never to come back at a hand building."""
+    gone = next(e for e in card.effect if isinstance(e, RemoveCard)).card
+    owner = S.data().cards.cards[gone].side
+    for pile in (st.g["hands"][owner], st.g["decks"][owner], st.g["discards"][owner]):
+        if gone in pile:
+            pile.remove(gone)
+    if gone not in st.g["out"]:
+        st.g["out"].append(gone)
+    st.note(f"{cards.title(gone)} is removed from the game", rule="6.4")
+
+
+def deploy_units(st: State, side: str, card: Card) -> None:
+    """2C Holy Russia, 9C and 45C the Landwehr: the card's units not in play enter at once on their power's
+    reinforcement zones (7.3.4), its general then takes command of one of them (2C: Tchigatchov); 2C then activates
+    one Russian force (pushed first: it runs once the units are in place)."""
+    if any(isinstance(e, ActivateForces) for e in card.effects("event")):
+        _activate(st, side, card)
+    e = _deploy(st, side, card)
+    if e.generals:
+        st.push("events.general.start", side=side, generals=list(e.generals), why=card.title)
+    st.push("place.start", side=side, units=[u for u in e.units if not on_map(st, u)], why=card.title)
+
+
+def _deploy(st: State, side: str, card: Card) -> Deploy:
+    return next(e for e in card.effects("event") if isinstance(e, Deploy)
+                and all(diplomacy.cond_holds(st, side, c) for c in e.requires))
+
+
+def general_forces(st: State, side: str, gid: str) -> list[str]:
+    """Where a general a card brings may take command: a force of his nation without a general on one of its
+    reinforcement zones, within his command (10.1)."""
+    g = S.general(gid)
+    zones = reinforcement_zones(st, g.power)
+    return [fid for fid, f in sorted(st.g["forces"].items()) if f["side"] == side and f["zone"] in zones
+            and not f["commander"] and not f["in_fortress"] and f["power"] == g.power
+            and command.within_command(st, gid, None, f["units"])]
+
+
+class EventGeneral:
+    """The general of a card takes command of one of the forces it brought (or of his nation's on a reinforcement
+    zone); with none to lead, he waits in the reserve (10.3) for a budget phase."""
+
+    name: ClassVar[str] = "events.general"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{f['why']}: choose the force {S.general(f['generals'][0]).name} takes command of."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in general_forces(st, f["side"], f["generals"][0])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        gid = f["generals"].pop(0)
+        force = S.force(st, action[1])
+        force["commander"] = gid
+        st.note(f"{S.general(gid).name} takes command in {S.zone_name(force['zone'])}", rule="6.4")
+        skip_generals(st, f)
+
+
+def skip_generals(st: State, f: Frame) -> None:
+    while f["generals"] and not general_forces(st, f["side"], f["generals"][0]):
+        st.note(f"{S.general(f['generals'].pop(0)).name} finds no force to lead and waits in the reserve",
+                rule="10.3")
+    if not f["generals"]:
+        st.pop()
+
+
+class EventGeneralStart:
+    name: ClassVar[str] = "events.general.start"
+
+    def run(self, st: State, f: Frame) -> None:
+        st.replace("events.general", **{k: v for k, v in f.items() if k != "step"})
+        skip_generals(st, st.frame)
+
+
+def army_options(st: State, side: str, card: Card) -> list[str]:
+    """18F, 23C, 55C, 26C: the side's supplied armies (the leading army of a group) the card's special
+    unit may join: led by the card's general or a general of its nation, within command (10.1)."""
+    e = _deploy(st, side, card)
+    uid = e.units[0]
+    nation = next((c.power for c in card.requires if isinstance(c, CommanderPower)), None)
+    out = []
+    for fid, f in st.g["forces"].items():
+        a = S.armies(f)[0]
+        if f["side"] != side or not a.army or not a.commander or f["unsupplied"] or f["in_fortress"]:
+            continue
+        if (e.commander and a.commander != e.commander) or (nation and S.general(a.commander).power != nation):
+            continue
+        if command.within_command(st, a.commander, a.army, {**a.units, uid: S.unit(uid).steps}):
+            out.append(fid)
+    return sorted(out)
+
+
+def special_unit(st: State, side: str, card: Card) -> None:
+    """18F Cavalry of the Guard, 23C King's German Legion, 55C Uxbridge, 26C Chevalier Guards: the special unit
+    joins a supplied army (2.1: « une unité spéciale entre en jeu avec sa carte »)."""
+    st.push("events.army", side=side, card=card.id)
+
+
+class EventArmy:
+    name: ClassVar[str] = "events.army"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        card = S.data().cards.cards[f["card"]]
+        return f"{card.title}: choose the army {S.unit_name(_deploy(st, f['side'], card).units[0])} joins."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in army_options(st, f["side"], S.data().cards.cards[f["card"]])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        uid = _deploy(st, f["side"], S.data().cards.cards[f["card"]]).units[0]
+        fid = action[1]
+        S.force(st, fid)["units"][uid] = S.unit(uid).steps
+        if uid in st.g["reserve"]["units"]:
+            st.g["reserve"]["units"].remove(uid)
+        st.note(f"{S.unit_name(uid)} joins {S.name_of(st, fid)} in {S.zone_name(S.force(st, fid)['zone'])}",
+                rule="2.1")
+
+
+def attrition_targets(st: State, side: str, card: Card) -> list[str]:
+    """33C, 53C, 34C: the enemy forces the card's attrition test may strike (in its territory, if it names one)."""
+    e = next(x for x in card.effects("event") if isinstance(x, AttritionTest))
+    return [fid for fid, f in sorted(st.g["forces"].items()) if f["side"] == S.other(side)
+            and (e.territory is None or S.data().map.zones[f["zone"]].owner == e.territory)]
+
+
+def event_attrition(st: State, fid: str, card: Card) -> None:
+    """The test of 13.6.2 with its usual modifiers and the card's."""
+    from grognard.games.nae.rules import supply, weather
+
+    e = next(x for x in card.effects("event") if isinstance(x, AttritionTest))
+    poor = S.force(st, fid)["zone"] in supply.graph().poor
+    mods = supply.attrition_mods(st, fid, poor=poor, winter=weather.winter(st), extra=[(card.title, e.modifier)])
+    supply.push_attrition(st, fid, mods, card.title, rule="6.4")
+
+
+def attrition_event(st: State, side: str, card: Card) -> None:
+    """33C Cossacks, 53C Guerrilla: one enemy force the player picks takes an attrition test (+1); 34C General
+    Winter: every enemy force in Russia does (+2)."""
+    e = next(x for x in card.effects("event") if isinstance(x, AttritionTest))
+    if e.target == "enemy_forces":
+        for fid in reversed(attrition_targets(st, side, card)):
+            event_attrition(st, fid, card)
+        return
+    st.push("events.attrition", side=side, card=card.id)
+
+
+class EventAttrition:
+    name: ClassVar[str] = "events.attrition"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.data().cards.cards[f['card']].title}: choose the enemy force that takes an attrition test."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in attrition_targets(st, f["side"], S.data().cards.cards[f["card"]])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        event_attrition(st, action[1], S.data().cards.cards[f["card"]])
+
+
+def holy_empire(st: State, side: str, card: Card) -> None:
+    """3C Holy Empire (silver star): one of its three options, those whose conditions hold."""
+    st.push("events.option", side=side, card=card.id)
+
+
+def option_ok(st: State, side: str, option: tuple[Any, ...]) -> bool:
+    """An option of a choice the engine can carry out now."""
+    for e in option:
+        if not all(diplomacy.cond_holds(st, side, c) for c in e.requires):
+            return False
+        if isinstance(e, DeployFromReserve) and not any(
+                S.unit(u).power == e.power and S.unit(u).kind in KINDS[e.unit_kind] and place_options(st, side, u)
+                for u in st.g["reserve"]["units"]):
+            return False
+        if isinstance(e, MilitaryReform) and not reformable(st, e):
+            return False
+    return True
+
+
+def reformable(st: State, e: MilitaryReform) -> list[str]:
+    """3C: « La réforme ne s'appliquera pas, grâce à cette carte, à la nation qui n'a pas encore été vaincue »
+    (glossary « Réforme militaire »), nor to one already reformed."""
+    return [p for p in e.powers if st.g.get("defeats", {}).get(p) and p not in st.g.get("reforms", [])]
+
+
+class EventOption:
+    name: ClassVar[str] = "events.option"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.data().cards.cards[f['card']].title}: choose one of the event's options."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        card = S.data().cards.cards[f["card"]]
+        choice = next(e for e in card.effect if isinstance(e, Choice))
+        return [("option", i) for i, o in enumerate(choice.options) if option_ok(st, f["side"], o)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        card = S.data().cards.cards[f["card"]]
+        side = f["side"]
+        for e in next(e for e in card.effect if isinstance(e, Choice)).options[action[1]]:
+            if isinstance(e, DeployFromReserve):
+                st.push("conscripts", side=side, power=e.power, steps=e.steps, why=card.title,
+                        kinds=list(KINDS[e.unit_kind]), built=[])
+            elif isinstance(e, Resources):
+                st.g.setdefault("budget_mods", []).append({"power": e.power, "value": e.value, "why": card.title})
+                st.note(f"{diplomacy.name(e.power)}: {e.value:+d} resources at the next budget phase", rule="6.4")
+            elif isinstance(e, MilitaryReform):
+                diplomacy.military_reform(st, tuple(reformable(st, e)))
+
+
+def label(st: State, action: Action) -> str | None:
+    """Menu text of this module's steps (None: not one of them)."""
+    verb, arg = action
+    if verb == "force" and st.step in ("events.general", "events.army", "events.attrition"):
+        f = S.force(st, arg)
+        what = {"events.general": "Take command of", "events.army": "Join", "events.attrition": "Strike"}[st.step]
+        return f"{what} {S.name_of(st, arg)} at {S.zone_name(f['zone'])}"
+    if verb != "option" or st.step != "events.option":
+        return None
+    card = S.data().cards.cards[st.frame["card"]]
+    choice = next(e for e in card.effect if isinstance(e, Choice))
+    words = {DeployFromReserve: "free steps from the reserve", Resources: "resources at the next budget",
+             MilitaryReform: "military reform of the defeated powers"}
+    return "; ".join(words.get(type(e), type(e).__name__) for e in choice.options[arg])
+
+
+STEPS = (PlaceStart(), Place(), Conscripts(), EventGeneral(), EventGeneralStart(), EventArmy(), EventAttrition(),
+         EventOption())
 
 
 EVENTS: dict[str, Callable[[State, str, Card], None]] = {
@@ -280,25 +547,57 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
     "16C": winter_campaign,
     "14C": outposts,
     "30C": trachenberg_plan,
+    "36F": eckmuhl,
+    "38F": conscripts,
+    "51C": malet,
+    "2C": deploy_units,
+    "9C": deploy_units,
+    "45C": deploy_units,
+    "18F": special_unit,
+    "23C": special_unit,
+    "55C": special_unit,
+    "26C": special_unit,
+    "33C": attrition_event,
+    "34C": attrition_event,
+    "53C": attrition_event,
+    "3C": holy_empire,
 }
 
 
+FORCE_CONDITIONS = (Supplied, CommanderPower)  # read on the army a special unit joins (``army_options``)
+
+
 def playable(st: State, side: str, cid: str) -> bool:
-    """6.4: an activation-phase event this slice implements, whose forces exist."""
+    """6.4: an activation-phase event the engine plays, its conditions met (political ones by ``diplomacy``, those
+    of the army it reaches here), a silver star's not played yet this game, with something for it to do."""
     if cid not in EVENTS:
         return False
     card = S.data().cards.cards[cid]
-    if cid == "16C" and st.g["last_round"] > 6:
+    if "activation" not in card.phases or not card.effects("event"):
         return False
-    if any(isinstance(c, Year) and st.g["year"] < c.min for c in card.requires):
-        return False  # no event before its history allows it (5C: 1814)
+    if card.silver_star and cid in st.g.get("events_played", []):
+        return False  # 6.2: « l'évènement ne peut être joué qu'une fois au cours de la partie »
+    if not all(isinstance(c, FORCE_CONDITIONS) or diplomacy.cond_holds(st, side, c) for c in card.requires):
+        return False  # no event before its history allows it (5C: 1814), nor without its conditions
+    if cid == "16C":
+        return bool(st.g["last_round"] <= 6)
     if cid == "5C":
         revolt = next(e for e in card.effect if isinstance(e, Revolt))
-        if S.forces_in(st, revolt.zone) or any(on_map(st, u) for u in revolt.units):
-            return False  # NotOnMap, and no force already in the rising's zone
-    elif any(not isinstance(c, Year) for c in card.requires):
-        return False
-    return "activation" in card.phases and bool(card.effects("event"))
+        return not S.forces_in(st, revolt.zone)  # no force already in the rising's zone
+    handler = EVENTS[cid]
+    if handler is deploy_units:
+        deploys = [e for e in card.effects("event") if isinstance(e, Deploy)
+                   and all(diplomacy.cond_holds(st, side, c) for c in e.requires)]
+        return bool(deploys) and any(not on_map(st, u) and place_options(st, side, u) for u in deploys[0].units)
+    if handler is special_unit:
+        deploys = [e for e in card.effects("event") if isinstance(e, Deploy)]
+        return bool(deploys) and not on_map(st, deploys[0].units[0]) and bool(army_options(st, side, card))
+    if handler is attrition_event:
+        return bool(attrition_targets(st, side, card))
+    if handler is holy_empire:
+        choice = next(e for e in card.effect if isinstance(e, Choice))
+        return any(option_ok(st, side, o) for o in choice.options)
+    return True
 
 
 # 6.4 Which card uses the engine plays -----------------------------------------------------------------------------

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, victory
+from grognard.games.nae.rules import activation, cards, supply, victory
 from tests.games.nae.rules.grand import board_1806
-from tests.games.nae.rules.helpers import push
+from tests.games.nae.rules.helpers import push, put, rolls
 from tests.games.nae.rules.test_07_interphase import interphase_1806
 
 
@@ -135,3 +135,154 @@ def test_8_3_2_45f_waits_for_the_punishments_period_and_for_20f_and_24f() -> Non
     S.set_side(st, "cleves", "coalition")  # three 'W' provinces left: « 4 au moins de ces provinces »
     st._legal = None
     assert ("event", "45F") not in st.legal_actions()
+
+
+def round_1806(side: str, hand: list[str], dice: tuple[int, ...] = (), round_no: int = 1) -> State:
+    """The 1806 board in ``side``'s activation round, its hand ``hand``."""
+    st = board_1806(dice)
+    st.g.update(phase="activation", round=round_no, turn=side)
+    st.g["hands"][side] = list(hand)
+    push(st, "round")
+    return st
+
+
+def test_6_4_sainte_russie_2c_deploys_its_corps_and_chichagov_then_activates_a_russian_force() -> None:
+    """2C: « Ne peut être joué que si au moins 10 pas de combat adverse sont en Russie. Déployer les unités suivantes
+    immédiatement : 2e et 3e corps de milice + général Tchigatchov + 11e et 12e corps. Une force russe est activée.
+    Permet Terre brûlée (40C). »"""
+    st = round_1806("coalition", ["2C"])
+    put(st, "vilna", ["fr_i", "fr_ii", "fr_iii", "fr_iv"], commander="davout")
+    assert ("event", "2C") not in st.legal_actions()  # 9 steps in Russia: fr_i-iv hold 3+2+2+2
+    put(st, "kovno" if "kovno" in S.data().map.zones else "grodno", ["fr_v"])
+    st._legal = None
+    assert ("event", "2C") in st.legal_actions()
+    st.apply(("event", "2C"))
+    for zone in ("st_petersburg", "moscow", "riga", "kiev"):
+        assert st.step == "place"
+        st.apply(("zone", zone))
+    assert st.step == "events.general"
+    fid = st.legal_actions()[0][1]
+    st.apply(("force", fid))
+    assert S.force(st, fid)["commander"] == "tchigatchov"
+    assert all(any(u in f["units"] for f in st.g["forces"].values())
+               for u in ("ru_militia_2", "ru_militia_3", "ru_xi", "ru_xii"))
+    assert st.step == "activation" and st.frame["count"] == 1 and st.frame["power"] == "russia"
+    assert "2C" in st.g["events_played"] and "2C" in st.g["out"]  # a gold star; 40C may now be played
+
+
+def test_6_4_saint_empire_3c_silver_star_offers_its_options_that_hold() -> None:
+    """3C: the Austrian corps only at war with Turkey, the resources, or the military reform of Austria and Prussia
+    « each already defeated » (glossary: « La réforme ne s'appliquera pas, grâce à cette carte, à la nation qui n'a
+    pas encore été vaincue »); once a game (silver star): the card stays for its AP."""
+    st = round_1806("coalition", ["3C"])
+    st.g["defeats"] = {"austria": ["france"]}
+    st.apply(("event", "3C"))
+    assert st.step == "events.option" and st.legal_actions() == [("option", 1), ("option", 2)]  # Turkey is neutral
+    st.apply(("option", 2))
+    assert st.g["reforms"] == ["austria"]  # Prussia was never defeated
+    assert "3C" in st.g["discards"]["coalition"] and "3C" in st.g["events_played"]
+    st.g["hands"]["coalition"].append("3C")
+    st.g["turn"] = "coalition"
+    push(st, "round")
+    assert ("event", "3C") not in st.legal_actions() and ("card", "3C") in st.legal_actions()
+
+
+def test_6_4_saint_empire_3c_resources_wait_for_the_next_budget() -> None:
+    st = round_1806("coalition", ["3C"])
+    st.apply(("event", "3C"))
+    assert st.legal_actions() == [("option", 1)]
+    st.apply(("option", 1))
+    assert st.g["budget_mods"] == [{"power": "austria", "value": 4, "why": "Holy Empire"}]
+
+
+def test_6_4_malet_51c_removes_the_genius_of_napoleon_while_he_is_outside_france() -> None:
+    """51C: Napoléon outside France's National Territory: Génie Napoléon (1F) leaves the game, VP -1; it never comes
+    back to the Empire's hand (6.3)."""
+    st = round_1806("coalition", ["51C"])
+    st.g["hands"]["empire"] = ["1F"]
+    put(st, "paris", ["fr_garde"], commander="napoleon", army="grande_armee")
+    assert ("event", "51C") not in st.legal_actions()
+    S.take_force(st, S.forces_in(st, "paris", "empire")[0])
+    put(st, "mainz" if S.data().map.zones["mainz"].owner != "france" else "munich", ["fr_garde"],
+        commander="napoleon", army="grande_armee")
+    st._legal = None
+    vp = st.g["vp"]
+    st.apply(("event", "51C"))
+    assert "1F" in st.g["out"] and "1F" not in st.g["hands"]["empire"] and st.g["vp"] == vp - 1
+    assert "1F" not in cards.hand_entitlement(st, "empire")[1]
+
+
+def test_2_1_cavalerie_de_la_garde_18f_joins_the_supplied_army_of_napoleon() -> None:
+    st = round_1806("empire", ["18F"])
+    fid = put(st, "paris", ["fr_garde", "fr_i"], commander="napoleon", army="grande_armee")
+    put(st, "lyon", ["fr_ii"], commander="murat")
+    supply.update_supply(st)
+    st._legal = None
+    st.apply(("event", "18F"))
+    assert st.step == "events.army" and st.legal_actions() == [("force", fid)]
+    st.apply(("force", fid))
+    assert S.force(st, fid)["units"]["fr_cav_garde"] == 1 and "18F" in st.g["out"]
+
+
+def test_2_1_18f_waits_for_a_supplied_army_of_napoleon() -> None:
+    st = round_1806("empire", ["18F"])
+    put(st, "paris", ["fr_garde"], commander="napoleon")  # no army
+    assert ("event", "18F") not in st.legal_actions()
+
+
+def test_6_4_cossacks_33c_one_enemy_force_takes_an_attrition_test_at_plus_1() -> None:
+    st = round_1806("coalition", ["33C"], dice=(6,))
+    fid = put(st, "munich", ["fr_i"], commander="davout")
+    st.apply(("event", "33C"))
+    assert st.step == "events.attrition" and st.legal_actions() == [("force", fid)]
+    st.apply(("force", fid))
+    while st.step == "attrition.depot":
+        st.apply(("keep", None))
+    roll = rolls(st, "6.4")[-1]
+    assert ["Cossacks", 1] in roll["mods"] and roll["dice"] == [6]
+
+
+def test_6_4_general_winter_34c_tests_every_enemy_force_in_russia_in_a_winter_round() -> None:
+    st = round_1806("coalition", ["34C"], dice=(1, 1), round_no=5)
+    put(st, "vilna", ["fr_i"], commander="davout")
+    put(st, "smolensk", ["fr_ii"], commander="ney")
+    put(st, "warsaw", ["fr_iii"], commander="lannes")
+    assert ("event", "34C") not in st.legal_actions()  # round 5 is no winter round
+    st = round_1806("coalition", ["34C"], dice=(1, 1), round_no=6)
+    put(st, "vilna", ["fr_i"], commander="davout")
+    put(st, "smolensk", ["fr_ii"], commander="ney")
+    put(st, "warsaw", ["fr_iii"], commander="lannes")
+    st._legal = None
+    st.apply(("event", "34C"))
+    while st.step == "attrition.depot":
+        st.apply(("keep", None))
+    tested = [r for r in rolls(st, "6.4") if ["General Winter", 2] in r["mods"]]
+    assert len(tested) == 2  # Warsaw lies in Prussia's territory
+
+
+def test_6_4_eckmuhl_36f_activates_a_french_force_with_2_more_mp() -> None:
+    st = round_1806("empire", ["36F"])
+    put(st, "paris", ["fr_i"], commander="davout")
+    st.apply(("event", "36F"))
+    assert st.step == "activation" and st.frame["count"] == 1 and st.frame["extra_mp"] == 2
+
+
+def test_6_4_fouche_38f_builds_two_national_guard_steps() -> None:
+    st = round_1806("empire", ["38F"])
+    st.g["reserve"]["units"] += ["fr_gn_1", "fr_i"]
+    st.apply(("event", "38F"))
+    assert st.step == "conscripts" and ("build", "fr_gn_1") in st.legal_actions()
+    assert ("build", "fr_i") not in st.legal_actions()  # not a National Guard
+
+
+def test_6_4_landwehr_45c_needs_prussia_in_the_coalition() -> None:
+    st = round_1806("coalition", ["45C"])
+    assert ("event", "45C") not in st.legal_actions()  # Prussia is neutral in 1806
+    st = board_1806()
+    S.set_side(st, "prussia", "coalition")
+    st.g["status"]["prussia"] = "at_war"
+    st.g.update(phase="activation", round=1, turn="coalition")
+    st.g["hands"]["coalition"] = ["45C"]
+    push(st, "round")
+    st.apply(("event", "45C"))
+    assert st.step == "place" and st.frame["units"][0] == "pr_landwehr_1"
