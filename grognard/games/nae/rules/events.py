@@ -621,8 +621,9 @@ def event_played_by(card: Card) -> str | None:
         return "hand building"
     if all(cards.effect_window(e) == "contact" for e in effects):
         return "contact"
-    if any(p in card.phases for p in ("diplomacy", "activation")) and all(
-            isinstance(e, diplomacy.HANDLED) for e in effects):
+    political = all(type(c) in diplomacy.POLITICAL_CHECKS for e in (card, *effects) for c in e.requires)
+    if political and any(p in card.phases for p in ("diplomacy", "activation")) and all(
+            isinstance(e, diplomacy.HANDLED) and not (isinstance(e, Deploy) and e.where != "zone") for e in effects):
         return "diplomacy"
     if "diplomacy" in card.phases and all(isinstance(e, DiplomacyBonus) for e in effects):
         return "diplomatic action"
