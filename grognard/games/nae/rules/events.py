@@ -18,11 +18,14 @@ from grognard.games.nae.schema.cards import (
     Card,
     Choice,
     CommanderPower,
+    ControlForcedAllyUnits,
+    Defect,
     Deploy,
     DeployFromReserve,
     DiplomacyBonus,
     EnterUnits,
     ExtraMp,
+    ForcedAlliance,
     ForcedMarch,
     MilitaryReform,
     RemoveCard,
@@ -349,6 +352,8 @@ class EventGeneral:
 
 
 def skip_generals(st: State, f: Frame) -> None:
+    on_map = {g for x in st.g["forces"].values() for g in S.generals_of(x)}
+    f["generals"] = [g for g in f["generals"] if g not in on_map and g not in st.g["removed"]]
     while f["generals"] and not general_forces(st, f["side"], f["generals"][0]):
         st.note(f"{S.general(f['generals'].pop(0)).name} finds no force to lead and waits in the reserve",
                 rule="10.3")
@@ -527,8 +532,144 @@ def label(st: State, action: Action) -> str | None:
     return "; ".join(words.get(type(e), type(e).__name__) for e in choice.options[arg])
 
 
+# 40F Expeditionary Corps and 37C Tauroggen -------------------------------------------------------------------------
+# 8.1.4: « Les forces de l'allié forcé ne sont pas contrôlées par l'Empire mais le choix d'une alliance forcée permet à
+# l'Empire de jouer la carte Corps Expéditionnaires (40F) »; the English rules: « the only way to control some of its
+# units, which then count as minor allies ». The units and general the Empire takes are listed in
+# ``g["expeditions"]``: their forces fight for the Empire whatever their nation's status (``S.follow_sides``).
+
+def expeditions(st: State) -> list[str]:
+    out: list[str] = st.g.get("expeditions", [])
+    return out
+
+
+def expeditionary_corps(st: State, side: str, card: Card) -> None:
+    """40F: the Empire picks up to 4 steps and 1 general of one forced ally, from its forces on the map."""
+    e = next(x for x in card.effect if isinstance(x, ControlForcedAllyUnits))
+    st.push("events.expedition", side=side, card=card.id, power=None, steps=e.steps, generals=e.max_generals)
+
+
+def _forced_allies(st: State, card: Card) -> list[str]:
+    powers = next(c.powers for c in card.requires if isinstance(c, ForcedAlliance))
+    return [p for p in powers if diplomacy.in_forced_alliance(st, p)]
+
+
+def _joins(st: State, zone: str, side: str, units: dict[str, int]) -> bool:
+    """May these units stand in ``zone`` for ``side``: alone, or joining its force there within command (11)?"""
+    here = S.forces_in(st, zone, side)
+    if not here:
+        return True
+    f = S.force(st, here[0])
+    return bool(len(here) == 1 and f["commander"] and not f["in_fortress"] and not f["group"]
+                and command.within_command(st, f["commander"], f["army"], {**f["units"], **units}))
+
+
+def expedition_choices(st: State, f: Frame) -> list[Action]:
+    card = S.data().cards.cards[f["card"]]
+    powers = [f["power"]] if f["power"] else _forced_allies(st, card)
+    out: list[Action] = []
+    for x in st.g["forces"].values():
+        if x["side"] is not None or x["power"] not in powers or x["in_fortress"]:
+            continue
+        out += [("unit", u) for u, v in sorted(x["units"].items()) if S.unit(u).power in powers
+                and not S.unit(u).special and v <= f["steps"] and _joins(st, x["zone"], f["side"], {u: v})]
+        if f["generals"]:
+            mine = S.forces_in(st, x["zone"], f["side"])
+            out += [("general", g) for g in S.subordinates(x) if S.general(g).power in powers and len(mine) == 1
+                    and not S.force(st, mine[0])["commander"]
+                    and set(S.force(st, mine[0])["units"]) <= set(expeditions(st))
+                    and command.within_command(st, g, None, S.force(st, mine[0])["units"])]
+    return [*out, ("done", None)]
+
+
+class Expedition:
+    name: ClassVar[str] = "events.expedition"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"Expeditionary Corps: choose the units ({f['steps']} step(s) left) and the general ({f['generals']} "
+                "left) of the forced ally the Empire takes under its control, or stop.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return expedition_choices(st, f)
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        if verb == "done":
+            st.pop()
+            return
+        src_id = next(k for k, x in st.g["forces"].items() if arg in (x["units"] if verb == "unit" else
+                                                                        S.generals_of(x)))
+        src = S.force(st, src_id)
+        zone = src["zone"]
+        f["power"] = S.unit(arg).power if verb == "unit" else S.general(arg).power
+        st.g.setdefault("expeditions", []).append(arg)
+        if verb == "general":
+            S.drop_subordinate(src, arg)
+            S.force(st, S.forces_in(st, zone, f["side"])[0])["commander"] = arg
+            f["generals"] -= 1
+            st.note(f"{S.general(arg).name} leads the Empire's expeditionary corps in {S.zone_name(zone)}",
+                    rule="8.1.4")
+            return
+        value = src["units"][arg]
+        del src["units"][arg]
+        if src["group"] and arg in src["group"]["units"]:
+            src["group"]["units"].remove(arg)
+        S.check_force(st, src_id, "8.1.4")
+        here = S.forces_in(st, zone, f["side"])
+        if here:
+            S.force(st, here[0])["units"][arg] = value
+        else:
+            S.new_force(st, f["side"], f["power"], zone, units={arg: value})
+        f["steps"] -= value
+        st.note(f"{S.unit_name(arg)} joins the Empire as an expeditionary corps in {S.zone_name(zone)}", rule="8.1.4")
+
+
+def tauroggen(st: State, side: str, card: Card) -> None:
+    """37C Tauroggen: the units of ``power`` under Empire control (40F) pass to the Coalition. A force that is all
+    theirs changes sides where it stands; units stacked with French ones leave them for the nearest Coalition zone
+    within their MF, or are destroyed (the parting of 8.2.3, outside their territory)."""
+    power = next(e.power for e in card.effect if isinstance(e, Defect))
+    ours = [x for x in expeditions(st) if (S.unit(x).power if x in S.data().counters.units
+                                           else S.general(x).power) == power]
+    for fid in sorted(st.g["forces"]):
+        f = st.g["forces"].get(fid)
+        if f is None or f["side"] == side:
+            continue
+        if all(u in ours for u in [*f["units"], *S.generals_of(f)]):
+            S.set_force_side(st, fid, side)
+            st.note(f"{S.name_of(st, fid)} goes over to the Coalition in {S.zone_name(f['zone'])}", rule="6.4")
+            continue
+        units = {u: v for u, v in f["units"].items() if u in ours}
+        for gid in [g for g in S.generals_of(f) if g in ours]:
+            if f["commander"] == gid:
+                f["commander"] = None
+            else:
+                S.drop_subordinate(f, gid)
+            st.g["removed"].append(gid)
+            st.note(f"{S.general(gid).name} leaves the Empire's service", rule="6.4")
+        for u in units:
+            del f["units"][u]
+            if f["group"] and u in f["group"]["units"]:
+                f["group"]["units"].remove(u)
+        if units:
+            S.check_force(st, fid, "6.4")
+            dest = diplomacy.nearest_zone(st, f["zone"], side, min(S.unit(u).mf for u in units))
+            if dest is None or not _joins(st, dest, side, units):
+                st.g["reserve"]["units"] += sorted(units)
+                st.note(f"{', '.join(S.unit_name(u) for u in sorted(units))} find(s) no Coalition zone within reach "
+                        "and are destroyed", rule="8.2.3")
+            elif S.forces_in(st, dest, side):
+                S.force(st, S.forces_in(st, dest, side)[0])["units"].update(units)
+            else:
+                S.new_force(st, side, power, dest, units=units)
+    st.g["expeditions"] = [x for x in expeditions(st) if x not in ours]
+
+
 STEPS = (PlaceStart(), Place(), Conscripts(), EventGeneral(), EventGeneralStart(), EventArmy(), EventAttrition(),
-         EventOption())
+         EventOption(), Expedition())
 
 
 EVENTS: dict[str, Callable[[State, str, Card], None]] = {
@@ -561,6 +702,8 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
     "34C": attrition_event,
     "53C": attrition_event,
     "3C": holy_empire,
+    "40F": expeditionary_corps,
+    "37C": tauroggen,
 }
 
 
@@ -594,6 +737,12 @@ def playable(st: State, side: str, cid: str) -> bool:
         return bool(deploys) and not on_map(st, deploys[0].units[0]) and bool(army_options(st, side, card))
     if handler is attrition_event:
         return bool(attrition_targets(st, side, card))
+    if handler is expeditionary_corps:
+        return len(expedition_choices(st, {"side": side, "card": cid, "power": None, "steps": 4, "generals": 0})) > 1
+    if handler is tauroggen:
+        power = next(e.power for e in card.effect if isinstance(e, Defect))
+        return any(u in expeditions(st) and S.unit(u).power == power for f in st.g["forces"].values()
+                   for u in f["units"])
     if handler is holy_empire:
         choice = next(e for e in card.effect if isinstance(e, Choice))
         return any(option_ok(st, side, o) for o in choice.options)

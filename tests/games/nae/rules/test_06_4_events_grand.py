@@ -8,7 +8,7 @@ from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation, cards, supply, victory
 from tests.games.nae.rules.grand import board_1806
-from tests.games.nae.rules.helpers import push, put, rolls
+from tests.games.nae.rules.helpers import GAME, push, put, rolls
 from tests.games.nae.rules.test_07_interphase import interphase_1806
 
 
@@ -286,3 +286,86 @@ def test_6_4_landwehr_45c_needs_prussia_in_the_coalition() -> None:
     push(st, "round")
     st.apply(("event", "45C"))
     assert st.step == "place" and st.frame["units"][0] == "pr_landwehr_1"
+
+
+def prussia_forced_ally() -> State:
+    """1806 board, Prussia a forced ally of France (8.1.4) with Blücher's army in Berlin, Yorck a subordinate."""
+    st = board_1806()
+    st.g["status"]["prussia"] = "forced_alliance"
+    S.set_side(st, "prussia", None)
+    st.g["forced"]["prussia"] = {"with": "france", "until": None, "then": None}
+    put(st, "berlin", ["pr_i", "pr_ii", "pr_iii", "pr_elite"], commander="blucher", army="armee_elbe",
+        subs=["yorck"])
+    st.g.update(phase="activation", round=1, turn="empire")
+    st.g["hands"]["empire"] = ["40F"]
+    push(st, "round")
+    return st
+
+
+def test_8_1_4_expeditionary_corps_40f_gives_the_empire_4_steps_and_a_general_of_the_forced_ally() -> None:
+    """8.1.4: « le choix d'une alliance forcée permet à l'Empire de jouer la carte Corps Expéditionnaires (40F) »:
+    up to 4 steps and 1 general, fighting for the Empire even when the year's sides are set again (5.4)."""
+    st = prussia_forced_ally()
+    st.apply(("event", "40F"))
+    assert st.step == "events.expedition" and ("general", "yorck") not in st.legal_actions()  # no corps yet
+    st.apply(("unit", "pr_i"))
+    assert ("unit", "pr_ii") not in st.legal_actions()  # 11: a second corps only under a general (one force a zone)
+    st.apply(("general", "yorck"))
+    st.apply(("unit", "pr_ii"))
+    assert ("unit", "pr_iii") not in st.legal_actions()  # 4 steps taken: « jusqu'à 4 pas »
+    st.apply(("done", None))
+    corps = S.force(st, S.forces_in(st, "berlin", "empire")[0])
+    assert corps["commander"] == "yorck" and sorted(corps["units"]) == ["pr_i", "pr_ii"]
+    assert sorted(S.force(st, S.forces_in(st, "berlin", None)[0])["units"]) == ["pr_elite", "pr_iii"]
+    S.follow_sides(st, ["prussia"])  # 5.4: the forced ally's forces are at war with nobody; not the corps
+    assert S.forces_in(st, "berlin", "empire") and "40F" in st.g["discards"]["empire"]  # a silver star stays
+
+
+def test_6_4_tauroggen_37c_sends_the_prussian_expeditionary_corps_over_to_the_coalition() -> None:
+    st = prussia_forced_ally()
+    st.apply(("event", "40F"))
+    for action in (("unit", "pr_i"), ("general", "yorck"), ("unit", "pr_ii"), ("done", None)):
+        st.apply(action)
+    st.g["turn"] = "coalition"
+    st.g["hands"]["coalition"] = ["37C"]
+    escalade = st.g["escalade"]
+    push(st, "round")
+    st.apply(("event", "37C"))
+    corps = S.force(st, S.forces_in(st, "berlin", "coalition")[0])
+    assert corps["commander"] == "yorck" and sorted(corps["units"]) == ["pr_i", "pr_ii"]
+    assert st.g["expeditions"] == [] and st.g["escalade"] == escalade + 1 and "37C" in st.g["out"]
+
+
+def test_6_4_tauroggen_37c_waits_for_the_expeditionary_corps() -> None:
+    st = round_1806("coalition", ["37C"])
+    assert ("event", "37C") not in st.legal_actions()
+
+
+def test_6_4_the_event_steps_offer_catalogued_actions_with_their_own_labels() -> None:
+    """Every action these events offer is in the action catalog (the agents' encoding) and reads as itself."""
+    catalog = set(GAME.action_catalog("1805"))
+    seen: list[str] = []
+
+    def check(st: State) -> None:
+        for a in st.legal_actions():
+            assert a in catalog, a
+            seen.append(GAME.label(st, a))
+
+    st = round_1806("coalition", ["3C"])
+    st.g["defeats"] = {"austria": ["france"]}
+    st.apply(("event", "3C"))
+    check(st)
+    st = round_1806("coalition", ["33C"])
+    put(st, "munich", ["fr_i"], commander="davout")
+    st.apply(("event", "33C"))
+    check(st)
+    st = prussia_forced_ally()
+    st.apply(("event", "40F"))
+    check(st)
+    st = interphase_1806({"empire": [], "coalition": []})
+    activation.push_activation(st, "coalition", 1, "a test card")
+    st._advance()
+    check(st)
+    assert "resources at the next budget" in seen and "military reform of the defeated powers" in seen
+    assert any(x.startswith("Strike ") for x in seen) and any(x.startswith("Send ") and "Corsairs box" in x
+                                                              for x in seen)
