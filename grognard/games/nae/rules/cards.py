@@ -37,6 +37,7 @@ from grognard.games.nae.schema.cards import (
     PursuitModifier,
     RelieveGeneral,
     Role,
+    SiegeModifier,
     Supplied,
     Unsupplied,
     WoundTest,
@@ -742,6 +743,7 @@ def lasting(card_id: str) -> list[Any]:
     card = S.data().cards.cards[card_id]
     return [e for e in leaves(card)
             if isinstance(e, (AttritionModifier, InteriorLines))
+            or (isinstance(e, SiegeModifier) and card.use_of(e) == "event")
             or (isinstance(e, ForcedMarch) and e.attrition_modifier and card.use_of(e) == "combat")
             or (isinstance(e, Cancel) and e.what in ("evasion", "counter_march"))
             or (isinstance(e, ROUND_KINDS) and card.use_of(e) == "event")]
@@ -753,9 +755,11 @@ def record_lasting_effects(st: State, side: str, cid: str, fid: str | None, targ
     if not lasting(cid):
         return
     effects = S.lasting_card_effects(st)
-    effects[:] = [r for r in effects if r["round"] >= st.g["round"] - 1]
-    effects.append({"card": cid, "side": side, "fid": fid, "target": target, "round": st.g["round"],
-                    "turn": st.g["turn"]})
+    effects[:] = [r for r in effects if r["round"] >= st.g["round"] - 1 or r.get("year")]
+    record = {"card": cid, "side": side, "fid": fid, "target": target, "round": st.g["round"], "turn": st.g["turn"]}
+    if fid is None and any(getattr(e, "duration", None) == "turn" and e.side == "enemy" for e in lasting(cid)):
+        record["year"] = st.g["year"]  # 40C, 41C: « for the rest of the turn », the year (5.2.1 clears them)
+    effects.append(record)
 
 
 def _this_turn(st: State) -> list[dict[str, Any]]:
@@ -807,14 +811,14 @@ def attrition_card_mods(st: State, fid: str, forced_march: int) -> list[tuple[st
     """13.6.2 modifiers from combat cards played earlier: 43F -1 for the force that played it, in France's National
     Territory, this activation; 25C -1 on this round's forced-march tests of the side's Prussian-led forces."""
     f = S.force(st, fid)
-    out: list[tuple[str, int]] = []
+    out = year_attrition_mods(st, fid)
     for r in st.g.get("card_effects", []):
         if r["round"] != st.g["round"] or r["side"] != f["side"]:
             continue
         card = S.data().cards.cards[r["card"]]
         for e in lasting(r["card"]):
             if isinstance(e, AttritionModifier):
-                ok = (r["fid"] == fid and (e.duration == "turn" or r["turn"] == st.g["turn"])
+                ok = (r["fid"] == fid and e.side == "own" and (e.duration == "turn" or r["turn"] == st.g["turn"])
                       and (e.territory is None or S.data().map.zones[f["zone"]].owner == e.territory))
                 value = e.value
             elif isinstance(e, ForcedMarch):
@@ -826,6 +830,25 @@ def attrition_card_mods(st: State, fid: str, forced_march: int) -> list[tuple[st
             if ok:
                 out.append((f"{card.title} card", value))
     return out
+
+
+def year_attrition_mods(st: State, fid: str) -> list[tuple[str, int]]:
+    """13.6.2 modifiers on force ``fid`` from the enemy's events lasting « for the rest of the turn », the year:
+    40C +2 in Russia, 41C +2 in Portugal; they reach the tests of the activation phase's end too (5.2.1)."""
+    f = S.force(st, fid)
+    owner = S.data().map.zones[f["zone"]].owner
+    return [(f"{S.data().cards.cards[r['card']].title} card", e.value) for r in st.g.get("card_effects", [])
+            if r.get("year") == st.g["year"] and r["side"] != f["side"] for e in lasting(r["card"])
+            if isinstance(e, AttritionModifier) and e.side == "enemy" and e.territory == owner]
+
+
+def siege_card_mods(st: State, fid: str) -> list[tuple[str, int]]:
+    """15.4 modifiers on a siege attack by ``fid`` from the enemy's year-long event cards (41C: -2 against
+    Lisbon)."""
+    f = S.force(st, fid)
+    return [(f"{S.data().cards.cards[r['card']].title} card", e.value) for r in st.g.get("card_effects", [])
+            if r.get("year") == st.g["year"] and r["side"] != f["side"] for e in lasting(r["card"])
+            if isinstance(e, SiegeModifier) and e.side == "enemy" and e.zone == f["zone"]]
 
 
 def wound_by_card(st: State, ctx: Frame, role: str, e: WoundTest) -> None:

@@ -532,6 +532,12 @@ def label(st: State, action: Action) -> str | None:
     return "; ".join(words.get(type(e), type(e).__name__) for e in choice.options[arg])
 
 
+def rest_of_the_year(st: State, side: str, card: Card) -> None:
+    """40C Scorched Earth, 41C Lines of Torres Vedras: until the year's end, enemy forces in Russia (Portugal) get +2
+    on their attrition tests (41C: -2 on their siege attacks against Lisbon)."""
+    cards.record_lasting_effects(st, side, card.id, None)
+
+
 # 40F Expeditionary Corps and 37C Tauroggen -------------------------------------------------------------------------
 # 8.1.4: « Les forces de l'allié forcé ne sont pas contrôlées par l'Empire mais le choix d'une alliance forcée permet à
 # l'Empire de jouer la carte Corps Expéditionnaires (40F) »; the English rules: « the only way to control some of its
@@ -704,6 +710,8 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
     "3C": holy_empire,
     "40F": expeditionary_corps,
     "37C": tauroggen,
+    "40C": rest_of_the_year,
+    "41C": rest_of_the_year,
 }
 
 

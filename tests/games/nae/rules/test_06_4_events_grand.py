@@ -369,3 +369,37 @@ def test_6_4_the_event_steps_offer_catalogued_actions_with_their_own_labels() ->
     assert "resources at the next budget" in seen and "military reform of the defeated powers" in seen
     assert any(x.startswith("Strike ") for x in seen) and any(x.startswith("Send ") and "Corsairs box" in x
                                                               for x in seen)
+
+
+def test_6_4_terre_brulee_40c_gives_enemy_forces_in_russia_plus_2_on_attrition_for_the_rest_of_the_year() -> None:
+    """40C: « After Sainte Russie (2C) »; +2 to the attrition tests of enemy forces in Russia until the year ends,
+    the tests of the activation phase's end included (5.2.1); none outside Russia, none for its own forces."""
+    st = round_1806("coalition", ["40C"])
+    assert ("event", "40C") not in st.legal_actions()  # 2C not played
+    st.g["events_played"].append("2C")
+    st._legal = None
+    french = put(st, "vilna", ["fr_i"], commander="davout")
+    poles = put(st, "warsaw", ["fr_ii"], commander="ney")
+    russians = put(st, "moscow", ["ru_i"] if "ru_i" in S.data().counters.units else ["ru_xi"])
+    st.apply(("event", "40C"))
+    st.g["round"] = 5
+    assert ["Scorched Earth card", 2] in [list(m) for m in supply.attrition_mods(st, french)]
+    assert ["Scorched Earth card", 2] in [list(m) for m in supply.attrition_mods(st, french, cards_apply=False)]
+    assert not [m for m in supply.attrition_mods(st, poles) if "Scorched" in m[0]]
+    assert not [m for m in supply.attrition_mods(st, russians) if "Scorched" in m[0]]
+    st.g["year"] += 1
+    assert not [m for m in supply.attrition_mods(st, french) if "Scorched" in m[0]]
+
+
+def test_6_4_torres_vedras_41c_hampers_sieges_of_lisbon_its_combat_use_does_not_last() -> None:
+    st = round_1806("coalition", ["41C"])
+    besieger = put(st, "lisbon", ["fr_i"], commander="junot" if "junot" in S.data().counters.generals else "davout")
+    st.apply(("event", "41C"))
+    assert cards.siege_card_mods(st, besieger) == [("Lines of Torres Vedras card", -2)]
+    assert ["Lines of Torres Vedras card", 2] in [list(m) for m in supply.attrition_mods(st, besieger)]
+    st = round_1806("coalition", [])
+    fid = put(st, "lisbon", ["gb_corps_1"])
+    cards.record_lasting_effects(st, "coalition", "41C", fid, target=None)  # played as a combat card
+    put(st, "porto" if "porto" in S.data().map.zones else "coimbra", ["fr_i"], commander="davout")
+    assert not [m for m in supply.attrition_mods(st, fid) if "Torres" in m[0]]
+    assert all(r.get("year") is None for r in st.g["card_effects"])
