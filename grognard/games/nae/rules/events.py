@@ -519,9 +519,10 @@ class EventOption:
 def label(st: State, action: Action) -> str | None:
     """Menu text of this module's steps (None: not one of them)."""
     verb, arg = action
-    if verb == "force" and st.step in ("events.general", "events.army", "events.attrition"):
+    if verb == "force" and st.step in ("events.general", "events.army", "events.attrition", "events.join_army"):
         f = S.force(st, arg)
-        what = {"events.general": "Take command of", "events.army": "Join", "events.attrition": "Strike"}[st.step]
+        what = {"events.general": "Take command of", "events.army": "Join", "events.attrition": "Strike",
+                "events.join_army": "Join"}[st.step]
         return f"{what} {S.name_of(st, arg)} at {S.zone_name(f['zone'])}"
     if verb != "option" or st.step != "events.option":
         return None
@@ -530,6 +531,102 @@ def label(st: State, action: Action) -> str | None:
     words = {DeployFromReserve: "free steps from the reserve", Resources: "resources at the next budget",
              MilitaryReform: "military reform of the defeated powers"}
     return "; ".join(words.get(type(e), type(e).__name__) for e in choice.options[arg])
+
+
+ARMY_KINDS = {"cavalry": ("reserve_cavalry",), "any": None}  # 52F, 42F: the units a step may go to
+
+
+def army_steps(st: State, side: str, card: Card) -> None:
+    """52F Guards of Honour (1 French reserve-cavalry step), 42F Allied Contingents (2 steps of allied minors):
+    free steps inside a supplied French army, restoring a reduced unit of it or bringing one of the reserve back
+    there at reduced strength."""
+    e = next(x for x in card.effect if isinstance(x, DeployFromReserve))
+    st.push("events.army_steps", side=side, power=e.power, kind=e.unit_kind, steps=e.steps, why=card.title)
+
+
+def _fits(st: State, f: Frame, uid: str) -> bool:
+    u = S.unit(uid)
+    kinds = ARMY_KINDS[f["kind"]]
+    if (kinds is not None and u.kind not in kinds) or u.special:
+        return False
+    if f["power"] == "minor":
+        return S.data().map.powers[u.power].kind != "major" and diplomacy.allied_with(st, u.power, f["side"])
+    return bool(u.power == f["power"])
+
+
+def french_armies(st: State, side: str, uid: str | None = None, value: int = 0) -> list[str]:
+    """The side's supplied French armies (the leading army of a group), those that may take the unit ``uid`` at
+    ``value`` within command (10.1) if one is given."""
+    out = []
+    for fid, f in sorted(st.g["forces"].items()):
+        a = S.armies(f)[0]
+        if (f["side"] == side and a.army and a.commander and not f["unsupplied"] and not f["in_fortress"]
+                and S.data().counters.armies[a.army].power == "france"
+                and (uid is None or command.within_command(st, a.commander, a.army, {**a.units, uid: value}))):
+            out.append(fid)
+    return out
+
+
+def army_step_choices(st: State, f: Frame) -> list[Action]:
+    out: list[Action] = []
+    for fid in french_armies(st, f["side"]):
+        a = S.armies(S.force(st, fid))[0]
+        out += [("restore", u) for u, v in sorted(a.units.items()) if _fits(st, f, u) and v < S.unit(u).steps
+                and command.within_command(st, a.commander, a.army, {**a.units, u: v + 1})]
+    out += [("build", u) for u in st.g["reserve"]["units"] if _fits(st, f, u)
+            and french_armies(st, f["side"], u, S.unit(u).reduced or S.unit(u).steps)]
+    return out
+
+
+class ArmySteps:
+    name: ClassVar[str] = "events.army_steps"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{f['why']}: {f['steps']} step(s) left: restore a reduced unit of an army or bring one back into it."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [*army_step_choices(st, f), ("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, uid = action
+        if verb == "done":
+            st.pop()
+            return
+        f["steps"] -= 1
+        if f["steps"] == 0:
+            st.pop()
+        if verb == "restore":
+            force = next(x for x in st.g["forces"].values() if uid in x["units"])
+            force["units"][uid] += 1
+            st.note(f"{S.unit_name(uid)} is restored by one step", rule="6.4")
+        else:
+            st.push("events.join_army", side=f["side"], unit=uid)
+
+
+class JoinArmy:
+    """The army a unit brought back by an event joins, at reduced strength."""
+
+    name: ClassVar[str] = "events.join_army"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Choose the army {S.unit_name(f['unit'])} joins."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        u = S.unit(f["unit"])
+        return [("force", fid) for fid in french_armies(st, f["side"], f["unit"], u.reduced or u.steps)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        uid, u = f["unit"], S.unit(f["unit"])
+        S.force(st, action[1])["units"][uid] = u.reduced or u.steps
+        st.g["reserve"]["units"].remove(uid)
+        st.note(f"{u.name} joins {S.name_of(st, action[1])} at reduced strength", rule="6.4")
 
 
 def rest_of_the_year(st: State, side: str, card: Card) -> None:
@@ -675,7 +772,7 @@ def tauroggen(st: State, side: str, card: Card) -> None:
 
 
 STEPS = (PlaceStart(), Place(), Conscripts(), EventGeneral(), EventGeneralStart(), EventArmy(), EventAttrition(),
-         EventOption(), Expedition())
+         EventOption(), Expedition(), ArmySteps(), JoinArmy())
 
 
 EVENTS: dict[str, Callable[[State, str, Card], None]] = {
@@ -711,6 +808,8 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
     "40F": expeditionary_corps,
     "37C": tauroggen,
     "40C": rest_of_the_year,
+    "42F": army_steps,
+    "52F": army_steps,
     "41C": rest_of_the_year,
 }
 
@@ -751,6 +850,9 @@ def playable(st: State, side: str, cid: str) -> bool:
         power = next(e.power for e in card.effect if isinstance(e, Defect))
         return any(u in expeditions(st) and S.unit(u).power == power for f in st.g["forces"].values()
                    for u in f["units"])
+    if handler is army_steps:
+        e = next(x for x in card.effect if isinstance(x, DeployFromReserve))
+        return bool(army_step_choices(st, {"side": side, "power": e.power, "kind": e.unit_kind}))
     if handler is holy_empire:
         choice = next(e for e in card.effect if isinstance(e, Choice))
         return any(option_ok(st, side, o) for o in choice.options)

@@ -403,3 +403,32 @@ def test_6_4_torres_vedras_41c_hampers_sieges_of_lisbon_its_combat_use_does_not_
     put(st, "porto" if "porto" in S.data().map.zones else "coimbra", ["fr_i"], commander="davout")
     assert not [m for m in supply.attrition_mods(st, fid) if "Torres" in m[0]]
     assert all(r.get("year") is None for r in st.g["card_effects"])
+
+
+def test_6_4_guards_of_honour_52f_brings_a_reserve_cavalry_step_into_a_supplied_french_army() -> None:
+    st = round_1806("empire", ["52F"])
+    assert ("event", "52F") not in st.legal_actions()  # no army
+    st = round_1806("empire", ["52F"])
+    fid = put(st, "paris", ["fr_garde", "fr_i"], commander="napoleon", army="grande_armee")
+    st.g["reserve"]["units"] += ["fr_cav_reserve", "fr_ii"]
+    supply.update_supply(st)
+    st._legal = None
+    st.apply(("event", "52F"))
+    assert st.legal_actions() == [("build", "fr_cav_reserve"), ("done", None)]  # cavalry only
+    st.apply(("build", "fr_cav_reserve"))
+    assert st.step == "events.join_army" and st.legal_actions() == [("force", fid)]
+    st.apply(("force", fid))
+    assert S.force(st, fid)["units"]["fr_cav_reserve"] == 1 and "fr_cav_reserve" not in st.g["reserve"]["units"]
+    assert st.step != "events.army_steps"  # its one step is spent
+
+
+def test_6_4_allied_contingents_42f_restores_allied_minor_steps_in_a_french_army() -> None:
+    st = round_1806("empire", ["42F"])
+    bavarians = next(u.id for u in S.data().counters.units.values() if u.power == "bavaria")
+    fid = put(st, "paris", {"fr_i": 3, bavarians: 1}, commander="napoleon", army="grande_armee")
+    supply.update_supply(st)
+    st._legal = None
+    st.apply(("event", "42F"))
+    assert ("restore", bavarians) in st.legal_actions() and ("restore", "fr_i") not in st.legal_actions()
+    st.apply(("restore", bavarians))
+    assert S.force(st, fid)["units"][bavarians] == 2

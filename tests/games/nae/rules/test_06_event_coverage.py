@@ -14,8 +14,8 @@ DOC = Path(__file__).resolve().parents[4] / "docs" / "nae-rules.md"
 
 # card -> the use no rule plays
 NOT_PLAYED = {
-    "4F": "event", "5F": "event", "10F": "event", "12F": "event", "37F": "combat", "42F": "event",
-    "49F": "event", "51F": "event", "52F": "event", "54F": "event", "1C": "event", "6C": "event", "7C": "event",
+    "4F": "event", "5F": "event", "10F": "event", "12F": "event", "37F": "combat",
+    "49F": "event", "51F": "event", "54F": "event", "1C": "event", "6C": "event", "7C": "event",
     "8C": "event", "10C": "combat", "17C": "event", "19C": "event", "49C": "event",
     "50C": "event",
 }
