@@ -173,7 +173,9 @@ def grand_campaign_setup(st: State) -> None:
              periods=list(h.cards.periods), territory={a.province: a.to for a in sc.annexes.values()},
              declared=[], war_on=[], bonus_cards={"empire": 0, "coalition": 0}, phase="activation")
     g["flags"] = sorted({x for e in sc.events.values() for x in (e.id, e.card, e.entity) if x})
-    g["events_played"] = sorted({c for side in S.SIDES for c in getattr(h.cards, side).events_used})
+    # 19.3, the cards' conditions: the events in play at the start were played (1809: 20F, 24F, 25F, 22C...)
+    g["events_played"] = sorted({c for side in S.SIDES for c in getattr(h.cards, side).events_used}
+                                | {e.card for e in sc.events.values() if e.card})
     # 20.2 special rule 1: the fortresses Austria must besiege before the Coalition does anything else
     g["sieges_due"] = [s.zone for r in sc.rules.values() if isinstance(r, MandatorySieges) for s in r.sieges]
     g["set_aside"] = [c for c in sc.out_of_play if c in S.data().counters.units or c in S.data().counters.generals]

@@ -117,6 +117,8 @@ def bring_punishments(st: State, rule: str) -> None:
     """6.1: the Punishments cards are shuffled with each side's pile and played pile into one new pile (the
     permanent cards stay where they are: a hand building returns them)."""
     g = st.g
+    if "punishments" in g["periods"]:
+        return  # already in play (1809 deals both periods from the start): nothing to bring
     g["periods"] = [*g["periods"], "punishments"]
     for side in S.SIDES:
         perms = set(permanent_cards(side))

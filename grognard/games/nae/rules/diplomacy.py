@@ -515,10 +515,14 @@ def status_is(st: State, power: str, wanted: str) -> bool:
 
 
 def _marked(st: State, c: MarkedMinors) -> int:
-    """8.3.1 "R" minors allied to the Empire; 8.3.2 "W" provinces the Empire holds (allied or French territory)."""
+    """8.3.1 "R" minors allied to the Empire; 8.3.2 "W" provinces « contrôlées par l'Empire (alliée ou appartenir
+    au territoire nationale français) »: a province counts with the power that annexed it (18.2.2, 1809: Hanovre and
+    Magdebourg are French), else with its own."""
     if c.marker == "R":
         return sum(1 for p in marked_members("R") if allied_with(st, p, "empire"))
-    return sum(1 for p in S.data().map.provinces.values() if p.westphalia and S.side_of(st, p.owner) == "empire")
+    annexed = st.g.get("territory", {})
+    return sum(1 for p in S.data().map.provinces.values()
+               if p.westphalia and S.side_of(st, annexed.get(p.id, p.owner)) == "empire")
 
 
 def enemy_steps_in(st: State, side: str, power: str) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, supply, victory
+from grognard.games.nae.rules import activation, cards, diplomacy, supply, victory
 from tests.games.nae.rules.grand import board_1806
 from tests.games.nae.rules.helpers import GAME, push, put, rolls
 from tests.games.nae.rules.test_07_interphase import interphase_1806
@@ -38,7 +38,6 @@ def test_17_2_9_corsaires_35f_takes_a_card_off_each_later_coalition_hand() -> No
     """17.2.9: « L'évènement Corsaires (35F) réduit la main de carte coalisée sauf si la Coalition dispose d'une flotte
     dans la case Corsaires au moment de la phase de constitution des mains »: 7 becomes 6, every year."""
     st = interphase_1806({"empire": ["35F"], "coalition": []})
-    from grognard.games.nae.rules import diplomacy
 
     empire = cards.hand_entitlement(st, "empire")[0]
     assert diplomacy.event_playable(st, "empire", "35F", "diplomacy")
@@ -52,7 +51,6 @@ def test_17_2_9_corsaires_35f_takes_a_card_off_each_later_coalition_hand() -> No
 
 def test_17_2_9_a_fleet_in_the_corsairs_box_keeps_the_coalition_hand_whole() -> None:
     st = interphase_1806({"empire": ["35F"], "coalition": []})
-    from grognard.games.nae.rules import diplomacy
 
     diplomacy.play_event(st, "empire", "35F")
     fl = next(f for f, x in sorted(st.g["fleets"].items()) if x["power"] == "britain")
@@ -432,3 +430,15 @@ def test_6_4_allied_contingents_42f_restores_allied_minor_steps_in_a_french_army
     assert ("restore", bavarians) in st.legal_actions() and ("restore", "fr_i") not in st.legal_actions()
     st.apply(("restore", bavarians))
     assert S.force(st, fid)["units"][bavarians] == 2
+
+
+def test_8_3_2_in_1809_napoleonic_europe_may_be_played_from_the_start() -> None:
+    """20.3: the Confederation of the Rhine (20F) and Dos de Mayo (22C, after the Snare of Bayonne 24F) are in play,
+    Naples is a protectorate, the game is in the Punishments period, and of the 'W' provinces Hanovre and Magdebourg
+    are French territory (annexed) while Clèves, Berg and Hesse are French allies: five, « 4 au moins »."""
+    st = GAME.new_state("1809", seed=1)
+    assert {"20F", "24F", "22C", "25F"} <= set(st.g["events_played"])
+    assert all(diplomacy.cond_holds(st, "empire", c) for c in S.data().cards.cards["45F"].requires)
+    for minor in ("cleves", "berg"):
+        S.set_side(st, minor, "coalition")
+    assert not diplomacy.requires_hold(st, "empire", S.data().cards.cards["45F"])  # three left
