@@ -711,6 +711,8 @@ def revolt(st: State, e: Revolt) -> None:
     st.g["status"][e.entity] = "allied"
     S.set_side(st, e.entity, "coalition")
     S.set_ally_of(st, e.entity, ally)
+    if S.is_neutral_ground(st, e.zone):  # 21C in a neutral Turkey: « tant que leurs zones d'apparition restent sous
+        S.set_control(st, e.zone, e.entity)  # contrôle de la coalition » (glossary): the rising holds its zone
     for uid in e.units:
         u = S.unit(uid)
         S.new_force(st, "coalition", u.power, e.zone, units={uid: u.steps})

@@ -442,3 +442,15 @@ def test_8_3_2_in_1809_napoleonic_europe_may_be_played_from_the_start() -> None:
     for minor in ("cleves", "berg"):
         S.set_side(st, minor, "coalition")
     assert not diplomacy.requires_hold(st, "empire", S.data().cards.cards["45F"])  # three left
+
+
+def test_6_4_the_serbs_21c_rising_in_a_neutral_turkey_hold_belgrade() -> None:
+    """Glossary « Révolte nationale »: « ils comptent comme un mineur allié tant que leurs zones d'apparition restent
+    sous contrôle de la coalition »: the Serbian corps rising at Belgrade holds it, and stands on no neutral ground
+    (12.1) though Turkey is neutral (a random 1809 game put it there)."""
+    st = board_1806()
+    st.g["hands"]["coalition"] = ["21C"]
+    assert S.status_of(st, "turkey") == "neutral" and diplomacy.event_playable(st, "coalition", "21C", "diplomacy")
+    diplomacy.play_event(st, "coalition", "21C")
+    assert S.forces_in(st, "belgrade", "coalition") and S.controller(st, "belgrade") == "coalition"
+    assert not S.is_neutral_ground(st, "belgrade")
