@@ -178,11 +178,11 @@ def hand_entitlement(st: State, side: str, no_maximum: bool = False) -> tuple[in
         if mod["side"] != side:
             continue
         if mod["unless"] == "corsairs_box_fleet" and corsairs_box(st):
-            st.note(f"A {side} fleet in the Corsairs box keeps {title(mod['card'])} from shrinking the hand",
-                    rule="17.2.9")
+            st.note(f"A {side} fleet in the Corsairs box keeps the Corsairs from shrinking the hand", rule="17.2.9")
             continue
-        size = max(0, size + mod["value"])
-        st.note(f"{title(mod['card'])}: the {side}'s hand holds {size}", rule="17.2.9")
+        size = max(len(perms), size + int(mod["value"]))  # never below the permanent cards it keeps
+        st.note(f"A lasting event (the Corsairs) changes the {side}'s hand by {int(mod['value']):+d}: it holds {size}",
+                rule="17.2.9")
     return size, perms
 
 
@@ -210,12 +210,12 @@ def play_hand_building_event(st: State, side: str, cid: str, f: Frame) -> None:
     f["size"], f["perms"] = hand_entitlement(st, side, no_maximum=True)
 
 
-def add_hand_mod(st: State, side: str, cid: str, e: HandSize) -> None:
+def add_hand_mod(st: State, side: str, e: HandSize) -> None:
     """35F Corsaires (17.2.9): « réduit la main de carte coalisée sauf si la Coalition dispose d'une flotte dans la
     case Corsaires au moment de la phase de constitution des mains », at every later hand building. We take the card
     off the size the table gives (after its 6-10 bounds): off the entitlement, a Coalition above 10 would lose
     nothing."""
-    st.g.setdefault("hand_mods", []).append({"side": side, "value": e.value, "unless": e.unless, "card": cid})
+    st.g.setdefault("hand_mods", []).append({"side": side, "value": e.value, "unless": e.unless})
     st.note(f"The {side}'s hand is {e.value:+d} card(s) at each hand-building phase"
             + (" unless it has a fleet in the Corsairs box" if e.unless else ""), rule="17.2.9")
 

@@ -633,7 +633,7 @@ def play_event(st: State, side: str, cid: str) -> None:
             st.note("The Continental Blockade is declared: +1 VP at each budget phase while it is in place",
                     rule="8")
         elif isinstance(e, HandSize):
-            cards.add_hand_mod(st, side if e.side == "own" else S.other(side), cid, e)
+            cards.add_hand_mod(st, side if e.side == "own" else S.other(side), e)
 
 
 def change_status(st: State, power: str, status: str) -> None:
