@@ -173,7 +173,9 @@ def grand_campaign_setup(st: State) -> None:
              periods=list(h.cards.periods), territory={a.province: a.to for a in sc.annexes.values()},
              declared=[], war_on=[], bonus_cards={"empire": 0, "coalition": 0}, phase="activation")
     g["flags"] = sorted({x for e in sc.events.values() for x in (e.id, e.card, e.entity) if x})
-    g["events_played"] = sorted({c for side in S.SIDES for c in getattr(h.cards, side).events_used})
+    # 19.3, the cards' conditions: the events in play at the start were played (1809: 20F, 24F, 25F, 22C...)
+    g["events_played"] = sorted({c for side in S.SIDES for c in getattr(h.cards, side).events_used}
+                                | {e.card for e in sc.events.values() if e.card})
     # 20.2 special rule 1: the fortresses Austria must besiege before the Coalition does anything else
     g["sieges_due"] = [s.zone for r in sc.rules.values() if isinstance(r, MandatorySieges) for s in r.sieges]
     g["set_aside"] = [c for c in sc.out_of_play if c in S.data().counters.units or c in S.data().counters.generals]
@@ -363,7 +365,8 @@ class NaeGame(Game):
         # earlier indices stay as they were)
         diplomatic = [(v, c) for v in ("diplomacy", "protectorate", "end_war", "war") for c in d.cards.cards]
         return [*out, ("reactivate", "depot"), *diplomatic, *(("target", p) for p in d.map.powers),
-                ("free_attempt", None)]
+                ("free_attempt", None), *((v, fl) for v in ("corsairs", "corsairs_back") for fl in d.counters.fleets),
+                *(("option", i) for i in range(3))]
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card
@@ -402,7 +405,8 @@ class NaeGame(Game):
         interphase_label = budget.label(st, action) or redeployment.label(st, action)
         if interphase_label is not None:
             return interphase_label
-        naval_label = naval.label(st, action) or diplomacy.label(st, action)
+        naval_label = (naval.label(st, action) or diplomacy.label(st, action) or cards.label(st, action)
+                       or events.label(st, action))
         if naval_label is not None:
             return naval_label
         peace_label = peace.label(st, action)

@@ -340,8 +340,9 @@ def follow_sides(st: State, powers: list[str]) -> None:
     """A force fights for the side of its nation (its commander's, or its lone unit's): when these powers change
     side -- a declaration of war (7.1), a forced peace once its redeployments are done, its end (8.1.3, 18.2) --
     their forces follow; a neutral's are at war with nobody (side None, 8.1.1)."""
+    taken = set(st.g.get("expeditions", []))  # 40F: the forced ally's units the Empire controls stay its own
     for fid, f in st.g["forces"].items():
-        if f["power"] in powers:
+        if f["power"] in powers and not set(f["units"]) <= taken:
             set_force_side(st, fid, st.g["sides"].get(f["power"]))
 
 

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle, command, movement, naval
+from grognard.games.nae.rules import battle, cards, command, movement, naval
 
 
 def push_activation(st: State, side: str, ap: int, why: str) -> None:
@@ -230,7 +230,7 @@ class Activation:
             if sequence.siege_duty(st) and S.side_of(st, sequence.siege_duty(st).power) == f["side"]:
                 # 20.2 rule 1: only the Austrian forces that may lay a siege still due, and no fleet
                 return [*(a for a in out if sequence.may_lay_due_siege(st, a[1])), ("done", None)]
-        return [*out, *parts(st, f), *naval.activation_choices(st, f), ("done", None)]
+        return [*out, *parts(st, f), *naval.activation_choices(st, f), *cards.corsairs_choices(st, f), ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action
@@ -244,6 +244,9 @@ class Activation:
             return
         if verb == "fleet":
             naval.activate(st, f, arg)
+            return
+        if verb in ("corsairs", "corsairs_back"):
+            cards.corsairs(st, f, action)  # 17.2.9
             return
         if verb == "subordinate":
             pay(st, f, S.general(arg).initiative, S.general(arg).power)

@@ -106,7 +106,8 @@ def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
     mods: list[tuple[str, int]] = []
     if attacker:
         mods.append(("odds", ctx["odds_mod"]))
-    if cavalry_count(me) > cavalry_count(foe) and "cavalry_superiority" not in cancelled:
+    if cards.cavalry_superiority(st, ctx, role, cavalry_count(me) > cavalry_count(foe)) and \
+            "cavalry_superiority" not in cancelled:
         mods.append(("cavalry superiority", t.combat_modifier("cavalry_superiority")))
     zone = ctx["zone"]
     terrain = t.terrain[S.data().map.zones[zone].terrain]

@@ -475,7 +475,8 @@ def fleet_pool(st: State, power: str) -> list[str]:
     """7.3.2: fleets of ``power`` off the map (minors' fleets are gone for good once destroyed, 7.3.3)."""
     gone = _out_for_good(st)
     return [fl.id for fl in S.data().counters.fleets_of(power)
-            if fl.id not in st.g["fleets"] and fl.id not in gone and fl.id not in st.g["budget"]["withdrawn"]]
+            if fl.id not in st.g["fleets"] and fl.id not in gone and fl.id not in st.g["budget"]["withdrawn"]
+            and fl.id not in st.g.get("corsairs", [])]  # 17.2.9: a fleet in the Corsairs box is not off the map
 
 
 def fleet_ports(st: State, power: str) -> list[str]:

@@ -14,6 +14,7 @@ from grognard.games.nae.schema.cards import (
     AutoEvasion,
     Cancel,
     Card,
+    CavalrySuperiority,
     Choice,
     CombatBonus,
     Commander,
@@ -26,6 +27,7 @@ from grognard.games.nae.schema.cards import (
     ForcedMarch,
     ForceIsArmy,
     FortressZone,
+    HandSize,
     InterceptionModifier,
     InteriorLines,
     InTerritory,
@@ -35,6 +37,7 @@ from grognard.games.nae.schema.cards import (
     PursuitModifier,
     RelieveGeneral,
     Role,
+    SiegeModifier,
     Supplied,
     Unsupplied,
     WoundTest,
@@ -114,6 +117,8 @@ def bring_punishments(st: State, rule: str) -> None:
     """6.1: the Punishments cards are shuffled with each side's pile and played pile into one new pile (the
     permanent cards stay where they are: a hand building returns them)."""
     g = st.g
+    if "punishments" in g["periods"]:
+        return  # already in play (1809 deals both periods from the start): nothing to bring
     g["periods"] = [*g["periods"], "punishments"]
     for side in S.SIDES:
         perms = set(permanent_cards(side))
@@ -151,24 +156,143 @@ def _held(st: State, zones: set[str]) -> dict[str, str]:
     return out
 
 
-def hand_entitlement(st: State, side: str) -> tuple[int, list[str]]:
+def hand_entitlement(st: State, side: str, no_maximum: bool = False) -> tuple[int, list[str]]:
     """6.3 / 7.2: the hand size of ``side`` (its card assignment lines, its permanent cards, the cards owed it by
-    conquests and purchases, between 6 and 10) and the permanent cards it is entitled to: one per allied major at
-    war whose capital the enemy does not hold."""
+    conquests and purchases, between 6 and 10, or above 10 once 52C is played: ``no_maximum``), less what lasting
+    events take off (35F Corsairs), and the permanent cards it is entitled to: one per allied major at war whose
+    capital the enemy does not hold."""
     t = S.data().tables
     alliance = _alliances(st)
     zones = {z for rec in t.card_assignments.values() for z in rec.zones} | {p.capital for p in t.permanent.values()}
     held = _held(st, zones)
     lines = t.card_entitlement(side, alliance, held, st.g["flags"])
     perms = [p.card for p in t.permanent_cards(side, alliance, held)
-             if st.g["status"].get(p.id) == "at_war"]
+             if st.g["status"].get(p.id) == "at_war" and p.card not in st.g["out"]]  # 51C: 1F gone for good
     owed = st.g["bonus_cards"][side] + len(peace_cards(st, side))
     total = sum(rec.cards for rec in lines) + len(perms) + owed
     detail = ", ".join([*(rec.id for rec in lines), *(f"permanent {c}" for c in perms)]
                        + ([f"{owed} owed"] if owed else []))
-    size = t.hand_size(total)
+    size = t.hand_size(total, may_exceed_max=no_maximum)
     st.note(f"The {side} is entitled to {total} card(s) ({detail or 'nothing'}): its hand holds {size}", rule="6.3")
+    for mod in st.g.get("hand_mods", []):
+        if mod["side"] != side:
+            continue
+        if mod["unless"] == "corsairs_box_fleet" and corsairs_box(st):
+            st.note(f"A {side} fleet in the Corsairs box keeps the Corsairs from shrinking the hand", rule="17.2.9")
+            continue
+        size = max(len(perms), size + int(mod["value"]))  # never below the permanent cards it keeps
+        st.note(f"A lasting event (the Corsairs) changes the {side}'s hand by {int(mod['value']):+d}: it holds {size}",
+                rule="17.2.9")
     return size, perms
+
+
+# 6.3 Events of the hand building (52C) and lasting hand-size changes (35F) ------------------------------------------
+
+HAND_BUILDING_EVENTS = ("52C",)  # cards whose event is played at the side's own hand building (phase "interphase")
+
+
+def hand_building_events(st: State, side: str, f: Frame) -> list[Action]:
+    """52C Misères de la Guerre, offered only to its holder at its own hand building, before it draws: « permet à la
+    Coalition de s'affranchir de la limite maximale » (6.3)."""
+    return [("event", c) for c in st.g["hands"][side] if c in HAND_BUILDING_EVENTS and not f.get("no_max")
+            and S.data().cards.cards[c].side == side]
+
+
+def play_hand_building_event(st: State, side: str, cid: str, f: Frame) -> None:
+    """Play 52C: this hand building's size is worked out again without the 10-card maximum."""
+    card = S.data().cards.cards[cid]
+    st.g["hands"][side].remove(cid)
+    (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
+    st.note(f"{side} plays {title(cid)} as an event: {card.text}", rule="6.3")
+    st.commit()  # the other side has seen the card: no undo past it
+    event_played(st, cid)
+    f["no_max"] = True
+    f["size"], f["perms"] = hand_entitlement(st, side, no_maximum=True)
+
+
+def add_hand_mod(st: State, side: str, e: HandSize) -> None:
+    """35F Corsaires (17.2.9): « réduit la main de carte coalisée sauf si la Coalition dispose d'une flotte dans la
+    case Corsaires au moment de la phase de constitution des mains », at every later hand building. We take the card
+    off the size the table gives (after its 6-10 bounds): off the entitlement, a Coalition above 10 would lose
+    nothing."""
+    st.g.setdefault("hand_mods", []).append({"side": side, "value": e.value, "unless": e.unless})
+    st.note(f"The {side}'s hand is {e.value:+d} card(s) at each hand-building phase"
+            + (" unless it has a fleet in the Corsairs box" if e.unless else ""), rule="17.2.9")
+
+
+# 17.2.9 The Corsairs box ------------------------------------------------------------------------------------------
+
+def corsairs_box(st: State) -> list[str]:
+    """The fleets in the Corsairs box (``g["corsairs"]``), off the map."""
+    out: list[str] = st.g.get("corsairs", [])
+    return out
+
+
+def corsairs_choices(st: State, f: Frame) -> list[Action]:
+    """17.2.9: « Pour placer une flotte dans la case Corsaires, le joueur coalisé retire de la carte la flotte
+    souhaitée et la positionne dans la case en dépensant un PA. La flotte de cette case pourra être repositionnée dans
+    un port du territoire national lors d'un round d'activation ultérieur en dépensant un nouveau PA. » AP of a card
+    (not an event's count of forces), in the grand campaigns, for a fleet carrying no troops."""
+    from grognard.games.nae.rules import budget, naval
+
+    if f["side"] != "coalition" or f["count"] is not None or f["ap"] < 1 or not S.grand_campaign(st):
+        return []
+    moved = f.get("fleets_moved", [])
+    out: list[Action] = [("corsairs", fl) for fl, x in sorted(st.g["fleets"].items()) if fl not in moved
+                         and S.side_of(st, x["power"]) == "coalition" and not naval.carried(st, [fl])]
+    fleets = S.data().counters.fleets
+    out += [("corsairs_back", fl) for fl in corsairs_box(st)
+            if fl not in moved and budget.fleet_ports(st, fleets[fl].power)]
+    return out
+
+
+def corsairs(st: State, f: Frame, action: Action) -> None:
+    """Spend the AP: the fleet goes into the Corsairs box, or comes back from it to a port the owner picks."""
+    verb, fl = action
+    f["ap"] -= 1
+    f.setdefault("fleets_moved", []).append(fl)
+    name = S.data().counters.fleets[fl].name
+    if verb == "corsairs":
+        del st.g["fleets"][fl]
+        st.g.setdefault("corsairs", []).append(fl)
+        st.note(f"{name} leaves the map for the Corsairs box (1 AP)", rule="17.2.9")
+        return
+    st.push("corsairs.port", side=f["side"], fleet=fl)
+
+
+class CorsairsPort:
+    """17.2.9: the port of its National Territory where a fleet back from the Corsairs box is placed."""
+
+    name: ClassVar[str] = "corsairs.port"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.data().counters.fleets[f['fleet']].name} leaves the Corsairs box: choose its home port."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        from grognard.games.nae.rules import budget
+
+        return [("zone", z) for z in budget.fleet_ports(st, S.data().counters.fleets[f["fleet"]].power)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        fl = f["fleet"]
+        st.g["corsairs"].remove(fl)
+        st.g["fleets"][fl] = {"power": S.data().counters.fleets[fl].power, "at": "port", "where": action[1]}
+        st.note(f"{S.data().counters.fleets[fl].name} leaves the Corsairs box for {S.zone_name(action[1])} (1 AP)",
+                rule="17.2.9")
+
+
+def label(st: State, action: Action) -> str | None:
+    """Menu text of this module's own verbs (None: not one of them)."""
+    verb, arg = action
+    if verb == "corsairs":
+        return f"Send {S.data().counters.fleets[arg].name} to the Corsairs box (1 AP, 17.2.9)"
+    if verb == "corsairs_back":
+        return f"Bring {S.data().counters.fleets[arg].name} back from the Corsairs box to a home port (1 AP, 17.2.9)"
+    return None
 
 
 def peace_cards(st: State, side: str) -> list[dict[str, Any]]:
@@ -284,6 +408,8 @@ def effect_window(e: Any) -> str | None:
     if isinstance(e, CounterMarchModifier):
         return "countermarch"
     if isinstance(e, CombatBonus) and e.when in ("battle", "attack", "defence", "major_battle"):
+        return "before"
+    if isinstance(e, CavalrySuperiority):
         return "before"
     if isinstance(e, MoraleModifier):
         return "before" if e.test == "battle" else "after"
@@ -452,6 +578,14 @@ def offer_interior_lines(st: State, attacker: str, dfn: str, zone: str, came_fro
     open_window(st, S.force(st, dfn)["side"], "defender", "interior_lines", len(st.core["stack"]) - 1)
 
 
+def cavalry_superiority(st: State, ctx: Frame, role: str, by_count: bool) -> bool:
+    """14.5.2: has ``role`` cavalry superiority in this battle? A card giving it (17F, 21F, 26C) decides, unless both
+    sides played one; else the count of cavalry units does (``by_count``)."""
+    mine = bool(played_effects(st, ctx, role, CavalrySuperiority))
+    theirs = bool(played_effects(st, ctx, "defender" if role == "attacker" else "attacker", CavalrySuperiority))
+    return mine if mine != theirs else by_count
+
+
 def played_effects(st: State, ctx: Frame, role: str, kind: type[Any]) -> list[Any]:
     """Effects of ``kind`` that ``role``'s cards played in this battle give (requirements checked at play)."""
     out = []
@@ -611,6 +745,7 @@ def lasting(card_id: str) -> list[Any]:
     card = S.data().cards.cards[card_id]
     return [e for e in leaves(card)
             if isinstance(e, (AttritionModifier, InteriorLines))
+            or (isinstance(e, SiegeModifier) and card.use_of(e) == "event")
             or (isinstance(e, ForcedMarch) and e.attrition_modifier and card.use_of(e) == "combat")
             or (isinstance(e, Cancel) and e.what in ("evasion", "counter_march"))
             or (isinstance(e, ROUND_KINDS) and card.use_of(e) == "event")]
@@ -622,9 +757,11 @@ def record_lasting_effects(st: State, side: str, cid: str, fid: str | None, targ
     if not lasting(cid):
         return
     effects = S.lasting_card_effects(st)
-    effects[:] = [r for r in effects if r["round"] >= st.g["round"] - 1]
-    effects.append({"card": cid, "side": side, "fid": fid, "target": target, "round": st.g["round"],
-                    "turn": st.g["turn"]})
+    effects[:] = [r for r in effects if r["round"] >= st.g["round"] - 1 or r.get("year")]
+    record = {"card": cid, "side": side, "fid": fid, "target": target, "round": st.g["round"], "turn": st.g["turn"]}
+    if fid is None and any(getattr(e, "duration", None) == "turn" and e.side == "enemy" for e in lasting(cid)):
+        record["year"] = st.g["year"]  # 40C, 41C: « for the rest of the turn », the year (5.2.1 clears them)
+    effects.append(record)
 
 
 def _this_turn(st: State) -> list[dict[str, Any]]:
@@ -676,14 +813,14 @@ def attrition_card_mods(st: State, fid: str, forced_march: int) -> list[tuple[st
     """13.6.2 modifiers from combat cards played earlier: 43F -1 for the force that played it, in France's National
     Territory, this activation; 25C -1 on this round's forced-march tests of the side's Prussian-led forces."""
     f = S.force(st, fid)
-    out: list[tuple[str, int]] = []
+    out = year_attrition_mods(st, fid)
     for r in st.g.get("card_effects", []):
         if r["round"] != st.g["round"] or r["side"] != f["side"]:
             continue
         card = S.data().cards.cards[r["card"]]
         for e in lasting(r["card"]):
             if isinstance(e, AttritionModifier):
-                ok = (r["fid"] == fid and (e.duration == "turn" or r["turn"] == st.g["turn"])
+                ok = (r["fid"] == fid and e.side == "own" and (e.duration == "turn" or r["turn"] == st.g["turn"])
                       and (e.territory is None or S.data().map.zones[f["zone"]].owner == e.territory))
                 value = e.value
             elif isinstance(e, ForcedMarch):
@@ -695,6 +832,25 @@ def attrition_card_mods(st: State, fid: str, forced_march: int) -> list[tuple[st
             if ok:
                 out.append((f"{card.title} card", value))
     return out
+
+
+def year_attrition_mods(st: State, fid: str) -> list[tuple[str, int]]:
+    """13.6.2 modifiers on force ``fid`` from the enemy's events lasting « for the rest of the turn », the year:
+    40C +2 in Russia, 41C +2 in Portugal; they reach the tests of the activation phase's end too (5.2.1)."""
+    f = S.force(st, fid)
+    owner = S.data().map.zones[f["zone"]].owner
+    return [(f"{S.data().cards.cards[r['card']].title} card", e.value) for r in st.g.get("card_effects", [])
+            if r.get("year") == st.g["year"] and r["side"] != f["side"] for e in lasting(r["card"])
+            if isinstance(e, AttritionModifier) and e.side == "enemy" and e.territory == owner]
+
+
+def siege_card_mods(st: State, fid: str) -> list[tuple[str, int]]:
+    """15.4 modifiers on a siege attack by ``fid`` from the enemy's year-long event cards (41C: -2 against
+    Lisbon)."""
+    f = S.force(st, fid)
+    return [(f"{S.data().cards.cards[r['card']].title} card", e.value) for r in st.g.get("card_effects", [])
+            if r.get("year") == st.g["year"] and r["side"] != f["side"] for e in lasting(r["card"])
+            if isinstance(e, SiegeModifier) and e.side == "enemy" and e.zone == f["zone"]]
 
 
 def wound_by_card(st: State, ctx: Frame, role: str, e: WoundTest) -> None:
@@ -710,4 +866,4 @@ def wound_by_card(st: State, ctx: Frame, role: str, e: WoundTest) -> None:
         ctx["subs"][foe_role] = None
 
 
-STEPS = (CardWindow(), CardContext(), Replace())
+STEPS = (CardWindow(), CardContext(), Replace(), CorsairsPort())

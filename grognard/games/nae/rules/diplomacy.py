@@ -25,6 +25,7 @@ State kept here (all created on first use, so the 1815 game never carries them):
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -42,7 +43,9 @@ from grognard.games.nae.schema.cards import (
     Defeated,
     Deploy,
     DiplomacyBonus,
+    EnemyStepsIn,
     ForcedAlliance,
+    GeneralOutside,
     HandSize,
     IberiaAccess,
     InPeriod,
@@ -54,6 +57,7 @@ from grognard.games.nae.schema.cards import (
     RejoinCoalition,
     Resources,
     Revolt,
+    Round,
     StartForeignWar,
     Status,
     WarOfLiberation,
@@ -141,12 +145,6 @@ def event_was_played(st: State, cid: str) -> bool:
     return cid in events_played(st)
 
 
-def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
-    """Victory points and escalade (19, glossary "Escalade"), through the victory track's own functions."""
-    victory.add_escalade(st, escalade, rule, why)
-    victory.add_vp(st, vp, rule, why)
-
-
 def name(power: str) -> str:
     return S.data().map.powers[power].name
 
@@ -185,10 +183,9 @@ def play_card_event(st: State, side: str, cid: str, why: str) -> None:
     card = S.data().cards.cards[cid]
     st.g["hands"][side].remove(cid)
     (st.g["out"] if card.gold_star or card.foreign_war else st.g["discards"][side]).append(cid)
-    st.g.setdefault("events_played", []).append(cid)
     st.note(f"{side} plays {cards.title(cid)} as an event {why}: {card.text}", rule="6.4")
     st.commit()
-    award(st, card.vp, card.escalade, "6.2", card.title)
+    cards.event_played(st, cid)
 
 
 # 8.2.3 Joining a side --------------------------------------------------------------------------------------------
@@ -521,26 +518,49 @@ def status_is(st: State, power: str, wanted: str) -> bool:
     return S.status_of(st, power) == wanted
 
 
+def _marked(st: State, c: MarkedMinors) -> int:
+    """8.3.1 "R" minors allied to the Empire; 8.3.2 "W" provinces « contrôlées par l'Empire (alliée ou appartenir
+    au territoire nationale français) »: a province counts with the power that annexed it (18.2.2, 1809: Hanovre and
+    Magdebourg are French), else with its own."""
+    if c.marker == "R":
+        return sum(1 for p in marked_members("R") if allied_with(st, p, "empire"))
+    annexed = st.g.get("territory", {})
+    return sum(1 for p in S.data().map.provinces.values()
+               if p.westphalia and S.side_of(st, annexed.get(p.id, p.owner)) == "empire")
+
+
+def enemy_steps_in(st: State, side: str, power: str) -> int:
+    """2C: the combat steps of ``side``'s enemy standing in ``power``'s National Territory."""
+    zones = set(territory(power))
+    return sum(v for f in st.g["forces"].values() if f["side"] == S.other(side) and f["zone"] in zones
+               for u, v in f["units"].items() if not S.unit(u).special)
+
+
+POLITICAL_CHECKS: dict[type, Callable[[State, str, Any], bool]] = {
+    AtWar: lambda st, side, c: S.side_of(st, c.power) == S.other(side),
+    Defeated: lambda st, side, c: all(defeated_by(st, p, "empire") for p in c.powers),
+    CardPlayed: lambda st, side, c: all(event_was_played(st, x) for x in c.cards),
+    MarkedMinors: lambda st, side, c: _marked(st, c) >= c.min,
+    Controls: lambda st, side, c: all(S.controller(st, z) == side for z in c.zones),
+    Status: lambda st, side, c: any(status_is(st, c.power, s) for s in c.statuses),
+    KingdomOfBavaria: lambda st, side, c: "kingdom_of_bavaria" in entities(st),
+    ForcedAlliance: lambda st, side, c: any(in_forced_alliance(st, p) for p in c.powers),
+    InPeriod: lambda st, side, c: punishments(st) == (c.period == "punishments"),
+    NotOnMap: lambda st, side, c: not any(_on_map(st, u) for u in c.units),
+    Year: lambda st, side, c: st.g["year"] >= c.min,
+    Round: lambda st, side, c: st.g["round"] in c.rounds,
+    EnemyStepsIn: lambda st, side, c: enemy_steps_in(st, side, c.power) >= c.min,
+    GeneralOutside: lambda st, side, c: any(
+        c.general in S.generals_of(f) and S.data().map.zones[f["zone"]].owner != c.power
+        for f in st.g["forces"].values()),
+}
+"""The conditions a card played outside a battle reads (the others, of battles, never hold there)."""
+
+
 def cond_holds(st: State, side: str, c: Any) -> bool:
     """One condition of a card played by ``side`` outside a battle; conditions of battles never hold here."""
-    m = S.data().map
-    checks: dict[type, Any] = {
-        AtWar: lambda: S.side_of(st, c.power) == S.other(side),
-        Defeated: lambda: all(defeated_by(st, p, "empire") for p in c.powers),
-        CardPlayed: lambda: all(event_was_played(st, x) for x in c.cards),
-        MarkedMinors: lambda: (
-            sum(1 for p in marked_members("R") if allied_with(st, p, "empire")) if c.marker == "R" else
-            sum(1 for p in m.provinces.values() if p.westphalia and S.side_of(st, p.owner) == "empire")) >= c.min,
-        Controls: lambda: all(S.controller(st, z) == side for z in c.zones),
-        Status: lambda: any(status_is(st, c.power, s) for s in c.statuses),
-        KingdomOfBavaria: lambda: "kingdom_of_bavaria" in entities(st),
-        ForcedAlliance: lambda: any(in_forced_alliance(st, p) for p in c.powers),
-        InPeriod: lambda: punishments(st) == (c.period == "punishments"),
-        NotOnMap: lambda: not any(_on_map(st, u) for u in c.units),
-        Year: lambda: st.g["year"] >= c.min,
-    }
-    check = checks.get(type(c))
-    return bool(check and check())
+    check = POLITICAL_CHECKS.get(type(c))
+    return bool(check and check(st, side, c))
 
 
 def requires_hold(st: State, side: str, card: Card) -> bool:
@@ -617,10 +637,7 @@ def play_event(st: State, side: str, cid: str) -> None:
             st.note("The Continental Blockade is declared: +1 VP at each budget phase while it is in place",
                     rule="8")
         elif isinstance(e, HandSize):
-            target = side if e.side == "own" else S.other(side)
-            st.g.setdefault("hand_mods", []).append({"side": target, "value": e.value, "unless": e.unless})
-            st.note(f"The {target}'s hand is {e.value:+d} card(s) at each hand-building phase"
-                    + (" unless it has a fleet in the Corsairs box" if e.unless else ""), rule="6.3")
+            cards.add_hand_mod(st, side if e.side == "own" else S.other(side), e)
 
 
 def change_status(st: State, power: str, status: str) -> None:
@@ -698,6 +715,8 @@ def revolt(st: State, e: Revolt) -> None:
     st.g["status"][e.entity] = "allied"
     S.set_side(st, e.entity, "coalition")
     S.set_ally_of(st, e.entity, ally)
+    if S.is_neutral_ground(st, e.zone):  # 21C in a neutral Turkey: « tant que leurs zones d'apparition restent sous
+        S.set_control(st, e.zone, e.entity)  # contrôle de la coalition » (glossary): the rising holds its zone
     for uid in e.units:
         u = S.unit(uid)
         S.new_force(st, "coalition", u.power, e.zone, units={uid: u.steps})

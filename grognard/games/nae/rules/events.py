@@ -11,17 +11,27 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, command, movement
+from grognard.games.nae.rules import activation, cards, command, diplomacy, movement
 from grognard.games.nae.schema.cards import (
     ActivateForces,
+    AttritionTest,
     Card,
     Choice,
+    CommanderPower,
+    ControlForcedAllyUnits,
+    Defect,
+    Deploy,
     DeployFromReserve,
+    DiplomacyBonus,
     EnterUnits,
     ExtraMp,
+    ForcedAlliance,
     ForcedMarch,
+    MilitaryReform,
+    RemoveCard,
+    Resources,
     Revolt,
-    Year,
+    Supplied,
 )
 
 
@@ -133,24 +143,32 @@ def chouans(st: State, side: str, card: Card) -> None:
 INFANTRY = ("corps", "elite", "guard", "landwehr", "militia", "national_guard")
 
 
+KINDS = {"infantry": INFANTRY, "militia": ("militia", "national_guard", "landwehr")}  # the unit_kind of a card
+
+
 def conscripts(st: State, side: str, card: Card) -> None:
     """31F The Conscripts: 2 free infantry steps, restoring reduced units on reinforcement zones or rebuilding
-    eliminated units there at reduced strength."""
+    eliminated units there at reduced strength; 38F Fouché the same with 2 National Guard steps."""
     effect = next(e for e in card.effect if isinstance(e, DeployFromReserve))
-    st.push("conscripts", side=side, power=effect.power, steps=effect.steps, why=card.title)
+    kind = {} if effect.unit_kind == "infantry" else {"kinds": list(KINDS[effect.unit_kind])}
+    st.push("conscripts", side=side, power=effect.power, steps=effect.steps, why=card.title, **kind)
 
 
 def conscript_choices(st: State, f: Frame) -> list[Action]:
+    """What the steps may go to: reduced units on the reinforcement zones (only those this event built, when it
+    deploys from the reserve: 3C), units of the reserve rebuilt there."""
     zones = reinforcement_zones(st, f["power"])
+    kinds = f.get("kinds", INFANTRY)
     out: list[Action] = []
     for force in st.g["forces"].values():
         if force["zone"] in zones and force["side"] == f["side"]:
             out += [("restore", u) for a in S.armies(force) for u, v in a.units.items()
-                    if S.unit(u).power == f["power"] and S.unit(u).kind in INFANTRY and v < S.unit(u).steps
+                    if S.unit(u).power == f["power"] and S.unit(u).kind in kinds and v < S.unit(u).steps
+                    and ("built" not in f or u in f["built"])
                     and (not a.commander or command.within_command(st, a.commander, a.army, {**a.units, u: v + 1}))]
     for u in st.g["reserve"]["units"]:
         unit = S.unit(u)
-        if unit.power == f["power"] and unit.kind in INFANTRY and place_options(st, f["side"], u):
+        if unit.power == f["power"] and unit.kind in kinds and place_options(st, f["side"], u):
             out.append(("build", u))
     return out
 
@@ -179,10 +197,13 @@ class Conscripts:
             st.note(f"{S.unit_name(uid)} is restored by one step", rule="6.4")
             if f["steps"] == 0:
                 st.pop()
-        elif f["steps"] == 0:
-            st.replace("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
         else:
-            st.push("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
+            if "built" in f:
+                f["built"].append(uid)
+            if f["steps"] == 0:
+                st.replace("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
+            else:
+                st.push("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
 
 
 def on_map(st: State, uid: str) -> bool:
@@ -268,7 +289,498 @@ class PlaceStart:
         skip_unplaceable(st, st.frame)
 
 
-STEPS = (PlaceStart(), Place(), Conscripts())
+# Events of the grand campaigns -------------------------------------------------------------------------------------
+
+def eckmuhl(st: State, side: str, card: Card) -> None:
+    """36F Eckmühl: one French force, +2 MP."""
+    _activate(st, side, card)
+
+
+def malet(st: State, side: str, card: Card) -> None:
+    """51C Malet: Napoléon outside France's National Territory, Génie Napoléon (1F) leaves the game wherever it is (a
+    permanent card: where it lies is public, 6.3), never to come back at a hand building."""
+    gone = next(e for e in card.effect if isinstance(e, RemoveCard)).card
+    owner = S.data().cards.cards[gone].side
+    for pile in (st.g["hands"][owner], st.g["decks"][owner], st.g["discards"][owner]):
+        if gone in pile:
+            pile.remove(gone)
+    if gone not in st.g["out"]:
+        st.g["out"].append(gone)
+    st.note(f"{cards.title(gone)} is removed from the game", rule="6.4")
+
+
+def deploy_units(st: State, side: str, card: Card) -> None:
+    """2C Holy Russia, 9C and 45C the Landwehr: the card's units not in play enter at once on their power's
+    reinforcement zones (7.3.4), its general then takes command of one of them (2C: Tchigatchov); 2C then activates
+    one Russian force (pushed first: it runs once the units are in place)."""
+    if any(isinstance(e, ActivateForces) for e in card.effects("event")):
+        _activate(st, side, card)
+    e = _deploy(st, side, card)
+    if e.generals:
+        st.push("events.general.start", side=side, generals=list(e.generals), why=card.title)
+    st.push("place.start", side=side, units=[u for u in e.units if not on_map(st, u)], why=card.title)
+
+
+def _deploy(st: State, side: str, card: Card) -> Deploy:
+    return next(e for e in card.effects("event") if isinstance(e, Deploy)
+                and all(diplomacy.cond_holds(st, side, c) for c in e.requires))
+
+
+def general_forces(st: State, side: str, gid: str) -> list[str]:
+    """Where a general a card brings may take command: a force of his nation without a general on one of its
+    reinforcement zones, within his command (10.1)."""
+    g = S.general(gid)
+    zones = reinforcement_zones(st, g.power)
+    return [fid for fid, f in sorted(st.g["forces"].items()) if f["side"] == side and f["zone"] in zones
+            and not f["commander"] and not f["in_fortress"] and f["power"] == g.power
+            and command.within_command(st, gid, None, f["units"])]
+
+
+class EventGeneral:
+    """The general of a card takes command of one of the forces it brought (or of his nation's on a reinforcement
+    zone); with none to lead, he waits in the reserve (10.3) for a budget phase."""
+
+    name: ClassVar[str] = "events.general"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{f['why']}: choose the force {S.general(f['generals'][0]).name} takes command of."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in general_forces(st, f["side"], f["generals"][0])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        gid = f["generals"].pop(0)
+        force = S.force(st, action[1])
+        force["commander"] = gid
+        st.note(f"{S.general(gid).name} takes command in {S.zone_name(force['zone'])}", rule="6.4")
+        skip_generals(st, f)
+
+
+def skip_generals(st: State, f: Frame) -> None:
+    on_map = {g for x in st.g["forces"].values() for g in S.generals_of(x)}
+    f["generals"] = [g for g in f["generals"] if g not in on_map and g not in st.g["removed"]]
+    while f["generals"] and not general_forces(st, f["side"], f["generals"][0]):
+        st.note(f"{S.general(f['generals'].pop(0)).name} finds no force to lead and waits in the reserve",
+                rule="10.3")
+    if not f["generals"]:
+        st.pop()
+
+
+class EventGeneralStart:
+    name: ClassVar[str] = "events.general.start"
+
+    def run(self, st: State, f: Frame) -> None:
+        st.replace("events.general", **{k: v for k, v in f.items() if k != "step"})
+        skip_generals(st, st.frame)
+
+
+def army_options(st: State, side: str, card: Card) -> list[str]:
+    """18F, 23C, 55C, 26C: the side's supplied armies (the leading army of a group) the card's special
+    unit may join: led by the card's general or a general of its nation, within command (10.1)."""
+    e = _deploy(st, side, card)
+    uid = e.units[0]
+    nation = next((c.power for c in card.requires if isinstance(c, CommanderPower)), None)
+    out = []
+    for fid, f in st.g["forces"].items():
+        a = S.armies(f)[0]
+        if f["side"] != side or not a.army or not a.commander or f["unsupplied"] or f["in_fortress"]:
+            continue
+        if (e.commander and a.commander != e.commander) or (nation and S.general(a.commander).power != nation):
+            continue
+        if command.within_command(st, a.commander, a.army, {**a.units, uid: S.unit(uid).steps}):
+            out.append(fid)
+    return sorted(out)
+
+
+def special_unit(st: State, side: str, card: Card) -> None:
+    """18F Cavalry of the Guard, 23C King's German Legion, 55C Uxbridge, 26C Chevalier Guards: the special unit
+    joins a supplied army (2.1: « une unité spéciale entre en jeu avec sa carte »)."""
+    st.push("events.army", side=side, card=card.id)
+
+
+class EventArmy:
+    name: ClassVar[str] = "events.army"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        card = S.data().cards.cards[f["card"]]
+        return f"{card.title}: choose the army {S.unit_name(_deploy(st, f['side'], card).units[0])} joins."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in army_options(st, f["side"], S.data().cards.cards[f["card"]])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        uid = _deploy(st, f["side"], S.data().cards.cards[f["card"]]).units[0]
+        fid = action[1]
+        S.force(st, fid)["units"][uid] = S.unit(uid).steps
+        if uid in st.g["reserve"]["units"]:
+            st.g["reserve"]["units"].remove(uid)
+        st.note(f"{S.unit_name(uid)} joins {S.name_of(st, fid)} in {S.zone_name(S.force(st, fid)['zone'])}",
+                rule="2.1")
+
+
+def attrition_targets(st: State, side: str, card: Card) -> list[str]:
+    """33C, 53C, 34C: the enemy forces the card's attrition test may strike (in its territory, if it names one)."""
+    e = next(x for x in card.effects("event") if isinstance(x, AttritionTest))
+    return [fid for fid, f in sorted(st.g["forces"].items()) if f["side"] == S.other(side)
+            and (e.territory is None or S.data().map.zones[f["zone"]].owner == e.territory)]
+
+
+def event_attrition(st: State, fid: str, card: Card) -> None:
+    """The test of 13.6.2 with its usual modifiers and the card's."""
+    from grognard.games.nae.rules import supply, weather
+
+    e = next(x for x in card.effects("event") if isinstance(x, AttritionTest))
+    poor = S.force(st, fid)["zone"] in supply.graph().poor
+    mods = supply.attrition_mods(st, fid, poor=poor, winter=weather.winter(st), extra=[(card.title, e.modifier)])
+    supply.push_attrition(st, fid, mods, card.title, rule="6.4")
+
+
+def attrition_event(st: State, side: str, card: Card) -> None:
+    """33C Cossacks, 53C Guerrilla: one enemy force the player picks takes an attrition test (+1); 34C General
+    Winter: every enemy force in Russia does (+2)."""
+    e = next(x for x in card.effects("event") if isinstance(x, AttritionTest))
+    if e.target == "enemy_forces":
+        for fid in reversed(attrition_targets(st, side, card)):
+            event_attrition(st, fid, card)
+        return
+    st.push("events.attrition", side=side, card=card.id)
+
+
+class EventAttrition:
+    name: ClassVar[str] = "events.attrition"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.data().cards.cards[f['card']].title}: choose the enemy force that takes an attrition test."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in attrition_targets(st, f["side"], S.data().cards.cards[f["card"]])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        event_attrition(st, action[1], S.data().cards.cards[f["card"]])
+
+
+def holy_empire(st: State, side: str, card: Card) -> None:
+    """3C Holy Empire (silver star): one of its three options, those whose conditions hold."""
+    st.push("events.option", side=side, card=card.id)
+
+
+def option_ok(st: State, side: str, option: tuple[Any, ...]) -> bool:
+    """An option of a choice the engine can carry out now."""
+    for e in option:
+        if not all(diplomacy.cond_holds(st, side, c) for c in e.requires):
+            return False
+        if isinstance(e, DeployFromReserve) and not any(
+                S.unit(u).power == e.power and S.unit(u).kind in KINDS[e.unit_kind] and place_options(st, side, u)
+                for u in st.g["reserve"]["units"]):
+            return False
+        if isinstance(e, MilitaryReform) and not reformable(st, e):
+            return False
+    return True
+
+
+def reformable(st: State, e: MilitaryReform) -> list[str]:
+    """3C: « La réforme ne s'appliquera pas, grâce à cette carte, à la nation qui n'a pas encore été vaincue »
+    (glossary « Réforme militaire »), nor to one already reformed."""
+    return [p for p in e.powers if st.g.get("defeats", {}).get(p) and p not in st.g.get("reforms", [])]
+
+
+class EventOption:
+    name: ClassVar[str] = "events.option"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{S.data().cards.cards[f['card']].title}: choose one of the event's options."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        card = S.data().cards.cards[f["card"]]
+        choice = next(e for e in card.effect if isinstance(e, Choice))
+        return [("option", i) for i, o in enumerate(choice.options) if option_ok(st, f["side"], o)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        card = S.data().cards.cards[f["card"]]
+        side = f["side"]
+        for e in next(e for e in card.effect if isinstance(e, Choice)).options[action[1]]:
+            if isinstance(e, DeployFromReserve):
+                st.push("conscripts", side=side, power=e.power, steps=e.steps, why=card.title,
+                        kinds=list(KINDS[e.unit_kind]), built=[])
+            elif isinstance(e, Resources):
+                st.g.setdefault("budget_mods", []).append({"power": e.power, "value": e.value, "why": card.title})
+                st.note(f"{diplomacy.name(e.power)}: {e.value:+d} resources at the next budget phase", rule="6.4")
+            elif isinstance(e, MilitaryReform):
+                diplomacy.military_reform(st, tuple(reformable(st, e)))
+
+
+def label(st: State, action: Action) -> str | None:
+    """Menu text of this module's steps (None: not one of them)."""
+    verb, arg = action
+    if verb == "force" and st.step in ("events.general", "events.army", "events.attrition", "events.join_army"):
+        f = S.force(st, arg)
+        what = {"events.general": "Take command of", "events.army": "Join", "events.attrition": "Strike",
+                "events.join_army": "Join"}[st.step]
+        return f"{what} {S.name_of(st, arg)} at {S.zone_name(f['zone'])}"
+    if verb != "option" or st.step != "events.option":
+        return None
+    card = S.data().cards.cards[st.frame["card"]]
+    choice = next(e for e in card.effect if isinstance(e, Choice))
+    words = {DeployFromReserve: "free steps from the reserve", Resources: "resources at the next budget",
+             MilitaryReform: "military reform of the defeated powers"}
+    return "; ".join(words.get(type(e), type(e).__name__) for e in choice.options[arg])
+
+
+ARMY_KINDS = {"cavalry": ("reserve_cavalry",), "any": None}  # 52F, 42F: the units a step may go to
+
+
+def army_steps(st: State, side: str, card: Card) -> None:
+    """52F Guards of Honour (1 French reserve-cavalry step), 42F Allied Contingents (2 steps of allied minors):
+    free steps inside a supplied French army, restoring a reduced unit of it or bringing one of the reserve back
+    there at reduced strength."""
+    e = next(x for x in card.effect if isinstance(x, DeployFromReserve))
+    st.push("events.army_steps", side=side, power=e.power, kind=e.unit_kind, steps=e.steps, why=card.title)
+
+
+def _fits(st: State, f: Frame, uid: str) -> bool:
+    u = S.unit(uid)
+    kinds = ARMY_KINDS[f["kind"]]
+    if (kinds is not None and u.kind not in kinds) or u.special:
+        return False
+    if f["power"] == "minor":
+        return S.data().map.powers[u.power].kind != "major" and diplomacy.allied_with(st, u.power, f["side"])
+    return bool(u.power == f["power"])
+
+
+def french_armies(st: State, side: str, uid: str | None = None, value: int = 0) -> list[str]:
+    """The side's supplied French armies (the leading army of a group), those that may take the unit ``uid`` at
+    ``value`` within command (10.1) if one is given."""
+    out = []
+    for fid, f in sorted(st.g["forces"].items()):
+        a = S.armies(f)[0]
+        if (f["side"] == side and a.army and a.commander and not f["unsupplied"] and not f["in_fortress"]
+                and S.data().counters.armies[a.army].power == "france"
+                and (uid is None or command.within_command(st, a.commander, a.army, {**a.units, uid: value}))):
+            out.append(fid)
+    return out
+
+
+def army_step_choices(st: State, f: Frame) -> list[Action]:
+    out: list[Action] = []
+    for fid in french_armies(st, f["side"]):
+        a = S.armies(S.force(st, fid))[0]
+        out += [("restore", u) for u, v in sorted(a.units.items()) if _fits(st, f, u) and v < S.unit(u).steps
+                and command.within_command(st, a.commander, a.army, {**a.units, u: v + 1})]
+    out += [("build", u) for u in st.g["reserve"]["units"] if _fits(st, f, u)
+            and french_armies(st, f["side"], u, S.unit(u).reduced or S.unit(u).steps)]
+    return out
+
+
+class ArmySteps:
+    name: ClassVar[str] = "events.army_steps"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{f['why']}: {f['steps']} step(s) left: restore a reduced unit of an army or bring one back into it."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [*army_step_choices(st, f), ("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, uid = action
+        if verb == "done":
+            st.pop()
+            return
+        f["steps"] -= 1
+        if f["steps"] == 0:
+            st.pop()
+        if verb == "restore":
+            force = next(x for x in st.g["forces"].values() if uid in x["units"])
+            force["units"][uid] += 1
+            st.note(f"{S.unit_name(uid)} is restored by one step", rule="6.4")
+        else:
+            st.push("events.join_army", side=f["side"], unit=uid)
+
+
+class JoinArmy:
+    """The army a unit brought back by an event joins, at reduced strength."""
+
+    name: ClassVar[str] = "events.join_army"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Choose the army {S.unit_name(f['unit'])} joins."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        u = S.unit(f["unit"])
+        return [("force", fid) for fid in french_armies(st, f["side"], f["unit"], u.reduced or u.steps)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        uid, u = f["unit"], S.unit(f["unit"])
+        S.force(st, action[1])["units"][uid] = u.reduced or u.steps
+        st.g["reserve"]["units"].remove(uid)
+        st.note(f"{u.name} joins {S.name_of(st, action[1])} at reduced strength", rule="6.4")
+
+
+def rest_of_the_year(st: State, side: str, card: Card) -> None:
+    """40C Scorched Earth, 41C Lines of Torres Vedras: until the year's end, enemy forces in Russia (Portugal) get +2
+    on their attrition tests (41C: -2 on their siege attacks against Lisbon)."""
+    cards.record_lasting_effects(st, side, card.id, None)
+
+
+# 40F Expeditionary Corps and 37C Tauroggen -------------------------------------------------------------------------
+# 8.1.4: « Les forces de l'allié forcé ne sont pas contrôlées par l'Empire mais le choix d'une alliance forcée permet à
+# l'Empire de jouer la carte Corps Expéditionnaires (40F) »; the English rules: « the only way to control some of its
+# units, which then count as minor allies ». The units and general the Empire takes are listed in
+# ``g["expeditions"]``: their forces fight for the Empire whatever their nation's status (``S.follow_sides``).
+
+def expeditions(st: State) -> list[str]:
+    out: list[str] = st.g.get("expeditions", [])
+    return out
+
+
+def expeditionary_corps(st: State, side: str, card: Card) -> None:
+    """40F: the Empire picks up to 4 steps and 1 general of one forced ally, from its forces on the map."""
+    e = next(x for x in card.effect if isinstance(x, ControlForcedAllyUnits))
+    st.push("events.expedition", side=side, card=card.id, power=None, steps=e.steps, generals=e.max_generals)
+
+
+def _forced_allies(st: State, card: Card) -> list[str]:
+    powers = next(c.powers for c in card.requires if isinstance(c, ForcedAlliance))
+    return [p for p in powers if diplomacy.in_forced_alliance(st, p)]
+
+
+def _joins(st: State, zone: str, side: str, units: dict[str, int]) -> bool:
+    """May these units stand in ``zone`` for ``side``: alone, or joining its force there within command (11)?"""
+    here = S.forces_in(st, zone, side)
+    if not here:
+        return True
+    f = S.force(st, here[0])
+    return bool(len(here) == 1 and f["commander"] and not f["in_fortress"] and not f["group"]
+                and command.within_command(st, f["commander"], f["army"], {**f["units"], **units}))
+
+
+def expedition_choices(st: State, f: Frame) -> list[Action]:
+    card = S.data().cards.cards[f["card"]]
+    powers = [f["power"]] if f["power"] else _forced_allies(st, card)
+    out: list[Action] = []
+    for x in st.g["forces"].values():
+        if x["side"] is not None or x["power"] not in powers or x["in_fortress"]:
+            continue
+        out += [("unit", u) for u, v in sorted(x["units"].items()) if S.unit(u).power in powers
+                and not S.unit(u).special and v <= f["steps"] and _joins(st, x["zone"], f["side"], {u: v})]
+        if f["generals"]:
+            mine = S.forces_in(st, x["zone"], f["side"])
+            out += [("general", g) for g in S.subordinates(x) if S.general(g).power in powers and len(mine) == 1
+                    and not S.force(st, mine[0])["commander"]
+                    and set(S.force(st, mine[0])["units"]) <= set(expeditions(st))
+                    and command.within_command(st, g, None, S.force(st, mine[0])["units"])]
+    return [*out, ("done", None)]
+
+
+class Expedition:
+    name: ClassVar[str] = "events.expedition"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return (f"Expeditionary Corps: choose the units ({f['steps']} step(s) left) and the general ({f['generals']} "
+                "left) of the forced ally the Empire takes under its control, or stop.")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return expedition_choices(st, f)
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        verb, arg = action
+        if verb == "done":
+            st.pop()
+            return
+        src_id = next(k for k, x in st.g["forces"].items() if arg in (x["units"] if verb == "unit" else
+                                                                        S.generals_of(x)))
+        src = S.force(st, src_id)
+        zone = src["zone"]
+        f["power"] = S.unit(arg).power if verb == "unit" else S.general(arg).power
+        st.g.setdefault("expeditions", []).append(arg)
+        if verb == "general":
+            S.drop_subordinate(src, arg)
+            S.force(st, S.forces_in(st, zone, f["side"])[0])["commander"] = arg
+            f["generals"] -= 1
+            st.note(f"{S.general(arg).name} leads the Empire's expeditionary corps in {S.zone_name(zone)}",
+                    rule="8.1.4")
+            return
+        value = src["units"][arg]
+        del src["units"][arg]
+        if src["group"] and arg in src["group"]["units"]:
+            src["group"]["units"].remove(arg)
+        S.check_force(st, src_id, "8.1.4")
+        here = S.forces_in(st, zone, f["side"])
+        if here:
+            S.force(st, here[0])["units"][arg] = value
+        else:
+            S.new_force(st, f["side"], f["power"], zone, units={arg: value})
+        f["steps"] -= value
+        st.note(f"{S.unit_name(arg)} joins the Empire as an expeditionary corps in {S.zone_name(zone)}", rule="8.1.4")
+
+
+def tauroggen(st: State, side: str, card: Card) -> None:
+    """37C Tauroggen: the units of ``power`` under Empire control (40F) pass to the Coalition. A force that is all
+    theirs changes sides where it stands; units stacked with French ones leave them for the nearest Coalition zone
+    within their MF, or are destroyed (the parting of 8.2.3, outside their territory)."""
+    power = next(e.power for e in card.effect if isinstance(e, Defect))
+    ours = [x for x in expeditions(st) if (S.unit(x).power if x in S.data().counters.units
+                                           else S.general(x).power) == power]
+    for fid in sorted(st.g["forces"]):
+        f = st.g["forces"].get(fid)
+        if f is None or f["side"] == side:
+            continue
+        if all(u in ours for u in [*f["units"], *S.generals_of(f)]):
+            S.set_force_side(st, fid, side)
+            st.note(f"{S.name_of(st, fid)} goes over to the Coalition in {S.zone_name(f['zone'])}", rule="6.4")
+            continue
+        units = {u: v for u, v in f["units"].items() if u in ours}
+        for gid in [g for g in S.generals_of(f) if g in ours]:
+            if f["commander"] == gid:
+                f["commander"] = None
+            else:
+                S.drop_subordinate(f, gid)
+            st.g["removed"].append(gid)
+            st.note(f"{S.general(gid).name} leaves the Empire's service", rule="6.4")
+        for u in units:
+            del f["units"][u]
+            if f["group"] and u in f["group"]["units"]:
+                f["group"]["units"].remove(u)
+        if units:
+            S.check_force(st, fid, "6.4")
+            dest = diplomacy.nearest_zone(st, f["zone"], side, min(S.unit(u).mf for u in units))
+            if dest is None or not _joins(st, dest, side, units):
+                st.g["reserve"]["units"] += sorted(units)
+                st.note(f"{', '.join(S.unit_name(u) for u in sorted(units))} find(s) no Coalition zone within reach "
+                        "and are destroyed", rule="8.2.3")
+            elif S.forces_in(st, dest, side):
+                S.force(st, S.forces_in(st, dest, side)[0])["units"].update(units)
+            else:
+                S.new_force(st, side, power, dest, units=units)
+    st.g["expeditions"] = [x for x in expeditions(st) if x not in ours]
+
+
+STEPS = (PlaceStart(), Place(), Conscripts(), EventGeneral(), EventGeneralStart(), EventArmy(), EventAttrition(),
+         EventOption(), Expedition(), ArmySteps(), JoinArmy())
 
 
 EVENTS: dict[str, Callable[[State, str, Card], None]] = {
@@ -288,22 +800,117 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
     "16C": winter_campaign,
     "14C": outposts,
     "30C": trachenberg_plan,
+    "36F": eckmuhl,
+    "38F": conscripts,
+    "51C": malet,
+    "2C": deploy_units,
+    "9C": deploy_units,
+    "45C": deploy_units,
+    "18F": special_unit,
+    "23C": special_unit,
+    "55C": special_unit,
+    "26C": special_unit,
+    "33C": attrition_event,
+    "34C": attrition_event,
+    "53C": attrition_event,
+    "3C": holy_empire,
+    "40F": expeditionary_corps,
+    "37C": tauroggen,
+    "40C": rest_of_the_year,
+    "42F": army_steps,
+    "52F": army_steps,
+    "41C": rest_of_the_year,
 }
 
 
+FORCE_CONDITIONS = (Supplied, CommanderPower)  # read on the army a special unit joins (``army_options``)
+
+
 def playable(st: State, side: str, cid: str) -> bool:
-    """6.4: an activation-phase event this slice implements, whose forces exist."""
+    """6.4: an activation-phase event the engine plays, its conditions met (political ones by ``diplomacy``, those
+    of the army it reaches here), a silver star's not played yet this game, with something for it to do."""
     if cid not in EVENTS:
         return False
     card = S.data().cards.cards[cid]
-    if cid == "16C" and st.g["last_round"] > 6:
+    if "activation" not in card.phases or not card.effects("event"):
         return False
-    if any(isinstance(c, Year) and st.g["year"] < c.min for c in card.requires):
-        return False  # no event before its history allows it (5C: 1814)
+    if card.silver_star and cid in st.g.get("events_played", []):
+        return False  # 6.2: « l'évènement ne peut être joué qu'une fois au cours de la partie »
+    if not all(isinstance(c, FORCE_CONDITIONS) or diplomacy.cond_holds(st, side, c) for c in card.requires):
+        return False  # no event before its history allows it (5C: 1814), nor without its conditions
+    if cid == "16C":
+        return bool(st.g["last_round"] <= 6)
     if cid == "5C":
         revolt = next(e for e in card.effect if isinstance(e, Revolt))
-        if S.forces_in(st, revolt.zone) or any(on_map(st, u) for u in revolt.units):
-            return False  # NotOnMap, and no force already in the rising's zone
-    elif any(not isinstance(c, Year) for c in card.requires):
-        return False
-    return "activation" in card.phases and bool(card.effects("event"))
+        return not S.forces_in(st, revolt.zone)  # no force already in the rising's zone
+    handler = EVENTS[cid]
+    if handler is deploy_units:
+        deploys = [e for e in card.effects("event") if isinstance(e, Deploy)
+                   and all(diplomacy.cond_holds(st, side, c) for c in e.requires)]
+        return bool(deploys) and any(not on_map(st, u) and place_options(st, side, u) for u in deploys[0].units)
+    if handler is special_unit:
+        deploys = [e for e in card.effects("event") if isinstance(e, Deploy)]
+        return bool(deploys) and not on_map(st, deploys[0].units[0]) and bool(army_options(st, side, card))
+    if handler is attrition_event:
+        return bool(attrition_targets(st, side, card))
+    if handler is expeditionary_corps:
+        return len(expedition_choices(st, {"side": side, "card": cid, "power": None, "steps": 4, "generals": 0})) > 1
+    if handler is tauroggen:
+        power = next(e.power for e in card.effect if isinstance(e, Defect))
+        return any(u in expeditions(st) and S.unit(u).power == power for f in st.g["forces"].values()
+                   for u in f["units"])
+    if handler is army_steps:
+        e = next(x for x in card.effect if isinstance(x, DeployFromReserve))
+        return bool(army_step_choices(st, {"side": side, "power": e.power, "kind": e.unit_kind}))
+    if handler is holy_empire:
+        choice = next(e for e in card.effect if isinstance(e, Choice))
+        return any(option_ok(st, side, o) for o in choice.options)
+    return True
+
+
+# 6.4 Which card uses the engine plays -----------------------------------------------------------------------------
+# An event is played from one of these places: the round's event menu (``EVENTS``), the diplomacy module (a
+# political event, or the bonus of a diplomatic action), the contact window (3F), the conquest phase (26F, 27C) or
+# the hand building (52C). A combat card's effects apply in a battle window (``cards.effect_window``) or last beyond
+# it (``cards.lasting``). ``missing_uses`` is the audit ``docs/nae-rules.md`` and the tests read.
+
+def event_played_by(card: Card) -> str | None:
+    """Where the engine plays ``card``'s event (None: nowhere, or the card has no event use)."""
+    from grognard.games.nae.rules import diplomacy, peace
+
+    effects = card.effects("event")
+    if not effects:
+        return None
+    if card.id in EVENTS:
+        return "round"
+    if card.id in (peace.TILSIT, peace.TAMBOURS):
+        return "conquest"
+    if card.id in cards.HAND_BUILDING_EVENTS:
+        return "hand building"
+    if all(cards.effect_window(e) == "contact" for e in effects):
+        return "contact"
+    political = all(type(c) in diplomacy.POLITICAL_CHECKS for e in (card, *effects) for c in e.requires)
+    if political and any(p in card.phases for p in ("diplomacy", "activation")) and all(
+            isinstance(e, diplomacy.HANDLED) and not (isinstance(e, Deploy) and e.where != "zone") for e in effects):
+        return "diplomacy"
+    if "diplomacy" in card.phases and all(isinstance(e, DiplomacyBonus) for e in effects):
+        return "diplomatic action"
+    return None
+
+
+def combat_applied(card: Card) -> bool:
+    """Do all of ``card``'s combat effects apply in a battle (or outlast it)?"""
+    lasting = cards.lasting(card.id)
+    return all(cards.effect_window(e) is not None or e in lasting
+               for e in cards.leaves(card) if card.use_of(e) == "combat")
+
+
+def missing_uses(card: Card) -> list[str]:
+    """The uses ("event", "combat") ``card`` offers that no rule of the engine plays: it is then played for its AP
+    (or, for a combat card, not at all) in those uses."""
+    out = []
+    if any(p != "combat" for p in card.phases) and event_played_by(card) is None:
+        out.append("event")
+    if "combat" in card.phases and not combat_applied(card):
+        out.append("combat")
+    return out

@@ -148,12 +148,16 @@ class HandBuilding:
         side = self.actor(st, f)
         hand = st.g["hands"][side]
         out: list[Action] = [("discard", c) for c in hand if not S.data().cards.cards[c].cannot_discard]
+        out += cards.hand_building_events(st, side, f)  # 52C (6.3)
         if len(set(hand) | set(f["perms"])) <= f["size"]:
             out.append(("done", None))
         return out
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         side = self.actor(st, f)
+        if action[0] == "event":
+            cards.play_hand_building_event(st, side, action[1], f)
+            return
         if action[0] == "discard":
             st.g["hands"][side].remove(action[1])
             st.g["discards"][side].append(action[1])

@@ -12,8 +12,8 @@ form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fle
 lists [year, round, port] (17.3.3: a port is attacked once a round). ``st.g["aboard"]``: force id -> {force (taken off
 the map while at sea), fleets carrying it} (17.2.7).
 
-Not implemented yet (docs/nae-rules.md): landings in enemy ports and maritime assaults (17.2.8), the Corsairs box
-(17.2.9);
+Not implemented yet (docs/nae-rules.md): landings in enemy ports and maritime assaults (17.2.8); (the Corsairs box,
+17.2.9, is in ``cards``);
 interception of a squadron that evades or retreats, or leaves a captured port."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import conquest, diplomacy, naval, stacking
+from grognard.games.nae.rules import cards, conquest, diplomacy, naval, stacking
 from grognard.games.nae.schema.cards import ImposePeace
 
 TAMBOURS = "27C"  # 8.1.4 and 18.2.1 say 27C, 18.2.2 22C (docs/nae-data.md)
@@ -489,9 +489,7 @@ class Choice:
             terms = st.frame
             terms["surrenders"] = [s for s in terms["surrenders"] if s[0] != arg]
         elif kind == "tilsit":
-            card = S.data().cards.cards[f["card"]]
             self.play(st, side, f["card"], f"peace is imposed on {_name(arg)} without conquest")
-            conquest.award(st, card.vp, card.escalade, "18.2.1", f"{card.title} on {_name(arg)}")
             st.frame["surrenders"].append([arg, "empire"])
             st.frame.setdefault("imposed", []).append(arg)
         elif kind == "alliance":
@@ -529,6 +527,7 @@ class Choice:
         (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
         st.note(f"{side} plays {card.title} as an event: {what}", rule="6.4")
         st.commit()  # the other side has seen the card
+        cards.event_played(st, cid)  # 6.2: its VP and escalade (26F: +1 each)
 
 
 STEPS = (Terms(), Choice())

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import command, naval, supply, weather
+from grognard.games.nae.rules import cards, command, naval, supply, weather
 from grognard.games.nae.schema.scenario import ArmyReplacements
 
 
@@ -135,6 +135,7 @@ class SiegeAttack:
         mods.append(("Siege marker", t.siege_modifier("siege_marker") * fort["siege"]))
         mods.append(("citadel" if fort["level"] == 2 else "fortress",
                      t.siege_modifier("citadel" if fort["level"] == 2 else "fortress")))
+        mods += cards.siege_card_mods(st, fid)  # 41C
         roll = st.roll(1, rule="15.4", why=f"Siege attack by {S.name_of(st, fid)} on {S.zone_name(zone)}", mods=mods,
                        table=lambda x: (t.siege(x).name, t.siege(x)))
         res = roll.result

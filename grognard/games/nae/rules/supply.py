@@ -468,7 +468,7 @@ def attrition_mods(st: State, fid: str, *, forced_march: int = 0, poor: bool = F
                    cards_apply: bool = True) -> list[tuple[str, int]]:
     """13.6.2 modifiers for a test on force ``fid``; depot spending and the nationality of the steps tested are
     added by the test step. ``cards_apply``: False at the end of the activation phase (5.2.1), which no card
-    played in a round reaches."""
+    played in a round reaches (but the events lasting the year: 40C, 41C)."""
     t = S.data().tables
     f = S.force(st, fid)
     mods: list[tuple[str, int]] = []
@@ -482,7 +482,7 @@ def attrition_mods(st: State, fid: str, *, forced_march: int = 0, poor: bool = F
         mods.append(("inside its National Territory", t.attrition_modifier("national_territory")))
     if f["demoralized"]:
         mods.append(("demoralized", t.attrition_modifier("demoralised")))
-    card_mods = cards.attrition_card_mods(st, fid, forced_march) if cards_apply else []
+    card_mods = cards.attrition_card_mods(st, fid, forced_march) if cards_apply else cards.year_attrition_mods(st, fid)
     return mods + card_mods + list(extra or [])
 
 

@@ -26,6 +26,7 @@ def campaign(dice: Sequence[int] = (), hands: dict[str, list[str]] | None = None
                        if s.status in ("allied", "protectorate") and s.ally_of}
     st.g["status"] = {p: s.status for p, s in sc.statuses.items()}
     st.g["forced"] = {}
+    st.g["events_played"] = sorted({c for side in S.SIDES for c in getattr(sc.header.cards, side).events_used})
     st.g["decks"] = decks or {"empire": ["30F", "31F", "32F"], "coalition": ["30C", "31C", "32C"]}
     return st
 

@@ -322,6 +322,7 @@ def test_26F_tilsit_imposes_peace_on_a_crushed_major_with_french_forces_on_its_s
     assert st.step != "conquest.choice" or st.frame["kind"] != "tilsit"  # Russia's army not crushed this year
     st = board()
     g = st.g
+    g["scenario"], g["events_played"] = "1805", []  # a grand campaign's victory and escalade tracks (6.2)
     g["year"], g["vp"], g["escalade"] = 1807, 8, 3
     g["hands"]["empire"] = ["26F"]
     put(st, "vilna", ["fr_i"])
@@ -333,7 +334,7 @@ def test_26F_tilsit_imposes_peace_on_a_crushed_major_with_french_forces_on_its_s
     st.apply(("impose", "russia"))
     assert g["status"]["russia"] == "forced_peace" and g["defeats"]["russia"] == ["france"]
     assert (g["vp"], g["escalade"]) == (8 + 1, 3 + 1)  # the card's VP/ESC stand for a conquest's (cards.toml)
-    assert "26F" in g["out"]
+    assert "26F" in g["out"] and g["events_played"] == ["26F"]
 
 
 def test_18_2_3_the_losers_forces_abroad_return_to_its_key_zones():
