@@ -363,7 +363,8 @@ class NaeGame(Game):
         # earlier indices stay as they were)
         diplomatic = [(v, c) for v in ("diplomacy", "protectorate", "end_war", "war") for c in d.cards.cards]
         return [*out, ("reactivate", "depot"), *diplomatic, *(("target", p) for p in d.map.powers),
-                ("free_attempt", None)]
+                ("free_attempt", None), *(("remove_depot", f) for f in kinds["force"]),
+                *(("remove_fixed_depot", z) for z in d.map.zones)]  # 7.3.7 (budget.py)
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card

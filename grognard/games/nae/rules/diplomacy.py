@@ -225,16 +225,24 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     n = sum(S.data().tables.cards_on_joining(p, side, flags) for p in [power, *[m for m in minors if m != power]])
     if n:
         cards.draw(st, side, n, "8.2.3", f"key zones of {name(power)}")
-    aside = g.get("set_aside", [])
     for m in reversed(minors):
-        units = [u.id for u in S.data().counters.units.values()
-                 if u.power == m and not u.marks and not _on_map(st, u.id) and u.id not in aside]
-        if units:
-            st.push("diplomacy.deploy.start", side=side, power=m, units=units)
+        deploy_minor(st, side, m)
 
 
 def _on_map(st: State, uid: str) -> bool:
     return any(uid in f["units"] for f in st.g["forces"].values())
+
+
+def deploy_minor(st: State, side: str, power: str) -> None:
+    """7.1 / 7.3.3 / 8.2.3: a minor entering the war, by a declaration of war or by diplomacy, deploys at once every
+    unit it has off the map « dans n'importe quelle zone de leur territoire ; toutes les unités du mineur sont
+    disponibles sauf celles disposant d'une marque spéciale comme « E », « V », « 2P » » (8.2.3; 7.3.3: « toutes ses
+    unités sont déployées sur la carte dès qu'il est attaqué »). The side places them one by one."""
+    aside = st.g.get("set_aside", [])
+    units = [u.id for u in S.data().counters.units.values()
+             if u.power == power and not u.marks and not _on_map(st, u.id) and u.id not in aside]
+    if units:
+        st.push("diplomacy.deploy.start", side=side, power=power, units=units)
 
 
 def deploy_options(st: State, side: str, power: str, uid: str) -> list[str]:

@@ -68,8 +68,9 @@ def declare_war(st: State, side: str, power: str) -> None:
     """7.1 / 3.2: ``side`` declares war on the neutral ``power``, which joins the other side with its allies: a
     major at war, a minor as an ally of France or of Britain (« un pays mineur neutre attaqué devient allié de la
     France ou de l'Angleterre »). Their forces on the map change sides; a minor's units, kept off the map while it
-    was neutral, deploy at once in its territory (7.1). The first declaration on a major raises the escalade by 1;
-    one on a major already defeated brings in the Punishments cards at once (3.5)."""
+    was neutral, deploy at once anywhere in its territory (7.3.3, 8.2.3: ``diplomacy.deploy_minor``). The first
+    declaration on a major raises the escalade by 1; one on a major already defeated brings in the Punishments
+    cards at once (3.5)."""
     g = st.g
     foe = S.other(side)
     major = S.data().map.powers[power].kind == "major"
@@ -93,10 +94,9 @@ def declare_war(st: State, side: str, power: str) -> None:
                                                                      f"{S.data().map.powers[power].name}")
         if power not in g["war_on"]:
             g["war_on"].append(power)
-    for p in joining:
-        units = [u for u in g["reserve"]["units"] if S.unit(u).power == p]
-        if units and S.data().map.powers[p].kind == "minor":
-            st.push("place.start", side=foe, units=units, why=f"{S.data().map.powers[p].name} enters the war (7.1)")
+    for p in reversed(joining):
+        if S.data().map.powers[p].kind == "minor":
+            diplomacy.deploy_minor(st, foe, p)
 
 
 class Declarations:
@@ -126,6 +126,22 @@ class Declarations:
 
 
 # 7.2 Hand building -------------------------------------------------------------------------------------------
+
+def hand_size(st: State, side: str) -> tuple[int, list[str]]:
+    """6.3 / 7.2: the side's hand size and permanent cards (``cards.hand_entitlement``), less the lasting changes of
+    events (``hand_mods``). 17.2.9: « L'évènement Corsaires (35F) réduit la main de carte coalisée sauf si la
+    Coalition dispose d'une flotte dans la case Corsaires au moment de la phase de constitution des mains »: the
+    hand itself is smaller, after the 6-10 bounds of the entitlement. No fleet is ever in the Corsairs box (17.2.9
+    is not played yet), so the exception never applies."""
+    size, perms = cards.hand_entitlement(st, side)
+    mods = [m for m in st.g.get("hand_mods", []) if m["side"] == side]
+    if mods:
+        change = sum(int(m["value"]) for m in mods)
+        size = max(len(perms), size + change)
+        st.note(f"The {side}'s hand is {change:+d} card(s) by lasting events (Corsairs, 17.2.9): it holds {size}",
+                rule="6.3")
+    return size, perms
+
 
 class HandBuilding:
     """7.2 / 6.3: each side (Coalition first) discards what it will not keep, gets back its permanent cards and
@@ -163,7 +179,7 @@ class HandBuilding:
         cards.complete_hand(st, side, f["size"], f["perms"])
         if f["i"] + 1 < len(ORDER):
             f["i"] += 1
-            f["size"], f["perms"] = cards.hand_entitlement(st, ORDER[f["i"]])
+            f["size"], f["perms"] = hand_size(st, ORDER[f["i"]])
             cards.drop_lapsed_permanents(st, ORDER[f["i"]], f["perms"])
         else:
             st.pop()
@@ -178,7 +194,7 @@ class HandStart:
         if st.g.get("escalade") is not None and st.g["escalade"] >= cards.PUNISHMENTS_AT and \
                 "punishments" not in st.g["periods"]:
             cards.bring_punishments(st, "6.1")
-        size, perms = cards.hand_entitlement(st, ORDER[0])
+        size, perms = hand_size(st, ORDER[0])
         cards.drop_lapsed_permanents(st, ORDER[0], perms)
         st.replace("interphase.hands", i=0, size=size, perms=perms)
 

@@ -128,7 +128,7 @@ def test_7_1_declaration_on_a_neutral_major_brings_it_and_its_allies_in_and_rais
     assert g["status"]["prussia"] == "at_war" and g["escalade"] == 1 and g["war_on"] == ["prussia"]
     assert all(f["side"] == "coalition" for f in g["forces"].values() if S.unit(next(iter(f["units"]))).power
                == "prussia")
-    assert st.step == "place"  # the minors' units deploy in their territory at once (7.1)
+    assert st.step == "diplomacy.deploy"  # the minors' units deploy in their territory at once (7.3.3, 8.2.3)
     assert st.active == "coalition" and S.unit(st.frame["units"][0]).power in ("saxony", "hesse", "cleves")
 
 
