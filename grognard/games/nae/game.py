@@ -16,6 +16,7 @@ from grognard.games.nae.rules import (
     command,
     diplomacy,
     events,
+    forced,
     foreign_wars,
     interphase,
     movement,
@@ -223,7 +224,7 @@ class NaeGame(Game):
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
                   *events.STEPS, *interphase.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS,
                   *budget.STEPS, *redeployment.STEPS, *diplomacy.STEPS, *foreign_wars.STEPS, SiegeAttack(),
-                  Replacements(), SetupChoice())
+                  Replacements(), SetupChoice(), *forced.STEPS)
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up

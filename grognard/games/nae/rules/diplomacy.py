@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, foreign_wars, victory
+from grognard.games.nae.rules import cards, command, forced, foreign_wars, victory
 from grognard.games.nae.schema.cards import (
     AtWar,
     Card,
@@ -199,6 +199,7 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     a card for each card-granting key zone of the newcomers."""
     g = st.g
     before = g["sides"].get(power)
+    victor = forced.conqueror_side(st, power)  # 8.1.4: a forced alliance (or peace) broken by the event
     followers = [m for m, a in sorted(g["ally_of"].items()) if a == power and S.status_of(st, m) == "allied"]
     g["forced"].pop(power, None)
     if is_major(power):
@@ -221,6 +222,8 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     for fid, f in list(g["forces"].items()):  # 8.2.3: a major's forces on the map enter the war with it
         if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side:
             S.set_force_side(st, fid, side)
+    if victor is not None and victor != side:
+        forced.part(st, power, victor)
     flags = entities(st)
     n = sum(S.data().tables.cards_on_joining(p, side, flags) for p in [power, *[m for m in minors if m != power]])
     if n:

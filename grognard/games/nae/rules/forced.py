@@ -16,7 +16,9 @@ side may not. Nobody takes control of such ground: it is at war with neither sid
 
 from __future__ import annotations
 
-from grognard.core.machine import State
+from typing import ClassVar
+
+from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 
 FORCED = ("forced_peace", "forced_alliance")
@@ -81,5 +83,93 @@ def shared_zones(st: State, zones: tuple[str, ...], side: str | None) -> tuple[s
     forces = st.g["forces"]
     index = S.zone_index(st).forces
     return tuple(z for z in zones if all(
-        forces[fid]["side"] == side or forces[fid]["in_fortress"] or S.major_of(st, forces[fid]["power"]) in powers
-        for fid in index[z]))
+        f["side"] == side or f["in_fortress"] or S.major_of(st, f["power"]) in powers
+        for f in (forces[fid] for fid in index.get(z, ()) if fid in forces)))
+
+
+# 8.1.4 A forced alliance broken by an event ------------------------------------------------------------------------
+
+def part(st: State, power: str, victor: str) -> None:
+    """8.1.4: « Si l'alliance forcée est cassée par le jeu d'un évènement, les unités de l'Empire prennent le contrôle
+    des zones qu'elles sont seules à occuper y compris les forteresses. Pour les zones où cohabitent les forces de
+    l'Empire et de la Coalition, les forces françaises peuvent » withdraw into the fortress or into an adjacent zone
+    (``Part``). ``victor``: the side of the conqueror, whose forces stood on ``power``'s ground. A forced peace broken
+    by an event (23F: « or in forced peace ») leaves the same shared zones: the same rule applies."""
+    forces = st.g["forces"]
+    zones = sorted({f["zone"] for f in forces.values() if f["side"] == victor and S.owner(st, f["zone"]) == power})
+    for zone in reversed(zones):  # asked in file order
+        mine = [fid for fid in S.forces_in(st, zone, victor) if not forces[fid]["in_fortress"]]
+        if S.forces_in(st, zone, S.other(victor)):
+            for fid in mine:
+                st.push("forced.part", fid=fid, side=victor, power=power)
+        elif zone in st.g["control"] and S.controller(st, zone) != victor and mine:
+            S.set_control(st, zone, S.major_of(st, forces[mine[0]]["power"]))
+            st.note(f"{S.name_of(st, mine[0])}, alone in {S.zone_name(zone)}, takes control of it", rule="8.1.4")
+
+
+def part_options(st: State, fid: str) -> list[Action]:
+    """8.1.4: « se replier immédiatement dans la forteresse dont elles prennent le contrôle » (an active fortress no
+    enemy holds), « se replier dans une zone adjacente non contrôlée par la Coalition » (one the force may stand in:
+    open ground, no enemy force outside its fortress)."""
+    f = S.force(st, fid)
+    zone, side = f["zone"], f["side"]
+    foe = S.other(side)
+    m = S.data().map
+    out: list[Action] = []
+    fort = st.g["fortresses"].get(zone)
+    if fort and fort["active"] and fort["siege"] is None and not any(
+            st.g["forces"][o]["in_fortress"] for o in S.forces_in(st, zone, foe)):
+        out.append(("fortress", None))
+    out += [("zone", z) for z in m.neighbours(zone)
+            if m.enter_cost(zone, z) is not None and S.controller(st, z) != foe and not closed_ground(st, z, side)
+            and not S.outside(st, z, foe) and S.limited_ok(f["units"], z)]
+    return out
+
+
+class Part:
+    """8.1.4: the conqueror's force sharing a zone with the forces of a forced ally gone over to the other side
+    withdraws into the fortress or to an adjacent zone. The third choice the text gives, « accepter une bataille
+    immédiatement en position de défenseur », is not offered: a battle is fought only by a force that moves in (14);
+    with neither withdrawal open the force is placed, as a conqueror leaving the loser's ground is, in the nearest
+    fortress zone of its side (18.2.3)."""
+
+    name: ClassVar[str] = "forced.part"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        zone = S.zone_name(S.force(st, f["fid"])["zone"])
+        return (f"The forced alliance of {S.data().map.powers[f['power']].name} is broken: {S.name_of(st, f['fid'])} "
+                f"withdraws from {zone} into its fortress or to an adjacent zone (8.1.4).")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return part_options(st, f["fid"]) or [("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        from grognard.games.nae.rules import peace, stacking
+
+        st.pop()
+        fid = f["fid"]
+        force = S.force(st, fid)
+        verb, arg = action
+        if verb == "fortress":
+            S.set_in_fortress(st, fid, True)
+            S.set_control(st, force["zone"], S.major_of(st, force["power"]))
+            st.note(f"{S.name_of(st, fid)} withdraws into the fortress of {S.zone_name(force['zone'])} and takes "
+                    "control of it", rule="8.1.4")
+            stacking.consolidate(st, fid)
+        elif verb == "zone":
+            st.note(f"{S.name_of(st, fid)} withdraws from {S.zone_name(force['zone'])} to {S.zone_name(arg)}",
+                    rule="8.1.4")
+            S.move_force(st, fid, arg)
+            stacking.consolidate(st, fid)
+        else:
+            near = peace.nearest_fortresses(st, fid, f["power"])
+            if near:
+                peace.move_force(st, fid, near[0], "8.1.4")
+            else:
+                S.remove_force(st, fid, "8.1.4", f"{S.name_of(st, fid)} has nowhere to withdraw and is destroyed")
+
+
+STEPS = (Part(),)

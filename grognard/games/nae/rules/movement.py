@@ -171,7 +171,8 @@ def may_enter(st: State, fid: str, src: str, dst: str, mp: int) -> bool:
 
 def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | None:
     """Why force ``fid`` may not move from ``src`` into adjacent ``dst`` with ``mp`` left (None: it may).
-    12.1: cost within the MP left, never a neutral's zone, limited units stay home. 12.2.1: a friendly force
+    12.1: cost within the MP left, never a neutral's zone (but a forced peace's or
+    alliance's for its conqueror's side, 8.1.3, 8.1.4), limited units stay home. 12.2.1: a friendly force
     there it cannot join (absorb, be absorbed by, or form a group of armies with) is passed through (MP must be
     left to go on); where an enemy will stop the force, the two must be able to consolidate (11)."""
     m = S.data().map
@@ -184,7 +185,7 @@ def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | Non
     f = S.force(st, fid)
     side = f["side"]
     if forced.closed_ground(st, dst, side):
-        return f"{name} is a neutral's zone, which no force may enter, 12.1 (8.1.3, 8.1.4: but its conqueror's)"
+        return f"{name} is a neutral's zone, which no force may enter, 12.1"
     closed = naval.strait_closed(st, src, dst, side) or iberia.iberia_refusal(st, fid, dst)
     if closed:
         return closed

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
+from grognard.games.nae.rules import diplomacy as D
 from grognard.games.nae.rules import movement, redeployment, supply
 from tests.games.nae.rules.grand import board_1806
 from tests.games.nae.rules.helpers import put
@@ -79,3 +80,50 @@ def test_8_1_3_loser_and_conqueror_share_a_zone_and_nobody_takes_control() -> No
     cost = m.enter_cost("klagenfurt", "udine")
     assert cost is not None
     assert redeployment.neutral_refusal(st, austrian, "klagenfurt", "udine", cost) is None
+
+
+def broken_alliance() -> tuple[State, str, str]:
+    """Austria a forced ally of France; French forces alone in Vienna and beside an Austrian corps in Salzburg;
+    then an event brings Austria back into the Coalition (8.1.4)."""
+    st = board_1806()
+    st.g["status"]["austria"] = "forced_alliance"
+    alone = put(st, "vienna", ["fr_i"], side="empire")
+    shared = put(st, "salzburg", ["fr_iii"], side="empire")
+    put(st, "salzburg", ["au_i"], side=None)
+    st.core["stack"].clear()
+    st.push("round")
+    D.join(st, "austria", "coalition", "8.1")
+    st._advance()
+    return st, alone, shared
+
+
+def test_8_1_4_broken_forced_alliance_the_empire_takes_the_zones_it_holds_alone() -> None:
+    """8.1.4: « les unités de l'Empire prennent le contrôle des zones qu'elles sont seules à occuper y compris les
+    forteresses »."""
+    st, alone, shared = broken_alliance()
+    assert S.force(st, alone)["zone"] == "vienna" and st.g["control"]["vienna"] == "france"
+    assert st.g["control"]["salzburg"] == "austria"
+    assert st.step == "forced.part" and st.active == "empire" and st.frame["fid"] == shared
+
+
+def test_8_1_4_broken_forced_alliance_withdraw_into_the_fortress() -> None:
+    """8.1.4: « se replier immédiatement dans la forteresse dont elles prennent le contrôle »."""
+    st, _, shared = broken_alliance()
+    actions = st.legal_actions()
+    assert ("fortress", None) in actions and ("zone", "munich") in actions
+    assert ("zone", "vienna") in actions  # held by the Empire now, so not the Coalition's
+    st.apply(("fortress", None))
+    assert S.force(st, shared)["in_fortress"] and st.g["control"]["salzburg"] == "france"
+    assert st.step == "round"
+
+
+def test_8_1_4_broken_forced_alliance_withdraw_to_an_adjacent_zone_not_the_coalitions() -> None:
+    """8.1.4: « se replier dans une zone adjacente non contrôlée par la Coalition »: not Passau once the Coalition
+    holds it."""
+    st, _, shared = broken_alliance()
+    S.set_control(st, "passau", "austria")
+    st._legal = None
+    assert ("zone", "passau") not in st.legal_actions()
+    st.apply(("zone", "munich"))
+    assert S.force(st, shared)["zone"] == "munich" and not S.outside(st, "salzburg", "empire")
+    assert any(e["rule"] == "8.1.4" and "withdraws" in e["text"] for e in st.log)
