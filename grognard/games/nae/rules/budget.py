@@ -566,9 +566,10 @@ def general_forces(st: State, gid: str, side: str, memo: Memo | None = None) -> 
     powers = S.data().map.powers
     majors = {p for p in powers if powers[p].kind == "major"}
     out = []
+    own = S.side_of(st, g.power)
     for fid, f in st.g["forces"].items():
-        if not runs(st, side, f) or f["in_fortress"] or f["group"]:
-            continue
+        if not runs(st, side, f) or f["in_fortress"] or f["group"] or f["side"] != own:
+            continue  # a general leads the forces of his nation's side only (a neutral's, its own: 8.1.1)
         minors = {S.unit(u).power for u in f["units"]} - majors
         minor_zone = any(f["zone"] in reinforcement_zones(st, p, memo) for p in minors)
         if not (f["zone"] in zones or minor_zone or (f["army"] and _force_supplied(st, fid))):
