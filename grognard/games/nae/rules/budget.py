@@ -21,7 +21,8 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import command, stacking, supply
+from grognard.games.nae.rules import cards, command, stacking, supply
+from grognard.games.nae.schema.cards import Card, DrawCards, Resources
 
 ORDER = ("turkey", "spain", "prussia", "austria", "russia", "britain", "france")  # 7.3
 # 7.3.2: « L'Empire gère la production de l'Espagne et de la Turquie tant qu'elles sont neutres. La Coalition gère
@@ -245,6 +246,8 @@ class Budget:
     def run(self, st: State, f: Frame) -> None:
         if "budget" not in st.g:
             open_phase(st)
+            st.push("budget.events", side=EVENT_ORDER[0])
+            return
         if not f["queue"]:
             close_phase(st)
             st.pop()
@@ -395,6 +398,107 @@ def start_power(st: State, power: str) -> None:
     st.push("budget.spend", power=power, side=side, purse=float(total), free=free, bought=False, received=False)
     if back:
         st.push("budget.returning", power=power, side=side, units=back["units"], fleets=back["fleets"])
+
+
+EVENT_ORDER = ("coalition", "empire")  # the order of the interphase's other phases (7.1, 7.2, 7.4)
+
+
+def event_choices(st: State, side: str) -> list[Action]:
+    """6.4: « Cards can be played in the budget ... phase; effects are immediate » (example: « lors de la phase de
+    budget, la carte « Rothschild » est jouée et accorde deux cartes supplémentaires qui sont piochées immédiatement :
+    l'une d'elles « City » accorde un bonus de ressources ; le joueur coalisé peut la jouer de suite et dépenser les
+    points de ressource dans cette phase de budget »); EN 7.3: at the very start of the phase. The side's budget
+    cards whose events are played here: resources (7.3.1) and cards drawn, and the political events diplomacy plays
+    (``diplomacy.event_playable``)."""
+    from grognard.games.nae.rules import diplomacy
+
+    out: list[Action] = []
+    for cid in st.g["hands"][side]:
+        card = S.data().cards.cards[cid]
+        if "budget" not in card.phases:
+            continue
+        if (_purse_event(card) and diplomacy.requires_hold(st, side, card)) or \
+                diplomacy.event_playable(st, side, cid, "budget"):
+            out.append(("event", cid))
+    return out
+
+
+def _purse_event(card: Card) -> bool:
+    """A card whose event gives resources or cards only (8C The City, 51F, 17C, 19C Pitt, 7C Rothschild)."""
+    effects = card.effects("event")
+    return bool(effects) and all(isinstance(e, (Resources, DrawCards)) for e in effects)
+
+
+class Events:
+    """6.4 / EN 7.3: before any power spends, the Coalition then the Empire play the budget events they wish, one at a
+    time; a side is asked even when it holds none it may play (what it holds stays hidden)."""
+
+    name: ClassVar[str] = "budget.events"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{st.g['year']} budget phase: play a card as a budget event (6.4), or go on to the budgets."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("done", None), *event_choices(st, f["side"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        from grognard.games.nae.rules import diplomacy
+
+        side = f["side"]
+        if action[0] == "done":
+            if side == EVENT_ORDER[0]:
+                f["side"] = EVENT_ORDER[1]
+            else:
+                st.pop()
+            return
+        card = S.data().cards.cards[action[1]]
+        if not _purse_event(card):
+            diplomacy.play_event(st, side, card.id)
+            return
+        diplomacy.play_card_event(st, side, card.id, "in the budget phase")
+        for e in card.effects("event"):
+            if not all(diplomacy.cond_holds(st, side, c) for c in e.requires):
+                continue
+            if isinstance(e, DrawCards):
+                cards.draw(st, side, e.n, "6.4", card.title)
+            elif e.power == "ally":  # 19C Pitt: « one Coalition major power » of the side's choice
+                st.push("budget.ally", side=side, value=e.value, why=card.title)
+            else:  # played here, « now » and « at its next budget » both mean this phase
+                add_resources(st, e.power, e.value, card.title)
+
+
+def add_resources(st: State, power: str, value: int, why: str) -> None:
+    """7.3.1: « Ce nombre peut varier en raison d'évènements »: ``value`` resources for ``power`` in this phase."""
+    st.g.setdefault("budget_mods", []).append({"power": power, "value": value, "why": why})
+    st.note(f"{S.data().map.powers[power].name}: {value:+d} resources in this budget phase ({why})", rule="7.3.1")
+
+
+def ally_targets(st: State, side: str) -> list[str]:
+    """The majors of ``side`` at war that have a budget (7.3.1) to receive an event's resources."""
+    return [p for p in ORDER if S.side_of(st, p) == side and S.status_of(st, p) == "at_war"]
+
+
+class Ally:
+    """19C Pitt: « one Coalition major power gets +4 resources now, beyond the 4-per-budget transfer limit »."""
+
+    name: ClassVar[str] = "budget.ally"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{f['why']}: choose the major power that receives {f['value']:+d} resources in this budget phase."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("ally", p) for p in ally_targets(st, f["side"])] or [("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        if action[0] == "ally":
+            add_resources(st, action[1], f["value"], f["why"])
 
 
 class Returning:
@@ -765,8 +869,6 @@ class Spend:
 
 
 def _reserve_generals(st: State, power: str) -> list[str]:
-    from grognard.games.nae.rules import cards
-
     gone = _out_for_good(st) | away(st, "generals")
     return [g for g in cards.reserve_generals(st, power) if g not in gone
             and (S.general(g).event is None or S.general(g).event in flags(st))]
@@ -1036,6 +1138,8 @@ def label(st: State, action: Action) -> str | None:
         return f"Withdraw {S.general(arg).name} to the reserve"
     if verb == "scuttle":
         return f"Withdraw the fleet {S.data().counters.fleets[arg].name} from the map"
+    if verb == "ally":
+        return f"{S.data().map.powers[arg].name} receives the resources"
     if verb == "remove_depot":
         return f"Withdraw a mobile depot from {S.name_of(st, arg)}"
     if verb == "remove_fixed_depot":
@@ -1044,6 +1148,10 @@ def label(st: State, action: Action) -> str | None:
         return f"In {S.zone_name(arg)}"
     if verb == "force":
         return f"{S.name_of(st, arg)} in {S.zone_name(S.force(st, arg)['zone'])}"
+    if verb == "done" and st.step == "budget.events":
+        return "Play no more budget events: on to the budgets"
+    if verb == "done" and st.step == "budget.ally":
+        return "No major power of the side can receive them"
     if verb == "done":
         return "Finish (what is left is lost)"
     return None
@@ -1132,4 +1240,5 @@ def explain(st: State, target: str) -> str | None:
     return f"{name} cannot be {done}: {refusal(st, f, (verb, uid))}."
 
 
-STEPS = (Budget(), Spend(), Place(), CreateArmy(), Depot(), DeployGeneral(), PlaceFleet(), Minors(), Returning())
+STEPS = (Budget(), Spend(), Place(), CreateArmy(), Depot(), DeployGeneral(), PlaceFleet(), Minors(), Returning(),
+         Events(), Ally())

@@ -249,11 +249,12 @@ def deploy_minor(st: State, side: str, power: str) -> None:
 
 
 def deploy_options(st: State, side: str, power: str, uid: str) -> list[str]:
-    """8.2.3: a zone of the minor's territory, free of enemy forces, alone or joining a force there within
-    command (11)."""
+    """8.2.3: a zone of the minor's territory, free of enemy forces and neither held by the enemy nor by a power at
+    peace (12.1), alone or joining a force there within command (11)."""
     out = []
     for zone in territory(power):
-        if S.forces_in(st, zone, S.other(side)):
+        if S.forces_in(st, zone, S.other(side)) or S.controller(st, zone) == S.other(side) or \
+                forced.closed_ground(st, zone, side):
             continue
         here = S.forces_in(st, zone, side)
         if not here:

@@ -1,7 +1,7 @@
-"""7.3 / 7.2 / 7.1: what diplomacy and the cards leave for the interphase: resources of events (34F), military
-reforms, units arriving at the budget (22F), foreign wars ended (6.5), the Corsairs' smaller hand (17.2.9), the
-minors attacked deploying anywhere in their territory (7.3.3, 8.2.3), revolts among the allied minors and the
-withdrawal of depots (7.3.7)."""
+"""7.3 / 7.2 / 7.1: what diplomacy and the cards leave for the interphase: resources of events (34F), the events
+played at the start of the budget phase (6.4), military reforms, units arriving at the budget (22F), foreign wars
+ended (6.5), the Corsairs' smaller hand (17.2.9), the minors attacked deploying anywhere in their territory (7.3.3,
+8.2.3), revolts among the allied minors and the withdrawal of depots (7.3.7)."""
 
 from __future__ import annotations
 
@@ -122,16 +122,19 @@ def test_17_2_9_corsairs_make_the_coalition_hand_one_card_smaller() -> None:
 def test_7_3_3_a_neutral_minor_attacked_deploys_anywhere_in_its_territory() -> None:
     """7.3.3: « Un pays mineur neutre ne produit rien mais toutes ses unités sont déployées sur la carte dès qu'il
     est attaqué »; 8.2.3: « dans n'importe quelle zone de leur territoire »: Denmark's units, any Danish zone free of
-    enemy forces (not only its reinforcement zones), by the one function diplomacy uses too."""
+    enemy forces and not held by a power at peace (12.1), not only its reinforcement zones, by the one function
+    diplomacy uses too."""
     st = interphase_1806({"empire": [], "coalition": []})
     put(st, "jutland", ["fr_i"], side="empire")
+    S.set_control(st, "holstein", "prussia")  # neutral: its ground is closed (a random 1809 game put Sweden's corps
+    # in Åbo, held by Russia at peace)
     st.core["stack"].clear()
     st.push("round")
     interphase.declare_war(st, "empire", "denmark")
     st._advance()
     assert st.step == "diplomacy.deploy" and st.active == "coalition"
     zones = {a[1] for a in st.legal_actions()}
-    assert zones == {"copenhagen", "holstein", "christiania", "bergen"}  # Jutland: a French force stands there
+    assert zones == {"copenhagen", "christiania", "bergen"}  # Jutland: a French force stands there
     assert not zones <= set(budget.reinforcement_zones(st, "denmark"))
     st.apply(("zone", "bergen"))
     assert any(S.unit(u).power == "denmark" for fid in S.outside(st, "bergen", "coalition")
@@ -166,3 +169,49 @@ def test_7_3_7_depots_withdrawn_come_back_next_year() -> None:
     st.apply(("remove_fixed_depot", "strasbourg"))
     assert st.g["fixed_depots"] == [] and budget.depots_left(st, "france") == left
     assert sum(e["rule"] == "7.3.7" for e in st.log) == 2
+
+
+def test_6_4_example_rothschild_then_the_city_spent_in_this_budget_phase() -> None:
+    """6.4: « lors de la phase de budget, la carte « Rothschild » est jouée et accorde deux cartes supplémentaires
+    qui sont piochées immédiatement : l'une d'elles « City » accorde un bonus de ressources ; le joueur coalisé peut
+    la jouer de suite et dépenser les points de ressource dans cette phase de budget »."""
+    st = board_1806()
+    st.g["year"] = 1811  # 7C: not before 1811
+    st.g["hands"]["coalition"] = ["7C"]
+    st.g["decks"]["coalition"] = ["30C", "8C", "31C"]
+    printed = budget.income(st, "britain")[0]
+    start(st, events=True)
+    assert st.step == "budget.events" and st.active == "coalition"
+    assert ("event", "7C") in st.legal_actions()
+    st.apply(("event", "7C"))
+    assert len(st.g["hands"]["coalition"]) == 2 and "8C" in st.g["hands"]["coalition"]
+    st.apply(("event", "8C"))
+    assert st.g["budget_mods"] == [{"power": "britain", "value": 4, "why": "The City"}]
+    st.apply(("done", None))
+    assert st.step == "budget.events" and st.active == "empire"
+    reach(st, "britain")
+    assert st.frame["purse"] == printed + 4
+    finish_phase(st)
+    assert "budget_mods" not in st.g
+
+
+def test_6_4_pitt_gives_a_coalition_major_of_the_sides_choice_4_resources() -> None:
+    """19C Pitt: « one Coalition major power gets +4 resources now, beyond the 4-per-budget transfer limit »."""
+    st = board_1806()
+    st.g["hands"]["coalition"] = ["19C"]
+    printed = budget.income(st, "russia")[0]
+    start(st, events=True)
+    st.apply(("event", "19C"))
+    assert st.step == "budget.ally" and ("ally", "russia") in st.legal_actions()
+    assert ("ally", "prussia") not in st.legal_actions()  # neutral: no ally at war
+    st.apply(("ally", "russia"))
+    reach(st, "russia")
+    assert st.frame["purse"] == printed + 4
+
+
+def test_6_4_a_budget_event_window_opens_for_each_side_holding_nothing_playable() -> None:
+    st = board_1806()
+    start(st, events=True)
+    assert st.legal_actions() == [("done", None)] and st.active == "coalition"
+    st.apply(("done", None))
+    assert st.legal_actions() == [("done", None)] and st.active == "empire"
