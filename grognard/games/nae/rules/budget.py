@@ -450,7 +450,7 @@ class Events:
         side = f["side"]
         if action[0] == "done":
             if side == EVENT_ORDER[0]:
-                f["side"] = EVENT_ORDER[1]
+                f.update(side=EVENT_ORDER[1])
             else:
                 st.pop()
             return
