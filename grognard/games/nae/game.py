@@ -16,6 +16,7 @@ from grognard.games.nae.rules import (
     command,
     diplomacy,
     events,
+    forced,
     foreign_wars,
     interphase,
     movement,
@@ -171,7 +172,7 @@ def grand_campaign_setup(st: State) -> None:
     h = sc.header
     g.update(vp=h.victory_level, escalade=h.escalade_level if h.escalade_applies else None,
              periods=list(h.cards.periods), territory={a.province: a.to for a in sc.annexes.values()},
-             declared=[], war_on=[], bonus_cards={"empire": 0, "coalition": 0}, phase="activation")
+             declared=[], war_on=[], phase="activation")
     g["flags"] = sorted({x for e in sc.events.values() for x in (e.id, e.card, e.entity) if x})
     # 19.3, the cards' conditions: the events in play at the start were played (1809: 20F, 24F, 25F, 22C...)
     g["events_played"] = sorted({c for side in S.SIDES for c in getattr(h.cards, side).events_used}
@@ -225,7 +226,7 @@ class NaeGame(Game):
         for s in (*sequence.STEPS, *activation.STEPS, *movement.STEPS, *battle.STEPS, *supply.STEPS, *cards.STEPS,
                   *events.STEPS, *interphase.STEPS, *stacking.STEPS, *command.STEPS, *naval.STEPS, *peace.STEPS,
                   *budget.STEPS, *redeployment.STEPS, *diplomacy.STEPS, *foreign_wars.STEPS, SiegeAttack(),
-                  Replacements(), SetupChoice())
+                  Replacements(), SetupChoice(), *forced.STEPS)
     }
 
     static_keys: ClassVar[frozenset[str]] = frozenset({"initial_control"})  # 3.2: the control at set-up
@@ -366,7 +367,8 @@ class NaeGame(Game):
         diplomatic = [(v, c) for v in ("diplomacy", "protectorate", "end_war", "war") for c in d.cards.cards]
         return [*out, ("reactivate", "depot"), *diplomatic, *(("target", p) for p in d.map.powers),
                 ("free_attempt", None), *((v, fl) for v in ("corsairs", "corsairs_back") for fl in d.counters.fleets),
-                *(("option", i) for i in range(3))]
+                *(("option", i) for i in range(3)), *(("remove_depot", f) for f in kinds["force"]),
+                *(("remove_fixed_depot", z) for z in d.map.zones)]  # 7.3.7 (budget.py)
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card

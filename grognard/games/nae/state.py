@@ -45,7 +45,6 @@ The grand campaigns (20.2, 20.3) add (never set in 1815, whose games stay as the
                "war_of_liberation", "poland", "venetia", "poland_2p", an "E" counter's event key, "24F"/"25F") read
     declared   powers the sides declared war on this year (7.1); war_on: majors ever declared war on (3.2)
     events_played  card ids played as events this game (19.3 "Europe Napoléonienne a été jouée", silver stars)
-    bonus_cards side -> extra cards owed at the next hand building (18.2.2 conquest reward, 7.3.2)
     phase      the phase of the year being played: "interphase", "activation", "conquest", "victory" (5)
     sieges_due the fortresses Austria must still besiege (20.2 special rule 1)
     budget     during the budget phase only (7.3, rules/budget.py): transfers received and pending, fleets built,

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, conquest, stacking, supply, weather
+from grognard.games.nae.rules import cards, command, conquest, forced, stacking, supply, weather
 from grognard.games.nae.schema.cards import Cancel, CombatBonus, MoraleModifier, PursuitModifier
 from grognard.games.nae.schema.tables import battle_winner
 
@@ -657,7 +657,7 @@ def _retreat_priority(st: State, fid: str, zone: str, came_from: str | None, z: 
         return f"it is not next to {S.zone_name(zone)}, 14.10"
     if z == came_from:
         return "the attacker came from there, 14.10"
-    if S.is_neutral_ground(st, z):
+    if forced.closed_ground(st, z, side):
         return "it is a neutral's zone, which no force may enter, 12.1"
     if m.enter_cost(zone, z) is None:
         return "crossing into it costs a force's whole MF, 12.1"

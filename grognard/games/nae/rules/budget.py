@@ -7,8 +7,11 @@ Hooks other rules fill in ``st.g`` before the phase (all optional): ``flags`` (e
 "war_of_liberation", "poland", "venetia", "poland_2p", the ``e`` key of an "E" counter, and the card ids of
 "24F"/"25F" once played as events) and ``double_resources`` (powers attacked again after a forced peace, 3.5); from
 the conquest phase (``rules/conquest.py``): ``territory`` (annexed provinces), ``budget_penalty`` (18.2.2: 4
-resources a missing province) and the "resources" entries of ``peace_rewards`` (18.2.2: +4 instead of a card).
-The phase uses up the doublings, the penalties and the resource rewards."""
+resources a missing province) and the "resources" entries of ``peace_rewards`` (18.2.2: +4 instead of a card);
+from diplomacy and the cards (``rules/diplomacy.py``, ``rules/foreign_wars.py``): ``budget_mods`` (resources
+changes of events, 34F), ``reforms`` (majors whose E units join the reserve: « Réforme militaire »),
+``budget_deploys`` (units and generals arriving at this phase, 22F) and ``fw_returning`` (foreign wars ended: their
+units come back as reinforcements, 6.5). The phase uses them all up; the reforms stay recorded in ``reformed``."""
 
 from __future__ import annotations
 
@@ -18,7 +21,8 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import command, stacking, supply
+from grognard.games.nae.rules import cards, command, stacking, supply
+from grognard.games.nae.schema.cards import Card, DrawCards, Resources
 
 ORDER = ("turkey", "spain", "prussia", "austria", "russia", "britain", "france")  # 7.3
 # 7.3.2: « L'Empire gère la production de l'Espagne et de la Turquie tant qu'elles sont neutres. La Coalition gère
@@ -28,6 +32,7 @@ NEUTRAL_MANAGER = {"spain": "empire", "turkey": "empire", "prussia": "coalition"
 SPAIN_TRANSFER_EVENTS = ("24F", "25F")  # 7.3.1: Piège de Bayonne and Blocus continental
 SIDE_MINOR_PHASE = {"britain": "coalition", "france": "empire"}  # the side spends its minors' steps (7.3.3) here
 MARK_FLAGS = {"V": "venetia", "2P": "poland_2p"}
+REFORM = "military_reform"  # the ``e`` key of the Austrian and Prussian E units (glossary « Réforme militaire »)
 
 
 def flags(st: State) -> list[str]:
@@ -71,6 +76,10 @@ def income(st: State, power: str) -> tuple[int, list[str]]:
     if lost:
         why.append(f"-{int(t.constant('key_zone_loss'))} for each key zone held by the enemy: "
                    + ", ".join(S.zone_name(z) for z in lost))
+    for mod in st.g.get("budget_mods", []):
+        if mod["power"] == power:
+            total += int(mod["value"])
+            why.append(f"{int(mod['value']):+d} for {mod['why']}")
     penalty = int(st.g.get("budget_penalty", {}).get(power, 0))
     if penalty:
         total -= penalty
@@ -95,6 +104,14 @@ def on_map_units(st: State) -> set[str]:
     return out
 
 
+def away(st: State, kind: str) -> set[str]:
+    """The ``kind`` ("units", "generals", "fleets") in the Foreign Wars box, or on their way back from it: out of the
+    reserve until the war ends and they return (6.5: « Ces unités ne reviennent pas en jeu avant qu'un mécanisme du
+    jeu ne mette fin à cette guerre »)."""
+    wars = [*st.g.get("foreign_wars", []), *st.g.get("fw_returning", [])]
+    return {x for w in wars for x in w[kind]}
+
+
 def _out_for_good(st: State) -> set[str]:
     """Counters the scenario took out of the game (20.2, 20.3), but for those it puts in the reserve."""
     sc = S.data().scenarios[st.g["scenario"]]
@@ -111,7 +128,7 @@ def available(st: State, uid: str) -> bool:
         return False  # 2.1: a special unit comes into play with its card; once eliminated it may be rebuilt (7.3.5)
     if (u.entry is not None and u.entry > year) or (u.removal is not None and u.removal <= year):
         return False
-    if u.e is not None and u.e not in flags(st):
+    if u.e is not None and u.e not in flags(st) and not (u.e == REFORM and u.power in st.g.get("reformed", [])):
         return False
     if any(MARK_FLAGS[m] not in flags(st) for m in ("V", "2P") if m in u.marks):
         return False
@@ -122,7 +139,7 @@ def pool(st: State, power: str) -> list[str]:
     """7.3.2: the units of ``power``'s reserve: its counters in play and off the map (a unit withdrawn in this phase
     comes back only next year, 7.3.7)."""
     b = st.g["budget"]
-    here = on_map_units(st) | _out_for_good(st) | set(b["withdrawn"])
+    here = on_map_units(st) | _out_for_good(st) | set(b["withdrawn"]) | away(st, "units")
     return [u.id for u in S.data().counters.units_of(power) if u.id not in here and available(st, u.id)]
 
 
@@ -229,6 +246,8 @@ class Budget:
     def run(self, st: State, f: Frame) -> None:
         if "budget" not in st.g:
             open_phase(st)
+            st.push("budget.events", side=EVENT_ORDER[0])
+            return
         if not f["queue"]:
             close_phase(st)
             st.pop()
@@ -253,12 +272,74 @@ def open_phase(st: State) -> None:
     new = [g.name for g in S.data().counters.generals.values() if g.entry == year]
     if new:
         st.note(f"Generals of {year} enter the reserve: " + ", ".join(new), rule="7.3.6")
+    reform(st)
+    returning = foreign_wars_back(st)
+    arrivals(st)
     st.g["budget"] = {"received": {}, "pending": {}, "fleets": [], "army_steps": {}, "army_depots": {},
-                      "withdrawn": [], "minor_steps": {s: minor_steps(st, s) for s in S.SIDES}}
+                      "withdrawn": [], "depots_withdrawn": {}, "returning": returning,
+                      "minor_steps": {s: minor_steps(st, s) for s in S.SIDES}}
+
+
+def reform(st: State) -> None:
+    """Glossary « Réforme militaire »: « les unités marquées E sont intégrées lors de la prochaine phase de budget
+    dans la réserve d'unités à construire » (``reforms``, left by the cards and by a second defeat)."""
+    for power in st.g.pop("reforms", []):
+        st.g.setdefault("reformed", []).append(power)
+        st.note(f"{S.data().map.powers[power].name}'s military reform: its E units join the reserve of units to "
+                "build", rule="7.3")
+
+
+def foreign_wars_back(st: State) -> dict[str, dict[str, Any]]:
+    """6.5: « les unités reviennent en renforts lors de la phase de budget suivante »: the generals of the foreign
+    wars ended go back to the reserve (placed by 7.3.6), the units and fleets are placed free in their power's
+    budget (``start_power``). Returns power -> {"units": {unit: steps}, "fleets": [fleet]} to place."""
+    out: dict[str, dict[str, Any]] = {}
+    for war in st.g.pop("fw_returning", []):
+        title = S.data().cards.cards[war["card"]].title
+        back = [*(S.unit_name(u) for u in war["units"]), *(S.general(g).name for g in war["generals"]),
+                *(S.data().counters.fleets[x].name for x in war["fleets"])]
+        st.note(f"Back from the foreign war ({title}): {', '.join(back) or 'nothing'}", rule="6.5")
+        for uid, steps in war["units"].items():
+            out.setdefault(S.unit(uid).power, {"units": {}, "fleets": []})["units"][uid] = steps
+        for fl in war["fleets"]:
+            out.setdefault(S.data().counters.fleets[fl].power, {"units": {}, "fleets": []})["fleets"].append(fl)
+    return out
+
+
+def arrivals(st: State) -> None:
+    """8.3 / 22F: the units and generals an event brings « gratuitement » into a named zone at this budget phase
+    (``budget_deploys``). Where the zone is held by the enemy or the side's force there cannot take them in (11,
+    10.1), the units join the reserve of units to build and the generals the reserve."""
+    from grognard.games.nae.rules import stacking
+
+    for d in st.g.pop("budget_deploys", []):
+        zone, units, gens = d["zone"], list(d["units"]), list(d["generals"])
+        power = S.unit(units[0]).power if units else S.general(gens[0]).power
+        side = S.side_of(st, power)
+        who = ", ".join([*(S.general(g).name for g in gens), *(S.unit_name(u) for u in units)])
+        held = (c := st.g["control"].get(zone)) is not None and S.side_of(st, c) != side
+        if side is None or held or S.outside(st, zone, S.other(side)):
+            st.g["reserve"]["units"] += [u for u in units if u not in st.g["reserve"]["units"]]
+            st.note(f"{d['why']}: {S.zone_name(zone)} is not free, so {who} go(es) to the reserve", rule="8.3")
+            continue
+        for u in units:
+            if u in st.g["reserve"]["units"]:
+                st.g["reserve"]["units"].remove(u)
+        fid = S.new_force(st, side, power, zone, commander=gens[0] if gens else None, subs=gens[1:],
+                          units={u: S.unit(u).steps for u in units})
+        here = [o for o in S.outside(st, zone, side) if o != fid]
+        if here and stacking.merge(st, here[0], fid) is None:
+            S.take_force(st, fid)
+            st.g["reserve"]["units"] += units
+            st.note(f"{d['why']}: the force in {S.zone_name(zone)} cannot take in {who} (11, 10.1), who go(es) to "
+                    "the reserve", rule="8.3")
+            continue
+        st.note(f"{d['why']}: {who} arrive(s) free in {S.zone_name(zone)}", rule="8.3")
 
 
 def close_phase(st: State) -> None:
     del st.g["budget"]
+    st.g.pop("budget_mods", None)  # 34F and the like: for this phase only
     st.g.pop("budget_penalty", None)  # 18.2.2: used up
     st.g.pop("double_resources", None)
     rewards = [r for r in st.g.get("peace_rewards", []) if r["reward"] != "resources"]  # cards: the hands' (7.2)
@@ -272,11 +353,28 @@ def close_phase(st: State) -> None:
 
 def allied_minors_with_units(st: State, side: str) -> list[str]:
     """7.3.3: the side's allied minors « disposant d'unités » (counters of their own; new entities and revolts
-    count on their own)."""
+    count on their own). Glossary « Révolte nationale »: a revolt counts « comme un mineur allié tant que leurs
+    zones d'apparition restent sous contrôle de la coalition (Pour la phase de budget notamment) »."""
     m = S.data().map
     powers = {u.power for u in S.data().counters.units.values() if not u.special}
     return sorted(p for p, pw in m.powers.items() if pw.kind != "major" and p in powers
-                  and S.side_of(st, p) == side and st.g["status"].get(p) in ("allied", "protectorate"))
+                  and S.side_of(st, p) == side and st.g["status"].get(p) in ("allied", "protectorate")
+                  and (pw.kind != "revolt" or revolt_holds(st, p)))
+
+
+@cache
+def revolt_zones() -> dict[str, str]:
+    """Revolt -> the zone it rises in (its card's event)."""
+    from grognard.games.nae.schema.cards import Revolt
+
+    return {e.entity: e.zone for c in S.data().cards.cards.values() for e in c.effect if isinstance(e, Revolt)}
+
+
+def revolt_holds(st: State, revolt: str) -> bool:
+    """Glossary « Révolte nationale »: is the revolt's zone still the Coalition's, neither controlled by the Empire
+    nor held by its forces?"""
+    zone = revolt_zones()[revolt]
+    return S.controller(st, zone) != "empire" and not S.outside(st, zone, "empire")
 
 
 def minor_steps(st: State, side: str) -> int:
@@ -287,13 +385,146 @@ def minor_steps(st: State, side: str) -> int:
 
 def start_power(st: State, power: str) -> None:
     side = manager(st, power)
+    back = st.g["budget"]["returning"].pop(power, None)
     if side is None or power not in S.data().tables.resources:
+        if back:
+            st.note(f"Nobody runs {S.data().map.powers[power].name}: what came back from the foreign war waits in "
+                    "its reserve", rule="6.5")
         return
     total, why = income(st, power)
     st.note(f"{S.data().map.powers[power].name} has {total} resources ({'; '.join(why)}), spent by the {side}",
             rule="7.3.1")
     free = "free" if power == "britain" else None
     st.push("budget.spend", power=power, side=side, purse=float(total), free=free, bought=False, received=False)
+    if back:
+        st.push("budget.returning", power=power, side=side, units=back["units"], fleets=back["fleets"])
+
+
+EVENT_ORDER = ("coalition", "empire")  # the order of the interphase's other phases (7.1, 7.2, 7.4)
+
+
+def event_choices(st: State, side: str) -> list[Action]:
+    """6.4: « Cards can be played in the budget ... phase; effects are immediate » (example: « lors de la phase de
+    budget, la carte « Rothschild » est jouée et accorde deux cartes supplémentaires qui sont piochées immédiatement :
+    l'une d'elles « City » accorde un bonus de ressources ; le joueur coalisé peut la jouer de suite et dépenser les
+    points de ressource dans cette phase de budget »); EN 7.3: at the very start of the phase. The side's budget
+    cards whose events are played here: resources (7.3.1) and cards drawn, and the political events diplomacy plays
+    (``diplomacy.event_playable``)."""
+    from grognard.games.nae.rules import diplomacy
+
+    out: list[Action] = []
+    for cid in st.g["hands"][side]:
+        card = S.data().cards.cards[cid]
+        if "budget" not in card.phases:
+            continue
+        if (purse_event(card) and diplomacy.requires_hold(st, side, card)) or \
+                diplomacy.event_playable(st, side, cid, "budget"):
+            out.append(("event", cid))
+    return out
+
+
+def purse_event(card: Card) -> bool:
+    """A card whose event gives resources or cards only (8C The City, 51F, 17C, 19C Pitt, 7C Rothschild)."""
+    effects = card.effects("event")
+    return bool(effects) and all(isinstance(e, (Resources, DrawCards)) for e in effects)
+
+
+class Events:
+    """6.4 / EN 7.3: before any power spends, the Coalition then the Empire play the budget events they wish, one at a
+    time; a side is asked even when it holds none it may play (what it holds stays hidden)."""
+
+    name: ClassVar[str] = "budget.events"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{st.g['year']} budget phase: play a card as a budget event (6.4), or go on to the budgets."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("done", None), *event_choices(st, f["side"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        from grognard.games.nae.rules import diplomacy
+
+        side = f["side"]
+        if action[0] == "done":
+            if side == EVENT_ORDER[0]:
+                f.update(side=EVENT_ORDER[1])
+            else:
+                st.pop()
+            return
+        card = S.data().cards.cards[action[1]]
+        if not purse_event(card):
+            diplomacy.play_event(st, side, card.id)
+            return
+        diplomacy.play_card_event(st, side, card.id, "in the budget phase")
+        for e in card.effects("event"):
+            if not all(diplomacy.cond_holds(st, side, c) for c in e.requires):
+                continue
+            if isinstance(e, DrawCards):
+                cards.draw(st, side, e.n, "6.4", card.title)
+            elif e.power == "ally":  # 19C Pitt: « one Coalition major power » of the side's choice
+                st.push("budget.ally", side=side, value=e.value, why=card.title)
+            else:  # played here, « now » and « at its next budget » both mean this phase
+                add_resources(st, e.power, e.value, card.title)
+
+
+def add_resources(st: State, power: str, value: int, why: str) -> None:
+    """7.3.1: « Ce nombre peut varier en raison d'évènements »: ``value`` resources for ``power`` in this phase."""
+    st.g.setdefault("budget_mods", []).append({"power": power, "value": value, "why": why})
+    st.note(f"{S.data().map.powers[power].name}: {value:+d} resources in this budget phase ({why})", rule="7.3.1")
+
+
+def ally_targets(st: State, side: str) -> list[str]:
+    """The majors of ``side`` at war that have a budget (7.3.1) to receive an event's resources."""
+    return [p for p in ORDER if S.side_of(st, p) == side and S.status_of(st, p) == "at_war"]
+
+
+class Ally:
+    """19C Pitt: « one Coalition major power gets +4 resources now, beyond the 4-per-budget transfer limit »."""
+
+    name: ClassVar[str] = "budget.ally"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{f['why']}: choose the major power that receives {f['value']:+d} resources in this budget phase."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("ally", p) for p in ally_targets(st, f["side"])] or [("done", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        if action[0] == "ally":
+            add_resources(st, action[1], f["value"], f["why"])
+
+
+class Returning:
+    """6.5: the units and fleets back from a foreign war come in as free reinforcements of their power, placed one by
+    one as new units are (7.3.4); one with no room waits in the reserve, to be built."""
+
+    name: ClassVar[str] = "budget.returning"
+
+    def run(self, st: State, f: Frame) -> None:
+        if f["units"]:
+            uid = sorted(f["units"])[0]
+            steps = f["units"].pop(uid)
+            if place_zones(st, f["side"], uid, steps):
+                choose(st, "budget.place", uid=uid, value=steps, cost=0, side=f["side"], pays=None,
+                       rule="6.5", verb="comes back from the foreign war")
+            else:
+                st.note(f"{S.unit_name(uid)} finds no reinforcement zone and waits in the reserve", rule="6.5")
+        elif f["fleets"]:
+            fleet = f["fleets"].pop(0)
+            if fleet_ports(st, f["power"]):
+                choose(st, "budget.fleet", fleet=fleet, power=f["power"], side=f["side"], free=True,
+                       why="back from the foreign war")
+            else:
+                st.note(f"{S.data().counters.fleets[fleet].name} finds no port and waits in the reserve", rule="6.5")
+        else:
+            st.pop()
 
 
 def runs(st: State, side: str, f: S.Force) -> bool:
@@ -380,7 +611,7 @@ def special_zones(st: State, side: str, uid: str) -> list[str]:
                    and command.within_command(st, a.commander, a.army, {**a.units, uid: 1})})
 
 
-def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str) -> None:
+def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str, verb: str = "is built") -> None:
     """Put a new unit on the map in ``zone``, joining the side's force there (11)."""
     u = S.unit(uid)
     if uid in st.g["reserve"]["units"]:
@@ -392,7 +623,7 @@ def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str)
         stacking.merge(st, here[0], fid)
     stacking.rejoin_garrisons(st, zone)  # 15.3 / 11: the garrison of an unbesieged fortress joins it (one force)
     strength = "full strength" if value == u.steps else "reduced"
-    st.note(f"{S.unit_name(uid)} is built ({strength}) in {S.zone_name(zone)}", rule=rule)
+    st.note(f"{S.unit_name(uid)} {verb} ({strength}) in {S.zone_name(zone)}", rule=rule)
 
 
 def army_candidates(st: State, power: str, side: str) -> list[str]:
@@ -414,6 +645,7 @@ def depots_left(st: State, power: str) -> int:
     pools = [p.count for p in S.data().counters.depots.values() if p.power == power]
     used = sum(f["depots"].count(power) for f in st.g["forces"].values())
     used += sum(1 for d in st.g["fixed_depots"] if d["power"] == power)
+    used += st.g["budget"]["depots_withdrawn"].get(power, 0)  # 7.3.7: not before next year
     return sum(pools) - used
 
 
@@ -439,9 +671,10 @@ def general_forces(st: State, gid: str, side: str, memo: Memo | None = None) -> 
     powers = S.data().map.powers
     majors = {p for p in powers if powers[p].kind == "major"}
     out = []
+    own = S.side_of(st, g.power)
     for fid, f in st.g["forces"].items():
-        if not runs(st, side, f) or f["in_fortress"] or f["group"]:
-            continue
+        if not runs(st, side, f) or f["in_fortress"] or f["group"] or f["side"] != own:
+            continue  # a general leads the forces of his nation's side only (a neutral's, its own: 8.1.1)
         minors = {S.unit(u).power for u in f["units"]} - majors
         minor_zone = any(f["zone"] in reinforcement_zones(st, p, memo) for p in minors)
         if not (f["zone"] in zones or minor_zone or (f["army"] and _force_supplied(st, fid))):
@@ -476,6 +709,7 @@ def fleet_pool(st: State, power: str) -> list[str]:
     gone = _out_for_good(st)
     return [fl.id for fl in S.data().counters.fleets_of(power)
             if fl.id not in st.g["fleets"] and fl.id not in gone and fl.id not in st.g["budget"]["withdrawn"]
+            and fl.id not in away(st, "fleets")
             and fl.id not in st.g.get("corsairs", [])]  # 17.2.9: a fleet in the Corsairs box is not off the map
 
 
@@ -573,6 +807,10 @@ class Spend:
             later += [("remove_unit", u) for fr in mine for u in fr["units"] if S.unit(u).power == power]
             later += [("dismiss", g) for fr in mine for g in S.subordinates(fr) if S.general(g).power == power]
             later += [("scuttle", fl) for fl, x in st.g["fleets"].items() if x["power"] == power and x["at"] == "port"]
+            later += [("remove_depot", fid) for fid, fr in st.g["forces"].items() if runs(st, side, fr)
+                      and power in fr["depots"]]
+            later += [("remove_fixed_depot", z) for z in sorted({d["zone"] for d in st.g["fixed_depots"]
+                                                                 if d["power"] == power})]
         return [*out, ("done", None), *later]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
@@ -621,6 +859,8 @@ class Spend:
             st.g["removed"].append(arg)
             st.note(f"{S.general(arg).name} is withdrawn to the reserve (placed again next year at the earliest)",
                     rule="7.3.7")
+        elif verb in ("remove_depot", "remove_fixed_depot"):
+            withdraw_depot(st, power, verb, arg)
         elif verb == "scuttle":
             del st.g["fleets"][arg]
             b["withdrawn"].append(arg)
@@ -631,9 +871,7 @@ class Spend:
 
 
 def _reserve_generals(st: State, power: str) -> list[str]:
-    from grognard.games.nae.rules import cards
-
-    gone = _out_for_good(st)
+    gone = _out_for_good(st) | away(st, "generals")
     return [g for g in cards.reserve_generals(st, power) if g not in gone
             and (S.general(g).event is None or S.general(g).event in flags(st))]
 
@@ -665,6 +903,20 @@ def withdraw(st: State, side: str, uid: str) -> None:
         command.enforce_limits(st, fid)
 
 
+def withdraw_depot(st: State, power: str, verb: str, where: str) -> None:
+    """7.3.7: « des dépôts ravitaillés ou non » may be withdrawn too: a mobile depot of the power from a force, or a
+    fixed depot of the power; back in the pool, placed again next year at the earliest."""
+    if verb == "remove_depot":
+        S.force(st, where)["depots"].remove(power)
+        text = f"A mobile depot of {S.name_of(st, where)} in {S.zone_name(S.force(st, where)['zone'])}"
+    else:
+        S.remove_fixed_depot(st, where, power)
+        text = f"The fixed depot in {S.zone_name(where)}"
+    gone = st.g["budget"]["depots_withdrawn"]
+    gone[power] = gone.get(power, 0) + 1
+    st.note(f"{text} is withdrawn (placed again next year at the earliest)", rule="7.3.7")
+
+
 def finish(st: State, f: Frame) -> None:
     name = S.data().map.powers[f["power"]].name
     if f["purse"] > 0:
@@ -694,8 +946,9 @@ class Place:
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         st.pop()
-        st.frame[f["pays"]] -= f["cost"]
-        place_unit(st, f["side"], f["uid"], f["value"], action[1], "7.3.4")
+        if f["pays"] is not None:
+            st.frame[f["pays"]] -= f["cost"]
+        place_unit(st, f["side"], f["uid"], f["value"], action[1], f.get("rule", "7.3.4"), f.get("verb", "is built"))
 
 
 class CreateArmy:
@@ -784,7 +1037,8 @@ class PlaceFleet:
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         st.pop()
         st.g["fleets"][f["fleet"]] = {"power": f["power"], "at": "port", "where": action[1]}
-        how = "free (Britain, 7.3.2)" if f["free"] else _cost_text(S.data().tables.production["fleet"].cost)
+        how = f.get("why") or ("free (Britain, 7.3.2)" if f["free"] else
+                               _cost_text(S.data().tables.production["fleet"].cost))
         st.note(f"{S.data().counters.fleets[f['fleet']].name} is built in {S.zone_name(action[1])} ({how})",
                 rule="7.3.2")
 
@@ -886,10 +1140,20 @@ def label(st: State, action: Action) -> str | None:
         return f"Withdraw {S.general(arg).name} to the reserve"
     if verb == "scuttle":
         return f"Withdraw the fleet {S.data().counters.fleets[arg].name} from the map"
+    if verb == "ally":
+        return f"{S.data().map.powers[arg].name} receives the resources"
+    if verb == "remove_depot":
+        return f"Withdraw a mobile depot from {S.name_of(st, arg)}"
+    if verb == "remove_fixed_depot":
+        return f"Withdraw the fixed depot in {S.zone_name(arg)}"
     if verb == "zone":
         return f"In {S.zone_name(arg)}"
     if verb == "force":
         return f"{S.name_of(st, arg)} in {S.zone_name(S.force(st, arg)['zone'])}"
+    if verb == "done" and st.step == "budget.events":
+        return "Play no more budget events: on to the budgets"
+    if verb == "done" and st.step == "budget.ally":
+        return "No major power of the side can receive them"
     if verb == "done":
         return "Finish (what is left is lost)"
     return None
@@ -978,4 +1242,5 @@ def explain(st: State, target: str) -> str | None:
     return f"{name} cannot be {done}: {refusal(st, f, (verb, uid))}."
 
 
-STEPS = (Budget(), Spend(), Place(), CreateArmy(), Depot(), DeployGeneral(), PlaceFleet(), Minors())
+STEPS = (Budget(), Spend(), Place(), CreateArmy(), Depot(), DeployGeneral(), PlaceFleet(), Minors(), Returning(),
+         Events(), Ally())

@@ -158,7 +158,7 @@ def _held(st: State, zones: set[str]) -> dict[str, str]:
 
 def hand_entitlement(st: State, side: str, no_maximum: bool = False) -> tuple[int, list[str]]:
     """6.3 / 7.2: the hand size of ``side`` (its card assignment lines, its permanent cards, the cards owed it by
-    conquests and purchases, between 6 and 10, or above 10 once 52C is played: ``no_maximum``), less what lasting
+    conquests (18.2.2), between 6 and 10, or above 10 once 52C is played: ``no_maximum``), less what lasting
     events take off (35F Corsairs), and the permanent cards it is entitled to: one per allied major at war whose
     capital the enemy does not hold."""
     t = S.data().tables
@@ -168,7 +168,7 @@ def hand_entitlement(st: State, side: str, no_maximum: bool = False) -> tuple[in
     lines = t.card_entitlement(side, alliance, held, st.g["flags"])
     perms = [p.card for p in t.permanent_cards(side, alliance, held)
              if st.g["status"].get(p.id) == "at_war" and p.card not in st.g["out"]]  # 51C: 1F gone for good
-    owed = st.g["bonus_cards"][side] + len(peace_cards(st, side))
+    owed = len(peace_cards(st, side))
     total = sum(rec.cards for rec in lines) + len(perms) + owed
     detail = ", ".join([*(rec.id for rec in lines), *(f"permanent {c}" for c in perms)]
                        + ([f"{owed} owed"] if owed else []))
@@ -322,7 +322,6 @@ def complete_hand(st: State, side: str, size: int, perms: list[str]) -> None:
     if back:
         st.note(f"The {side} takes back its permanent card(s) {', '.join(title(c) for c in back)}", rule="6.3")
     draw(st, side, max(0, size - len(g["hands"][side])), "7.2", f"hand building up to {size}")
-    g["bonus_cards"][side] = 0
     paid = peace_cards(st, side)
     if paid:
         g["peace_rewards"] = [r for r in g["peace_rewards"] if r not in paid]

@@ -51,8 +51,8 @@ def adjust_control(st: State) -> None:
             continue
         fid = here[0]
         side = st.g["forces"][fid]["side"]
-        if S.controller(st, zone) == side:
-            continue
+        if S.controller(st, zone) == side or S.is_neutral_ground(st, zone):
+            continue  # 8.1.3, 8.1.4: a conqueror standing on the ground of a forced peace or alliance takes nothing
         fort = st.g["fortresses"].get(zone)
         if fort and fort["active"]:
             continue  # an active enemy fortress is taken only by siege (15.4)

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, foreign_wars, stacking, victory
+from grognard.games.nae.rules import cards, command, forced, foreign_wars, stacking, victory
 from grognard.games.nae.schema.cards import (
     AtWar,
     Card,
@@ -196,6 +196,7 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     a card for each card-granting key zone of the newcomers."""
     g = st.g
     before = g["sides"].get(power)
+    victor = forced.conqueror_side(st, power)  # 8.1.4: a forced alliance (or peace) broken by the event
     followers = [m for m, a in sorted(g["ally_of"].items()) if a == power and S.status_of(st, m) == "allied"]
     g["forced"].pop(power, None)
     if is_major(power):
@@ -218,28 +219,39 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     for fid, f in list(g["forces"].items()):  # 8.2.3: a major's forces on the map enter the war with it
         if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side:
             S.set_force_side(st, fid, side)
+    if victor is not None and victor != side:
+        forced.part(st, power, victor)
     flags = entities(st)
     n = sum(S.data().tables.cards_on_joining(p, side, flags) for p in [power, *[m for m in minors if m != power]])
     if n:
         cards.draw(st, side, n, "8.2.3", f"key zones of {name(power)}")
-    aside = g.get("set_aside", [])
     for m in reversed(minors):
-        units = [u.id for u in S.data().counters.units.values()
-                 if u.power == m and not u.marks and not _on_map(st, u.id) and u.id not in aside]
-        if units:
-            st.push("diplomacy.deploy.start", side=side, power=m, units=units)
+        deploy_minor(st, side, m)
 
 
 def _on_map(st: State, uid: str) -> bool:
     return any(uid in f["units"] for f in st.g["forces"].values())
 
 
+def deploy_minor(st: State, side: str, power: str) -> None:
+    """7.1 / 7.3.3 / 8.2.3: a minor entering the war, by a declaration of war or by diplomacy, deploys at once every
+    unit it has off the map « dans n'importe quelle zone de leur territoire ; toutes les unités du mineur sont
+    disponibles sauf celles disposant d'une marque spéciale comme « E », « V », « 2P » » (8.2.3; 7.3.3: « toutes ses
+    unités sont déployées sur la carte dès qu'il est attaqué »). The side places them one by one."""
+    aside = st.g.get("set_aside", [])
+    units = [u.id for u in S.data().counters.units.values()
+             if u.power == power and not u.marks and not _on_map(st, u.id) and u.id not in aside]
+    if units:
+        st.push("diplomacy.deploy.start", side=side, power=power, units=units)
+
+
 def deploy_options(st: State, side: str, power: str, uid: str) -> list[str]:
-    """8.2.3: a zone of the minor's territory, free of enemy forces and not held by a neutral (12.1), alone or
-    joining a force there within command (11)."""
+    """8.2.3: a zone of the minor's territory, free of enemy forces and neither held by the enemy nor by a power at
+    peace (12.1), alone or joining a force there within command (11)."""
     out = []
     for zone in territory(power):
-        if S.forces_in(st, zone, S.other(side)) or S.is_neutral_ground(st, zone):
+        if S.forces_in(st, zone, S.other(side)) or S.controller(st, zone) == S.other(side) or \
+                forced.closed_ground(st, zone, side):
             continue  # 12.1: « Il est interdit de pénétrer dans une zone d'un pays neutre » (Finland held by Russia)
         here = S.forces_in(st, zone, side)
         if not here:

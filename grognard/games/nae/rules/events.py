@@ -876,7 +876,7 @@ def playable(st: State, side: str, cid: str) -> bool:
 
 def event_played_by(card: Card) -> str | None:
     """Where the engine plays ``card``'s event (None: nowhere, or the card has no event use)."""
-    from grognard.games.nae.rules import diplomacy, peace
+    from grognard.games.nae.rules import budget, diplomacy, peace
 
     effects = card.effects("event")
     if not effects:
@@ -887,6 +887,8 @@ def event_played_by(card: Card) -> str | None:
         return "conquest"
     if card.id in cards.HAND_BUILDING_EVENTS:
         return "hand building"
+    if "budget" in card.phases and budget.purse_event(card):
+        return "budget"
     if all(cards.effect_window(e) == "contact" for e in effects):
         return "contact"
     political = all(type(c) in diplomacy.POLITICAL_CHECKS for e in (card, *effects) for c in e.requires)

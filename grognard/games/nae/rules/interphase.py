@@ -68,8 +68,9 @@ def declare_war(st: State, side: str, power: str) -> None:
     """7.1 / 3.2: ``side`` declares war on the neutral ``power``, which joins the other side with its allies: a
     major at war, a minor as an ally of France or of Britain (« un pays mineur neutre attaqué devient allié de la
     France ou de l'Angleterre »). Their forces on the map change sides; a minor's units, kept off the map while it
-    was neutral, deploy at once in its territory (7.1). The first declaration on a major raises the escalade by 1;
-    one on a major already defeated brings in the Punishments cards at once (3.5)."""
+    was neutral, deploy at once anywhere in its territory (7.3.3, 8.2.3: ``diplomacy.deploy_minor``). The first
+    declaration on a major raises the escalade by 1; one on a major already defeated brings in the Punishments
+    cards at once (3.5)."""
     g = st.g
     foe = S.other(side)
     major = S.data().map.powers[power].kind == "major"
@@ -93,10 +94,9 @@ def declare_war(st: State, side: str, power: str) -> None:
                                                                      f"{S.data().map.powers[power].name}")
         if power not in g["war_on"]:
             g["war_on"].append(power)
-    for p in joining:
-        units = [u for u in g["reserve"]["units"] if S.unit(u).power == p]
-        if units and S.data().map.powers[p].kind == "minor":
-            st.push("place.start", side=foe, units=units, why=f"{S.data().map.powers[p].name} enters the war (7.1)")
+    for p in reversed(joining):
+        if S.data().map.powers[p].kind == "minor":
+            diplomacy.deploy_minor(st, foe, p)
 
 
 class Declarations:

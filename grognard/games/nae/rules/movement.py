@@ -14,6 +14,7 @@ from grognard.games.nae.rules import (
     battle,
     cards,
     command,
+    forced,
     iberia,
     naval,
     siege,
@@ -170,7 +171,8 @@ def may_enter(st: State, fid: str, src: str, dst: str, mp: int) -> bool:
 
 def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | None:
     """Why force ``fid`` may not move from ``src`` into adjacent ``dst`` with ``mp`` left (None: it may).
-    12.1: cost within the MP left, never a neutral's zone, limited units stay home. 12.2.1: a friendly force
+    12.1: cost within the MP left, never a neutral's zone (but a forced peace's or
+    alliance's for its conqueror's side, 8.1.3, 8.1.4), limited units stay home. 12.2.1: a friendly force
     there it cannot join (absorb, be absorbed by, or form a group of armies with) is passed through (MP must be
     left to go on); where an enemy will stop the force, the two must be able to consolidate (11)."""
     m = S.data().map
@@ -180,17 +182,17 @@ def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | Non
         return f"the way from {S.zone_name(src)} into {name} costs a force's whole MF, at the start of a move, 12.1"
     if cost > mp:
         return f"entering {name} costs {cost} MP and {mp} MP are left, 12.1"
-    if S.is_neutral_ground(st, dst):
-        return f"{name} is a neutral's zone, which no force may enter, 12.1"
     f = S.force(st, fid)
     side = f["side"]
+    if forced.closed_ground(st, dst, side):
+        return f"{name} is a neutral's zone, which no force may enter, 12.1"
     closed = naval.strait_closed(st, src, dst, side) or iberia.iberia_refusal(st, fid, dst)
     if closed:
         return closed
     stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, side))
     if stuck and S.outside(st, dst, S.other(side)):
         return f"the friendly force in {name} could not consolidate with this one before the battle there, 11"
-    if stuck and not way_on(st, dst, mp - cost):
+    if stuck and not way_on(st, dst, mp - cost, side):
         return (f"the friendly force in {name} cannot join this one, so it may only be passed through, and no MP "
                 "would be left to go on, 12.2.1")
     if not S.limited_ok(f["units"], dst):
@@ -198,11 +200,11 @@ def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | Non
     return None
 
 
-def way_on(st: State, zone: str, mp: int) -> bool:
+def way_on(st: State, zone: str, mp: int, side: str | None) -> bool:
     """12.2.1: is there a zone the force may go on into from ``zone`` with ``mp`` left (passing through a friendly
     force it cannot join)?"""
     m = S.data().map
-    return any((c := m.enter_cost(zone, z)) is not None and c <= mp and not S.is_neutral_ground(st, z)
+    return any((c := m.enter_cost(zone, z)) is not None and c <= mp and not forced.closed_ground(st, z, side)
                for z in m.neighbours(zone))
 
 
@@ -360,8 +362,8 @@ def may_flag(st: State, fid: str) -> bool:
     """3.2: a supplied force spends 1 MP to control an enemy city, port or empty fortress zone."""
     f = S.force(st, fid)
     zone = f["zone"]
-    if zone not in st.g["control"] or S.controller(st, zone) == f["side"]:
-        return False
+    if zone not in st.g["control"] or S.controller(st, zone) == f["side"] or S.is_neutral_ground(st, zone):
+        return False  # 8.1.3, 8.1.4: the ground of a forced peace or alliance is at war with neither side
     fort = st.g["fortresses"].get(zone)
     if fort and fort["active"]:
         return False
@@ -1019,7 +1021,7 @@ def evasion_refusal(st: State, fid: str, zone: str, came_from: str, z: str) -> s
         return "the attacker came from there, 12.5"
     if m.enter_cost(zone, z) is None:
         return "crossing into it costs a force's whole MF, 12.1"
-    if S.is_neutral_ground(st, z):
+    if forced.closed_ground(st, z, f["side"]):
         return "it is a neutral's zone, which no force may enter, 12.1"
     if S.outside(st, z, S.other(f["side"])):
         return "an enemy force stands there, 12.5"  # onto a force of its side it may go: they consolidate (11)

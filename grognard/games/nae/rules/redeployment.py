@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, command, movement, naval, siege, stacking, supply
+from grognard.games.nae.rules import budget, command, forced, movement, naval, siege, stacking, supply
 
 NEUTRAL_STATUSES = ("neutral", "forced_peace", "forced_alliance")  # 7.5 heading; digest 9.1 #15
 
@@ -117,7 +117,8 @@ def neutral_refusal(st: State, fid: str, src: str, dst: str, left: int) -> str |
     if not S.limited_ok(f["units"], dst):
         return f"militia and National Guards never leave their National Territory, and {name} is outside it, 12.1"
     forces = st.g["forces"]
-    if any(forces[o]["side"] != f["side"] for o in S.forces_in(st, dst) if not forces[o]["in_fortress"]):
+    victor = forced.conqueror_side(st, S.major_of(st, f["power"]))  # 8.1.3: they may share a zone
+    if any(forces[o]["side"] not in (f["side"], victor) for o in S.forces_in(st, dst) if not forces[o]["in_fortress"]):
         return f"another side's force stands in {name}, 7.5"
     stuck = not all(stacking.may_merge(st, fid, o) for o in S.outside(st, dst, f["side"]))
     if stuck and not any((c := m.enter_cost(dst, z)) is not None and c <= left - cost

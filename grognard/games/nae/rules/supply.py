@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, naval
+from grognard.games.nae.rules import cards, forced, naval
 from grognard.games.nae.schema.scenario import RoyalistSupply
 
 Step = tuple[str, int, tuple[Any, ...]]
@@ -184,6 +184,7 @@ def _links(st: State, power: str) -> Links:
         if (capital and S.controller(st, capital) == side and capital not in sources
                 and (fort is None or (fort["active"] and fort["siege"] is None))):
             sources.append(capital)
+    links += [z for z in forced.relay_fortresses(st, side) if z not in links]  # 8.1.4: relays, never sources
     for d in st.g["fixed_depots"]:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
@@ -196,13 +197,13 @@ def _side_links(st: State, side: str | None) -> tuple[tuple[str, ...], frozenset
     """What ``_links`` reads the same for every power of a side: its fortresses that may relay a line (active,
     unbesieged, 13.3) and the zones no line of it may cross (``Links.held``). Remembered per board: several powers
     of a side are traced on one board."""
-    key = (side, S.board_key(st))
+    key = (side, S.board_key(st), forced.key(st))
     hit = _SIDES.get(key)
     if hit is None:
         control, sides = st.g["control"], st.g["sides"]
         forts = tuple(zone for zone, fort in st.g["fortresses"].items()
                       if fort["active"] and fort["siege"] is None and sides.get(control.get(zone)) == side)
-        friends = {p for p, s in sides.items() if s == side}
+        friends = {p for p, s in sides.items() if s == side} | forced.open_powers(st, side)  # 8.1.3, 8.1.4
         besieged = {zone for zone, fort in st.g["fortresses"].items() if fort["siege"] is not None}
         # zones of powers not of the side (mapped in C over every controlled zone), less the besieged fortresses
         held = frozenset(compress(control, map(not_, map(friends.__contains__, control.values())))) - besieged
@@ -227,7 +228,7 @@ class Network:
 
 
 _LINKS: dict[tuple[object, ...], Links] = {}
-_SIDES: dict[tuple[str | None, bytes], tuple[tuple[str, ...], frozenset[str]]] = {}
+_SIDES: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
 _TRACED: dict[tuple[object, ...], Network] = {}
 _CACHE_MAX = 512  # entries kept in each cache; a game revisits few distinct positions of what supply reads
 
@@ -236,12 +237,15 @@ def links_key(st: State, power: str) -> tuple[object, ...]:
     """Everything ``_links`` reads from the state (``S.board_key``, annexed provinces included, 18.2.2): equal bytes
     are equal data, so an equal key always means an equal network (the fortresses' levels and besiegers make it finer
     than needed, never coarser)."""
-    return power, S.board_key(st)
+    return power, S.board_key(st), forced.key(st)
 
 
 def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[str, ...]:
     """13.3: zones holding forces of the other side outside a fortress (and ``avoid``)."""
     zones = S.enemy_zones(st, side)
+    shared = forced.shared_zones(st, zones, side)  # 8.1.3: the loser's forces do not block its conqueror
+    if shared:
+        zones = tuple(z for z in zones if z not in shared)
     return tuple(sorted((*zones, avoid))) if avoid and avoid not in zones else zones
 
 

@@ -16,7 +16,8 @@ def test_6_3_miseres_de_la_guerre_52c_lets_the_coalition_hand_exceed_10() -> Non
     """6.3: « L'évènement Misères de la Guerre (52C) permet à la Coalition de s'affranchir de la limite maximale »:
     entitled to 12, the Coalition holds 10, or 12 once it plays the card at its hand building."""
     st = interphase_1806({"empire": [], "coalition": ["52C"]})
-    st.g["bonus_cards"]["coalition"] = 5  # 7 from the table and permanents, 5 owed: 12
+    # 7 from the table and permanents, 5 owed by peace rewards (18.2.2): 12
+    st.g["peace_rewards"] = [{"power": "russia", "reward": "card"}] * 5
     push(st, "interphase.hands.start")
     assert st.frame["size"] == 10 and ("event", "52C") in st.legal_actions()
     st.apply(("event", "52C"))

@@ -13,11 +13,14 @@ from tests.games.nae.rules.grand import board_1806
 from tests.games.nae.rules.helpers import put
 
 
-def start(st: State) -> None:
+def start(st: State, events: bool = False) -> None:
+    """Open the budget phase; unless ``events``, both sides play no budget event (6.4)."""
     st.core["stack"].clear()
     st.push("round")  # what follows the interphase
     budget.push_budget_phase(st)
     st._advance()
+    while not events and st.step == "budget.events":
+        st.apply(("done", None))
 
 
 def reach(st: State, power: str) -> None:
@@ -40,12 +43,13 @@ def test_7_3_order_and_who_spends() -> None:
     """7.3: Turkey, Spain, Prussia, Austria, Russia, Britain, France; 7.3.2: the Empire spends for neutral Spain and
     Turkey, the Coalition for neutral Prussia; EN 7.3: the Coalition for Austria, in forced peace with France."""
     st = board_1806()
-    start(st)
+    start(st, events=True)
     seen = []
     while str(st.step).startswith("budget"):
-        seen.append((st.frame.get("power", "minors"), st.active))
+        seen.append((st.frame.get("power", "minors" if st.step == "budget.minors" else "events"), st.active))
         st.apply(("done", None))
-    assert seen == [("turkey", "empire"), ("spain", "empire"), ("prussia", "coalition"), ("austria", "coalition"),
+    assert seen == [("events", "coalition"), ("events", "empire"),
+                    ("turkey", "empire"), ("spain", "empire"), ("prussia", "coalition"), ("austria", "coalition"),
                     ("russia", "coalition"), ("britain", "coalition"), ("minors", "coalition"), ("france", "empire"),
                     ("minors", "empire")]
     assert st.step == "round" and "budget" not in st.g

@@ -128,7 +128,7 @@ def test_7_1_declaration_on_a_neutral_major_brings_it_and_its_allies_in_and_rais
     assert g["status"]["prussia"] == "at_war" and g["escalade"] == 1 and g["war_on"] == ["prussia"]
     assert all(f["side"] == "coalition" for f in g["forces"].values() if S.unit(next(iter(f["units"]))).power
                == "prussia")
-    assert st.step == "place"  # the minors' units deploy in their territory at once (7.1)
+    assert st.step == "diplomacy.deploy"  # the minors' units deploy in their territory at once (7.3.3, 8.2.3)
     assert st.active == "coalition" and S.unit(st.frame["units"][0]).power in ("saxony", "hesse", "cleves")
 
 
@@ -155,8 +155,8 @@ def test_5_the_year_ends_with_its_victory_phase_and_the_next_opens_with_the_inte
         steps.append(st.step)
         legal = st.legal_actions()
         st.apply(("done", None) if ("done", None) in legal else legal[0])
-    assert steps and steps[0] == "budget.spend"
-    assert set(steps) <= {"budget.spend", "budget.minors", "diplomacy.phase", "redeploy"}
+    assert steps[:3] == ["budget.events", "budget.events", "budget.spend"]  # 6.4: each side's budget events first
+    assert set(steps) <= {"budget.events", "budget.spend", "budget.minors", "diplomacy.phase", "redeploy"}
     assert (st.g["phase"], st.step, st.g["round"], st.g["turn"]) == ("activation", "round", 1, "empire")
 
 
