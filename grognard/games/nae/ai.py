@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, conquest, diplomacy, naval, supply
+from grognard.games.nae.rules import activation, battle, cards, conquest, diplomacy, naval, siege, supply
 from grognard.games.nae.schema.cards import ActivateForces, CombatBonus, EnterUnits, MoraleModifier
 
 Choice = tuple[Action, str]
@@ -131,7 +131,9 @@ def edge(st: State, att: str, foes: list[str], zone: str, came_from: str) -> flo
     lead += _best_stars(me) - _best_stars(foe)
     mc, fc = battle.cavalry_count(me), battle.cavalry_count(foe)
     lead += 1 if mc > fc else -1 if fc > mc else 0
-    lead -= 3 * (not supplied_from(st, att, came_from, zone)) - 3 * foe["unsupplied"]
+    # 15.2: a sortie fights with the garrison's supply (a sea line), the others through their entry zone (14.5.4)
+    fed = supply.force_supplied(st, att) if siege.besieged(st, att) else supplied_from(st, att, came_from, zone)
+    lead -= 3 * (not fed) - 3 * foe["unsupplied"]
     return lead
 
 
@@ -275,14 +277,7 @@ def strikers(st: State) -> list[str]:
     nz = S.force(st, nap)["zone"]
     return [fid for fid, f in st.g["forces"].items() if f["side"] == "coalition" and f["commander"]
             and not f["demoralized"] and S.combat_value(f) >= HUNT_MIN and dist(f["zone"], nz) <= 2
-            and not besieged(st, fid)]
-
-
-def besieged(st: State, fid: str) -> bool:
-    """Shut in a besieged fortress: the force cannot be activated (sorties are not implemented, 15)."""
-    f = S.force(st, fid)
-    fort = st.g["fortresses"].get(f["zone"])
-    return bool(f["in_fortress"] and fort is not None and fort["siege"] is not None)
+            and not siege.besieged(st, fid)]
 
 
 def coalition_event_worth(st: State, cid: str, worth: int) -> int:
@@ -372,6 +367,8 @@ def force_value(st: State, side: str, fid: str) -> float:
     threatened key zone, or (the Coalition) a strong force closing on Napoléon or a key zone. Small forces far
     from anything are not worth the AP: what is left goes to the reserve for the armies (9.2)."""
     f = S.force(st, fid)
+    if siege.besieged(st, fid):
+        return sortie_value(st, side, fid)
     value = S.combat_value(f)
     if side == "coalition":
         hunt = hunt_value(st, fid)
@@ -393,6 +390,16 @@ def force_value(st: State, side: str, fid: str) -> float:
     if value < 4 and not (f["zone"] in french_keys() or dist(f["zone"], "paris") <= 2):
         return 0.0
     return value * (2 if S.is_army(f) else 1) / (1 + here)
+
+
+def sortie_value(st: State, side: str, fid: str) -> float:
+    """15.2: a besieged force is activated only to attack its besiegers, when the battle is worth fighting (it
+    fights unsupplied unless a sea line feeds the fortress); a victory lifts the siege and frees it."""
+    f = S.force(st, fid)
+    foes = enemy_forces_in(st, f["zone"], side)
+    if not foes or not attack_ok(st, side, fid, foes, f["zone"]):
+        return 0.0
+    return 100.0 + sum(S.combat_value(S.force(st, x)) for x in foes)
 
 
 def hunter(st: State, fid: str) -> bool:
@@ -512,6 +519,18 @@ def march_flag(st: State, side: str, legal: list[Action]) -> Choice | None:
     if zone in french_keys() or side == "coalition":
         return ("flag", None), f"take control of {S.zone_name(zone)}"
     return None
+
+
+def march_sortie(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """15.2: a besieged force attacks its besiegers when the battle is worth fighting (``sortie_value``), else stays
+    inside."""
+    if ("attack", None) not in legal:
+        return None
+    fid = st.frame["fid"]
+    if not sortie_value(st, side, fid):
+        return ("done", None), f"{S.name_of(st, fid)} stays behind its walls: a sortie would fight at bad odds"
+    foe = enemy_forces_in(st, S.force(st, fid)["zone"], side)[0]
+    return ("attack", None), f"{S.name_of(st, fid)} makes a sortie against {S.name_of(st, foe)} to end the siege"
 
 
 def march_rally(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -636,7 +655,7 @@ def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice |
         return ("stand", None), f"{S.name_of(st, f['fid'])} stands: every battle costs Napoléon steps"
     if lead <= limit:
         return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)}, dice {-lead:+.0f} for it"
-    # a Coalition force shut in a fortress is besieged out of the game (no sorties): it evades first
+    # a Coalition force shut in a fortress comes out only by a sortie, unsupplied (15.2): it evades first
     for verb in (("evade", "fortress") if side == "coalition" else ("fortress", "evade")):
         if (verb, None) in legal:
             return (verb, None), (f"{S.name_of(st, f['fid'])} is outmatched (odds {odds(a, d)}, dice {lead:+.0f} "
@@ -917,8 +936,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "diplomacy.phase": (diplomatic_move, done),
     "diplomacy.target": (diplomatic_target, take_first_offered),
     "diplomacy.fw_units": (send_the_least,),
-    "march": (march_rally, lay_depot_before_leaving_supply, march_attack, march_siege, march_flag, march_on,
-              march_stop, march_forced_on),
+    "march": (march_sortie, march_rally, lay_depot_before_leaving_supply, march_attack, march_siege, march_flag,
+              march_on, march_stop, march_forced_on),
     "march.declare": (no_forced_march,),
     "intercept": (intercept_when_stronger,),
     "intercept.card": (cheapest_intercept_card, take_first_offered),

@@ -91,9 +91,6 @@ def _unfit(st: State, f: Frame, force: S.Force, cost: int, commander: str | None
     for ``cost`` AP (its initiative); None: it may."""
     if force["side"] != f["side"]:
         return f"it is a force of the {force['side']}, 9.1"
-    fort = st.g["fortresses"].get(force["zone"])
-    if force["in_fortress"] and fort is not None and fort["siege"] is not None:
-        return "it is besieged in its fortress (sorties are not implemented), 15"
     if f["count"] is None:
         return None if cost <= int(f["ap"]) else f"it costs {cost} AP (initiative) and {f['ap']} AP are left, 9.1"
     if f["count"] <= 0:

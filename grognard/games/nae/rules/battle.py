@@ -111,7 +111,7 @@ def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
     zone = ctx["zone"]
     terrain = t.terrain[S.data().map.zones[zone].terrain]
     mods.append((f"terrain {terrain.name}", terrain.attacker_modifier if attacker else terrain.defender_modifier))
-    if attacker:
+    if attacker and ctx["came_from"] != "fortress":  # 15.2: a sortie crosses no border
         border = t.borders[S.data().map.feature_of(ctx["came_from"], zone).id]
         mods.append((border.name, border.army_attacker_modifier if S.is_army(att) else border.attacker_modifier))
     if me["unsupplied"]:
@@ -279,8 +279,8 @@ def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
     a strait, not yet tried in this battle. One the force in the battle could not take in whole is offered too:
     « une consolidation est obligatoirement réalisée; éliminez les unités et généraux en surplus » (11)."""
     into = ctx["att"] if role == "attacker" else ctx["dfn"]
-    if into not in st.g["forces"]:
-        return []
+    if into not in st.g["forces"] or (role == "attacker" and ctx["came_from"] == "fortress"):
+        return []  # 15.3: the besieged and the forces outside fight apart, a sortie too
     side = S.force(st, into)["side"]
     out = [fid for fid in marching_distance(st, ctx, side) if fid != into and fid not in ctx["tried"]
            and S.limited_ok(S.force(st, fid)["units"], ctx["zone"])]
