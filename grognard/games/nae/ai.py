@@ -162,8 +162,8 @@ def attack_ok(st: State, side: str, fid: str, foes: list[str], zone: str) -> boo
     theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
     if side == "coalition":
         hunting = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
-        if hunting:
-            return lead >= HUNT_LEAD
+        if hunting:  # in the last round no later battle is worth the steps saved: any odds but 1:5
+            return lead > -99 if last_round(st) else lead >= HUNT_LEAD
         return lead >= 0 and mine * 2 >= theirs * 3
     if NAPOLEON in S.generals_of(f) and strength(st, zone, S.other(side), 1) > mine:
         return False
@@ -402,6 +402,23 @@ def sortie_value(st: State, side: str, fid: str) -> float:
     return 100.0 + sum(S.combat_value(S.force(st, x)) for x in foes)
 
 
+def army_strike_value(st: State, army: str) -> float:
+    """9.1: one army of a group activated alone when it alone has 5:1 odds against Napoléon next door (14.2): the
+    other army can strike after it for its own AP if he evades, and he evades an army led by a general of his
+    initiative without the +1 the group's higher initiative gives him (12.5)."""
+    nap = napoleon_force(st)
+    if nap is None:
+        return 0.0
+    f = S.force(st, activation.owner_of(st, "army", army))
+    nf = S.force(st, nap)
+    part = next(a for a in S.armies(f) if a.army == army)
+    value = S.combat_value({"units": part.units})
+    t = S.data().tables
+    if dist(f["zone"], nf["zone"]) <= 1 and t.odds_row(value, S.combat_value(nf)).destroys == "defender":
+        return 450.0 + value
+    return 0.0
+
+
 def hunter(st: State, fid: str) -> bool:
     """A Coalition force that takes part in the hunt for Napoléon: one that can reach him within two marches (a
     force in a fortress marches out when activated)."""
@@ -425,6 +442,8 @@ def hunt_value(st: State, fid: str) -> float:
     nz = S.force(st, str(napoleon_force(st)))["zone"]
     d = dist(f["zone"], nz)
     value = S.combat_value(f)
+    if d <= 2 and crushes_napoleon(st, fid):
+        return 400.0 + value  # 14.2: 5:1 destroys him, the game is won
     if d <= 1 and attack_ok(st, "coalition", fid, enemy_forces_in(st, nz, "coalition"), nz):
         return 300.0 + value
     if value >= HUNT_MIN:
@@ -453,14 +472,18 @@ def march_target(st: State, side: str, fid: str) -> str:
 def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Move the force that gains most: a good attack, a threatened key zone, a strong force nearing its goal."""
     options = [(force_value(st, side, a[1]), a) for a in legal if a[0] == "force"]
+    if side == "coalition":
+        options += [(army_strike_value(st, a[1]), a) for a in legal if a[0] == "army"]
     options = [o for o in options if o[0] > 0]
     if not options:
         return None
     value, best = max(options, key=lambda o: o[0])
-    why = ("it can strike Napoléon" if value >= 300 else "it closes in on Napoléon" if value >= 150 else
+    why = ("it alone destroys Napoléon at 5:1, the other army strikes after it" if value >= 450 else
+           "it can strike Napoléon" if value >= 300 else "it closes in on Napoléon" if value >= 150 else
            "an attack at good odds" if value >= 100 else
            "a key zone of France is threatened" if value >= 50 else "concentrate on the objective")
-    return best, f"activate {S.name_of(st, best[1])}: {why}"
+    fid = activation.owner_of(st, "army", best[1]) if best[0] == "army" else best[1]
+    return best, f"activate {S.name_of(st, fid)}: {why}"
 
 
 def finish_activation(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -534,10 +557,37 @@ def march_sortie(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def march_rally(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """A demoralized force rallies before anything else (14.9.4)."""
-    if _first(legal, "rally"):
-        return ("rally", None), "a demoralized army rallies before it fights (14.9.4)"
-    return None
+    """A demoralized force rallies before anything else (14.9.4), unless it can strike Napoléon instead when it
+    counts most: at 5:1 (14.2: he is destroyed without dice) or in the last round (no later battle to rally for)."""
+    if not _first(legal, "rally"):
+        return None
+    if napoleon_in_reach(st, side, legal) is not None and (crushes_napoleon(st, st.frame["fid"])
+                                                           or last_round(st)):
+        return None
+    return ("rally", None), "a demoralized army rallies before it fights (14.9.4)"
+
+
+def last_round(st: State) -> bool:
+    """The activation round after which the game is scored (5.2; 16C adds a seventh)."""
+    return bool(st.g["round"] >= st.g["last_round"])
+
+
+def napoleon_in_reach(st: State, side: str, legal: list[Action]) -> Action | None:
+    """The move into Napoléon's zone, if the force may make it now."""
+    nap = napoleon_force(st)
+    if side != "coalition" or nap is None:
+        return None
+    move = ("zone", S.force(st, nap)["zone"])
+    return move if move in legal else None
+
+
+def crushes_napoleon(st: State, fid: str) -> bool:
+    """14.2: would ``fid`` have 5:1 odds against Napoléon's force (he is destroyed outright, no dice rolled)?"""
+    nap = napoleon_force(st)
+    if nap is None:
+        return False
+    t = S.data().tables
+    return t.odds_row(S.combat_value(S.force(st, fid)), S.combat_value(S.force(st, nap))).destroys == "defender"
 
 
 def safe_zone(st: State, side: str, zone: str, mine: int) -> bool:
