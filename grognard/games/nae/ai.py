@@ -414,8 +414,13 @@ def army_strike_value(st: State, army: str) -> float:
     part = next(a for a in S.armies(f) if a.army == army)
     value = S.combat_value({"units": part.units})
     t = S.data().tables
-    if dist(f["zone"], nf["zone"]) <= 1 and t.odds_row(value, S.combat_value(nf)).destroys == "defender":
+    if dist(f["zone"], nf["zone"]) > 1:
+        return 0.0
+    row = t.odds_row(value, S.combat_value(nf))
+    if row.destroys == "defender":
         return 450.0 + value
+    if last_round(st) and row.modifier >= 1 and not row.destroys:
+        return 420.0 + value
     return 0.0
 
 
