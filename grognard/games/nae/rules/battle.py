@@ -279,7 +279,7 @@ def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
     a strait, not yet tried in this battle. One the force in the battle could not take in whole is offered too:
     « une consolidation est obligatoirement réalisée; éliminez les unités et généraux en surplus » (11)."""
     into = ctx["att"] if role == "attacker" else ctx["dfn"]
-    if into not in st.g["forces"] or (role == "attacker" and ctx["came_from"] == "fortress"):
+    if into not in st.g["forces"] or (role == "attacker" and ctx.get("came_from") == "fortress"):
         return []  # 15.3: the besieged and the forces outside fight apart, a sortie too
     side = S.force(st, into)["side"]
     out = [fid for fid in marching_distance(st, ctx, side) if fid != into and fid not in ctx["tried"]
