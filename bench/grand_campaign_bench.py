@@ -1,37 +1,103 @@
-"""The grand campaigns in random self-play (prints; never asserted in tests): the median CPU time of one full game
-(1805-1814 or 1809-1814), decisions per second, and how results and game lengths spread over N games.
+"""The grand campaigns in self-play (prints; never asserted in tests): the median CPU time of one full game
+(1805-1814 or 1809-1814), decisions per second, and how results, final victory levels and game lengths spread over
+N games. ``--check`` checks the land-war invariants after every action and the Unsupplied markers against a fresh
+trace after every supply check, as the random self-play tests do (``tests.games.nae.rules.test_selfplay``): slower,
+so its CPU figures are not the engine's.
 
-Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER]   (PLAYER: random, heuristic...)
+Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED] [--check]
+       [--each]
+PLAYER: random, heuristic, search:iterations=N... (the Empire's, and the Coalition's unless --coalition is given).
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
 from collections import Counter
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+from unittest import mock
 
-from grognard.selfplay import Match, play_match
+from grognard.agents import make_agent
+from grognard.core.registry import load_game
+
+
+def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tuple[str, int, int]:
+    """One game, agents seeded as ``grognard.selfplay.play_match`` seeds them: (result, decisions, final VP)."""
+    checker: Any = None
+    patch: Any = nullcontext()
+    if check:
+        from grognard.games.nae.rules import supply
+
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root, where ``tests`` is
+        from tests.games.nae.rules import test_selfplay as checker
+
+        patch = mock.patch.object(supply, "update_supply", checker.checked_update(supply.update_supply))
+    with patch:
+        st = load_game("nae").new_state(scenario, seed=seed)
+        if checker is not None:
+            assert checker.fresh_supply_matches(st), f"seed {seed}: Unsupplied markers differ from a fresh trace"
+        agents = {side: make_agent(kind, seed * 7919 + i) for i, (side, kind) in enumerate(players.items())}
+        n = 0
+        while not st.over:
+            side = str(st.active)
+            st.apply(agents[side].choose(st, side))
+            n += 1
+            if checker is not None:
+                checker.check(st)
+    winner = st.result["winner"] if st.result else None
+    return str(winner or "both lose"), n, int(st.g["vp"])
+
+
+def spread(values: list[int]) -> str:
+    if len(values) < 10:
+        return ", ".join(str(v) for v in sorted(values))
+    deciles = ", ".join(str(round(d)) for d in statistics.quantiles(values, n=10))
+    return f"min {min(values)}, deciles {deciles}, max {max(values)}"
 
 
 def main() -> None:
-    scenario = sys.argv[1] if len(sys.argv) > 1 else "1805"
-    games = int(sys.argv[2]) if len(sys.argv) > 2 else 100
-    player = sys.argv[3] if len(sys.argv) > 3 else "random"
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("scenario", nargs="?", default="1805")
+    p.add_argument("games", nargs="?", type=int, default=100)
+    p.add_argument("player", nargs="?", default="random")
+    p.add_argument("--coalition", default=None, help="the Coalition's player (default: the same as the Empire's)")
+    p.add_argument("--first", type=int, default=0, help="the first seed")
+    p.add_argument("--check", action="store_true", help="check the land-war invariants after every action")
+    p.add_argument("--each", action="store_true", help="print each game's result, length and final level")
+    a = p.parse_args()
+    players = {"empire": a.player, "coalition": a.coalition or a.player}
     times: list[float] = []
     lengths: list[int] = []
+    vps: list[int] = []
     results: Counter[str] = Counter()
-    for seed in range(games):
+    for seed in range(a.first, a.first + a.games):
         t0 = time.process_time()
-        out = play_match(Match("nae", scenario, seed, {"empire": player, "coalition": player}))
+        try:
+            result, n, vp = play(a.scenario, seed, players, a.check)
+        except AssertionError as e:  # an invariant broken (--check): reported with its seed, the run goes on
+            results["invariant broken"] += 1
+            print(f"  seed {seed}: invariant broken: {e or 'see the traceback of a replay'}", flush=True)
+            continue
         times.append(time.process_time() - t0)
-        lengths.append(out.decisions)
-        results[str(out.winner or "both lose")] += 1
-    deciles = ", ".join(str(round(d)) for d in statistics.quantiles(lengths, n=10)) if games > 1 else lengths[0]
-    print(f"nae {scenario}, {games} {player} games: median {statistics.median(times) * 1000:.0f} ms CPU per game "
-          f"(max {max(times) * 1000:.0f} ms), {sum(lengths) / sum(times):,.0f} decisions/s")
+        lengths.append(n)
+        vps.append(vp)
+        results[result] += 1
+        if a.each:
+            print(f"  seed {seed}: {result}, {n} decisions, victory level {vp}, {times[-1]:.2f} s CPU", flush=True)
+    who = a.player if a.coalition is None else f"{a.player} (Empire) against {a.coalition} (Coalition)"
+    if not times:
+        print(f"nae {a.scenario}: no game finished: {dict(results)}")
+        return
+    print(f"nae {a.scenario}, {a.games} {who} games{', invariants checked' if a.check else ''}: median "
+          f"{statistics.median(times) * 1000:.0f} ms CPU per game (max {max(times) * 1000:.0f} ms), "
+          f"{sum(lengths) / sum(times):,.0f} decisions/s")
     print(f"  results: {dict(sorted(results.items()))}")
-    print(f"  decisions per game: min {min(lengths)}, deciles {deciles}, max {max(lengths)}")
+    print(f"  final victory level: {spread(vps)}")
+    print(f"  decisions per game: {spread(lengths)}")
 
 
 if __name__ == "__main__":

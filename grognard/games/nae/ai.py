@@ -200,6 +200,10 @@ def evaluate(st: State, side: str) -> float:
         return 0.0 if winner is None else (1.0 if winner == side else -1.0)
     _board[:] = [st, None]
     try:
+        if S.grand_campaign(st):
+            from grognard.games.nae import ai_grand  # the grand campaigns' objectives (19); 1815's below
+
+            return ai_grand.evaluate(st, side)
         value = _evaluate(st)
     finally:
         _board[:] = [None, None]
@@ -1019,12 +1023,21 @@ RULES: dict[str, tuple[Rule, ...]] = {
 }
 
 
+def rules_for(st: State) -> dict[str, tuple[Rule, ...]]:
+    """The rules by step: 1815's, or the grand campaigns' (``ai_grand``: several fronts, the interphase)."""
+    if S.grand_campaign(st):
+        from grognard.games.nae import ai_grand  # imports this module: loaded on first use
+
+        return ai_grand.RULES
+    return RULES
+
+
 def policy(st: State, side: str, legal: list[Action] | None = None) -> Choice:
     """The heuristic's move and its reason."""
     legal = st.legal_actions() if legal is None else legal
     _board[:] = [st, None]
     try:
-        for rule in (*RULES.get(str(st.step), ()), take_first_offered):
+        for rule in (*rules_for(st).get(str(st.step), ()), take_first_offered):
             choice = rule(st, side, legal)
             if choice is not None and choice[0] in legal:
                 return choice

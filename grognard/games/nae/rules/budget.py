@@ -390,6 +390,7 @@ def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str)
     here = [o for o in S.outside(st, zone, fside) if o != fid]
     if here:
         stacking.merge(st, here[0], fid)
+    stacking.rejoin_garrisons(st, zone)  # 15.3 / 11: the garrison of an unbesieged fortress joins it (one force)
     strength = "full strength" if value == u.steps else "reduced"
     st.note(f"{S.unit_name(uid)} is built ({strength}) in {S.zone_name(zone)}", rule=rule)
 

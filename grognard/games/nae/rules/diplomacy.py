@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, foreign_wars, victory
+from grognard.games.nae.rules import cards, command, foreign_wars, stacking, victory
 from grognard.games.nae.schema.cards import (
     AtWar,
     Card,
@@ -238,12 +238,12 @@ def _on_map(st: State, uid: str) -> bool:
 
 
 def deploy_options(st: State, side: str, power: str, uid: str) -> list[str]:
-    """8.2.3: a zone of the minor's territory, free of enemy forces, alone or joining a force there within
-    command (11)."""
+    """8.2.3: a zone of the minor's territory, free of enemy forces and not held by a neutral (12.1), alone or
+    joining a force there within command (11)."""
     out = []
     for zone in territory(power):
-        if S.forces_in(st, zone, S.other(side)):
-            continue
+        if S.forces_in(st, zone, S.other(side)) or S.is_neutral_ground(st, zone):
+            continue  # 12.1: « Il est interdit de pénétrer dans une zone d'un pays neutre » (Finland held by Russia)
         here = S.forces_in(st, zone, side)
         if not here:
             out.append(zone)
@@ -266,8 +266,8 @@ def break_off(st: State, power: str, side: str) -> None:
         if f is None:
             continue
         mine = [u for u in f["units"] if S.unit(u).power == power]
-        if not mine:
-            continue
+        if not mine or f["side"] == side:
+            continue  # a force of the new side has taken its units in already (below): they stay
         if len(mine) == len(f["units"]) and (not f["commander"] or S.general(f["commander"]).power == power):
             S.set_force_side(st, fid, side)
             continue
@@ -302,9 +302,12 @@ def break_off(st: State, power: str, side: str) -> None:
             st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} find(s) no {side} zone within reach "
                     f"of {S.zone_name(zone)} and are destroyed", rule="8.2.3")
         else:
-            S.new_force(st, side, power, dest, units=values)
+            joined = S.new_force(st, side, power, dest, units=values)
             st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} leave(s) the French in "
                     f"{S.zone_name(zone)} for {S.zone_name(dest)}", rule="8.2.3")
+            # 11: « Il ne peut y avoir qu'une seule force d'un même camp dans une zone à l'issue d'un round
+            # d'activation »: they join the side's force already there
+            stacking.consolidate(st, joined, garrisons=False)
     for zone in sorted(own):
         if zone not in g["control"]:
             continue
@@ -314,7 +317,8 @@ def break_off(st: State, power: str, side: str) -> None:
 
 def nearest_zone(st: State, start: str, side: str, mf: int) -> str | None:
     """The nearest zone (fewest MP, then file order) controlled by ``side`` within ``mf`` MP of ``start`` (12.1
-    costs), crossing no zone the enemy holds."""
+    costs), crossing no zone the enemy holds; not one where enemy forces stand outside the fortress (a besieged
+    zone: 11, the two sides share a zone only across a fortress wall)."""
     m = S.data().map
     order = {z: i for i, z in enumerate(m.zones)}
     seen: dict[str, int] = {start: 0}
@@ -324,7 +328,7 @@ def nearest_zone(st: State, start: str, side: str, mf: int) -> str | None:
         cost, i, zone = heapq.heappop(heap)
         if cost > seen.get(zone, cost):
             continue
-        if zone != start and S.controller(st, zone) == side:
+        if zone != start and S.controller(st, zone) == side and not S.outside(st, zone, S.other(side)):
             if best is None or (cost, i) < best[:2]:
                 best = (cost, i, zone)
             continue

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, command, movement, naval, stacking, supply
+from grognard.games.nae.rules import budget, command, movement, naval, siege, stacking, supply
 
 NEUTRAL_STATUSES = ("neutral", "forced_peace", "forced_alliance")  # 7.5 heading; digest 9.1 #15
 
@@ -252,6 +252,7 @@ class Move:
         if verb == "zone":
             f["spent"] += S.data().map.enter_cost(force["zone"], arg) or 0
             S.move_force(st, fid, arg)
+            siege.refresh_sieges(st)  # 15.3: « Si le siège est levé (retrait des assiégeants ...) »
             f["poor"] = f["poor"] or arg in supply.graph().poor
             f["nt"] = f["nt"] and arg in budget.national_zones(st, S.major_of(st, force["power"]))
             st.note(f"{S.name_of(st, fid)} enters {S.zone_name(arg)} ({f['spent']} MP spent)", rule=rule)
@@ -307,8 +308,11 @@ def stop(st: State, m: Frame) -> None:
     les pénalités d'hiver ni de marche forcée ne s'appliquent »)."""
     fid = m["fid"]
     force = S.force(st, fid)
-    for o in [o for o in S.outside(st, force["zone"], force["side"]) if o != fid]:
+    zone, side = force["zone"], force["side"]
+    for o in [o for o in S.outside(st, zone, side) if o != fid]:
         fid = stacking.merge(st, fid, o) or stacking.squeeze(st, fid, o)
+    stacking.rejoin_garrisons(st, zone)  # 15.3 / 11: a garrison of an unbesieged fortress joins the force outside
+    fid = next(iter(S.outside(st, zone, side)), fid)
     moved(st).append(fid)
     base = S.base_mf(S.force(st, fid))
     if m["mode"] == "strategic" and m["spent"] > base:

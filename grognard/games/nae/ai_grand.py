@@ -1,0 +1,541 @@
+"""How a computer plays the grand campaigns (20.2 1805-1814, 20.3 1809-1814): the heuristic's rules for the steps
+where the one-year 1815 rules do not fit (several fronts, the interphase, the victory track), and the evaluation
+function the search scores its rollouts with there. ``ai.policy`` and ``ai.evaluate`` dispatch here when the
+scenario has a victory level (``S.grand_campaign``); the battle steps (interception, evasion, losses, retreats,
+combat cards) keep ``ai``'s rules, which read no scenario objective.
+
+The objectives (19, 18): the victory level moves with conquests of majors (+1 for the Empire, -1 for the Coalition),
+protectorates and the political events; at the end the Coalition wins holding every key zone of France, the Empire
+holding them, Mantua and *Europe Napoléonienne* (45F). So each side marches on the key zones of the enemy majors at
+war and the capitals of the enemy minors (conquest, 18.1-18.2), guards its own key zones, rebuilds the armies that
+face the enemy and redeploys towards the fronts. Rules read only what the side may see: the board, its own hand."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+from grognard.core.machine import Action, State
+from grognard.games.nae import ai
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import budget, conquest
+
+Choice = ai.Choice
+Rule = ai.Rule
+
+MARCH_MIN = 3  # combat value of a force worth an activation to march on an objective
+REDEPLOY_MIN = 2  # combat value of a force worth redeploying towards a front (7.6)
+FAR = 99
+
+
+# -- the fronts as a side reads them ----------------------------------------------------------------------------
+
+def is_major(power: str) -> bool:
+    return S.data().map.powers[power].kind == "major"
+
+
+def own_majors(st: State, side: str) -> list[str]:
+    """The majors at war on ``side`` (their key zones are the ones it must guard, 18.2.1)."""
+    return [p for p, s in st.g["sides"].items() if s == side and is_major(p) and S.status_of(st, p) == "at_war"]
+
+
+def targets(st: State, side: str) -> list[str]:
+    """19 / 18: the zones whose capture brings a conquest: the key zones of the enemy majors at war (London stays
+    out of reach by land) and the capitals of the enemy minors, not yet held; for the Empire also Mantua, which its
+    end victory needs (19.3)."""
+    foe = S.other(side)
+    out: list[str] = []
+    for power, s in st.g["sides"].items():
+        if s != foe:
+            continue
+        if is_major(power):
+            if S.status_of(st, power) == "at_war" and power != "britain":
+                out += [z for z in conquest.key_zones(power) if S.controller(st, z) != side]
+        else:
+            capital = S.data().map.powers[power].capital
+            if capital in S.data().map.zones and S.controller(st, capital) != side:
+                out.append(capital)
+    if side == "empire" and S.controller(st, "mantua") != "empire":
+        out.append("mantua")
+    return sorted(set(out))
+
+
+def front(st: State, side: str) -> list[str]:
+    """Where the war is for ``side``: the enemy's forces and the objectives (``targets``)."""
+    foe = S.other(side)
+    zones = {f["zone"] for f in st.g["forces"].values() if f["side"] == foe}
+    return sorted(zones | set(targets(st, side)))
+
+
+def open_distances(st: State, zone: str) -> dict[str, int]:
+    """Borders to cross from ``zone`` to every zone a side's force may enter: neutral ground is closed (12.1)."""
+    m = S.data().map
+    out = {zone: 0}
+    todo = deque([zone])
+    while todo:
+        here = todo.popleft()
+        for nxt in m.neighbours(here):
+            if nxt not in out and not S.is_neutral_ground(st, nxt):
+                out[nxt] = out[here] + 1
+                todo.append(nxt)
+    return out
+
+
+def distance_to(zone: str, zones: list[str]) -> int:
+    return min((ai.dist(zone, z) for z in zones), default=FAR)
+
+
+def threatened_key(st: State, side: str) -> str | None:
+    """A key zone of the side's majors, held by it, next to an enemy stronger than its defenders (18.2.1)."""
+    foe = S.other(side)
+    for power in own_majors(st, side):
+        for z in conquest.key_zones(power):
+            if S.controller(st, z) == side and ai.strength(st, z, foe, 1) > ai.strength(st, z, side, 0):
+                return z
+    return None
+
+
+def garrison(st: State, side: str, fid: str) -> bool:
+    """The only force holding one of the side's key zones with an enemy within two borders: it stays (18.2.1)."""
+    f = S.force(st, fid)
+    zone = f["zone"]
+    keys = {z for p in own_majors(st, side) for z in conquest.key_zones(p)}
+    if zone not in keys or len(S.forces_in(st, zone, side)) > 1:
+        return False
+    foe = S.other(side)
+    return any(o["side"] == foe and ai.dist(o["zone"], zone) <= 2 for o in st.g["forces"].values())
+
+
+def siege_due(st: State, side: str, zone: str) -> bool:
+    """An active enemy fortress no one besieges yet, in a zone the victory needs (15, 18)."""
+    fort = st.g["fortresses"].get(zone)
+    return (fort is not None and fort["active"] and fort["siege"] is None and S.controller(st, zone) == S.other(side)
+            and zone in targets(st, side))
+
+
+# -- the activation phase ---------------------------------------------------------------------------------------
+
+def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | None) -> float:
+    """What activating ``fid`` is worth: an attack worth fighting, the defence of a threatened key zone, a siege
+    the victory needs, or a strong force closing on the nearest objective (army first). A lone garrison of a key
+    zone with the enemy near stays; small forces are not worth the AP."""
+    f = S.force(st, fid)
+    value = S.combat_value(f)
+    if value == 0 or ai.besieged(st, fid):
+        return 0.0
+    attack = ai.good_attack(st, side, fid)
+    if attack:
+        return 100.0 + attack[2]
+    if threat and f["zone"] != threat and ai.dist(f["zone"], threat) <= 2 and ai.NAPOLEON not in S.generals_of(f):
+        return 50.0 + value
+    if garrison(st, side, fid) or value < MARCH_MIN:
+        return 0.0
+    if not f["in_fortress"] and siege_due(st, side, f["zone"]):
+        return 80.0 + value
+    target = march_target(st, side, fid)
+    if target is None or best_step(st, side, fid, target, S.data().map.neighbours(f["zone"])) is None:
+        return 0.0  # no safe step nearer: keep the AP
+    return value * (2 if S.is_army(f) else 1) / (1 + open_distances(st, target).get(f["zone"], FAR))
+
+
+def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Move the force that gains most: a good attack, a threatened key zone, a siege, a march on an objective."""
+    goals = targets(st, side)
+    threat = threatened_key(st, side)
+    options = [(force_value(st, side, a[1], goals, threat), a) for a in legal if a[0] == "force"]
+    options = [o for o in options if o[0] > 0]
+    if not options:
+        return None
+    value, best = max(options, key=lambda o: (o[0], o[1][1]))
+    why = ("an attack at good odds" if value >= 100 else "a siege the victory needs" if value >= 80 else
+           "a key zone is threatened" if value >= 50 else "it marches on an objective")
+    return best, f"activate {S.name_of(st, best[1])}: {why}"
+
+
+def worth_an_activation(st: State, side: str) -> bool:
+    goals = targets(st, side)
+    threat = threatened_key(st, side)
+    return any(f["side"] == side and force_value(st, side, fid, goals, threat) > 0
+               for fid, f in st.g["forces"].items())
+
+
+def activate_when_useful(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Play the card worth the most AP (combat cards kept) when some force gains by moving; else keep the hand."""
+    if not worth_an_activation(st, side):
+        return None
+    return ai.activate_with_a_spare_card(st, side, legal)
+
+
+def pass_when_nothing_gains(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """No force gains by moving: pass and keep the cards for a round when one does."""
+    return (("pass", None), "no force gains by moving: the cards are kept") if ("pass", None) in legal else None
+
+
+def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Attack an enemy force next door when the dice favour it (``ai.attack_ok``), the biggest prize first."""
+    fid = st.frame["fid"]
+    f = S.force(st, fid)
+    best: tuple[int, Action, list[str]] | None = None
+    for a in legal:
+        if a[0] != "zone":
+            continue
+        foes = ai.enemy_forces_in(st, a[1], side)
+        if not foes or not ai.attack_ok(st, side, fid, foes, a[1]):
+            continue
+        theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
+        if best is None or theirs > best[0]:
+            best = (theirs, a, foes)
+    if best is None:
+        return None
+    theirs, a, foes = best
+    lead = ai.edge(st, fid, foes, a[1], f["zone"])
+    return a, (f"{S.name_of(st, fid)} attacks {S.name_of(st, foes[0])} at {S.zone_name(a[1])}: odds "
+               f"{ai.odds(S.combat_value(f), theirs)}, dice {lead:+.0f}")
+
+
+def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Besiege the fortress of a key zone or a capital the conquest needs (15, 18)."""
+    if ("siege", None) not in legal:
+        return None
+    zone = S.force(st, st.frame["fid"])["zone"]
+    if zone in targets(st, side):
+        return ("siege", None), f"besiege {S.zone_name(zone)}: its conquest needs it"
+    return None
+
+
+def march_flag(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Take control of the zone where the force stands (3.2): control makes supply, conquests and hand size."""
+    if ("flag", None) not in legal:
+        return None
+    return ("flag", None), f"take control of {S.zone_name(S.force(st, st.frame['fid'])['zone'])}"
+
+
+def march_target(st: State, side: str, fid: str) -> str | None:
+    """Where the force heads: the threatened key zone it defends; else the nearest objective or, when the enemy
+    round it is stronger than the force, a friendly force within three borders on the way, to concentrate
+    before the battle (two corps beaten one after the other are worth less than one army)."""
+    f = S.force(st, fid)
+    threat = threatened_key(st, side)
+    if threat and ai.dist(f["zone"], threat) <= 2:
+        return threat
+    reach = open_distances(st, f["zone"])
+    goals = [g for g in targets(st, side) if g in reach]
+    if not goals:
+        return None
+    target = min(goals, key=lambda g: (reach[g], g))
+    mine = S.combat_value(f)
+    if ai.strength(st, target, S.other(side), 1) <= mine:
+        return target
+    back = open_distances(st, target)
+    friends = [o["zone"] for x, o in st.g["forces"].items()
+               if x != fid and o["side"] == side and not o["in_fortress"] and o["zone"] != f["zone"]
+               and S.combat_value(o) >= MARCH_MIN and back.get(o["zone"], FAR) <= reach[target]
+               and reach.get(o["zone"], FAR) <= 3]
+    return min(friends, key=lambda z: (reach[z], z)) if friends else target
+
+
+def best_step(st: State, side: str, fid: str, target: str, zones: list[str]) -> str | None:
+    """Of ``zones`` next to the force, the one nearest ``target`` (cheapest first), not neutral, with no enemy in
+    it and no enemy stronger than the force and the friends there next door; None if no zone gets nearer."""
+    f = S.force(st, fid)
+    back = open_distances(st, target)
+    here = back.get(f["zone"], FAR)
+    mine = S.combat_value(f)
+    options = []
+    for z in zones:
+        d = back.get(z, FAR)  # 12.1: a neutral's zone may never be entered
+        if d >= here or ai.enemy_forces_in(st, z, side):
+            continue
+        if ai.strength(st, z, S.other(side), 1) > mine + ai.strength(st, z, side, 0):
+            continue
+        options.append((d, S.data().map.enter_cost(f["zone"], z) or 0, z))
+    return min(options)[2] if options else None
+
+
+def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Close on the target (``march_target``) by the safest nearer zone (``best_step``)."""
+    fid = st.frame["fid"]
+    target = march_target(st, side, fid)
+    if target is None:
+        return None
+    step = best_step(st, side, fid, target, [a[1] for a in legal if a[0] == "zone"])
+    if step is None:
+        return None
+    joins = any(o["zone"] == target for x, o in st.g["forces"].items() if x != fid and o["side"] == side)
+    why = "concentrates with the force at" if joins else "marches on"
+    return ("zone", step), f"{S.name_of(st, fid)} {why} {S.zone_name(target)}, by {S.zone_name(step)}"
+
+
+def march_forced_on(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Must go on (12.2.1): the move nearest the objective."""
+    zones = [a for a in legal if a[0] == "zone"]
+    if not zones:
+        return None
+    goals = front(st, side)
+    best = min(zones, key=lambda a: (distance_to(a[1], goals), a[1]))
+    return best, "the force may not stop here"
+
+
+# -- 7.1 declarations of war and 7.2 hand building --------------------------------------------------------------
+
+def minor_strength(st: State, power: str) -> int:
+    """The steps a neutral minor brings into the war (its units wait off the map while it is neutral, 7.1)."""
+    reserve = st.g["reserve"]["units"]
+    return sum(S.unit(u).steps for u in reserve if S.unit(u).power == power)
+
+
+def declare_on_a_weak_minor(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.1 / 18.1: war on a neutral minor pays when the side can conquer it at once: its capital lies within a
+    border of a force of the side at least three times its steps. Conquered, it becomes the side's ally (cards,
+    minor steps, 7.3.3) at no escalade. Never on a major: it joins the enemy and raises the escalade (3.2)."""
+    best: tuple[int, str] | None = None
+    for a in legal:
+        if a[0] != "declare" or is_major(a[1]):
+            continue
+        capital = S.data().map.powers[a[1]].capital
+        if capital not in S.data().map.zones or any(p == a[1] for p in st.g["ally_of"].values()):
+            continue  # a minor with allies of its own would bring them in too
+        theirs = minor_strength(st, a[1])
+        ours = max((S.combat_value(f) for f in st.g["forces"].values()
+                    if f["side"] == side and not f["in_fortress"] and ai.dist(f["zone"], capital) <= 1), default=0)
+        if ours >= 3 * max(theirs, 1) and (best is None or ours - theirs > best[0]):
+            best = (ours - theirs, a[1])
+    if best is None:
+        return None
+    return ("declare", best[1]), (f"{S.data().map.powers[best[1]].name} is weak and next to our army: conquered "
+                                   "it becomes our ally (18.1)")
+
+
+def keep_the_best_cards(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.2: keep every card the hand may hold (each low card has an event or a combat use, and a draw is blind);
+    above its size, discard the fewest AP first and, among equals, a card with no combat use before one kept for
+    the decisive battle."""
+    if ("done", None) in legal:
+        return ("done", None), "keep the cards and draw"
+    discards = [a for a in legal if a[0] == "discard"]
+    if not discards:
+        return None
+    worst = min(discards, key=lambda a: (S.data().cards.cards[a[1]].value, ai.keep_combat_cards(st, a[1]), a[1]))
+    return worst, "the hand is over its size: the weakest card goes"
+
+
+# -- 7.3 the budget ---------------------------------------------------------------------------------------------
+
+def unit_zone(st: State, uid: str) -> str | None:
+    return next((f["zone"] for f in st.g["forces"].values() if uid in f["units"]), None)
+
+
+def spend_value(st: State, side: str, a: Action, goals: list[str]) -> float:
+    """What a budget item is worth (0: not bought). Steps first where the fights are (restored in the armies that
+    face the enemy, then new units), then armies, generals and depots; Britain's free fleet while it has few, else
+    its free card, then cards bought; its last resources go to an ally at war with units to rebuild."""
+    verb, arg = a
+    power = st.frame["power"]
+    if verb == "restore":
+        zone = unit_zone(st, arg)
+        return 6.0 - min(3, distance_to(zone, goals) if zone else 3) / 2
+    if verb == "army":
+        return 5.5
+    if verb == "build":
+        return 4.0 + S.unit(arg).steps / 10
+    if verb == "general":
+        return 3.5 if general_post(st, side, arg, goals) is not None else 0.0
+    if verb == "build_reduced":
+        return 3.0
+    if verb == "depot":
+        return 2.0
+    if verb == "free_fleet":
+        fleets = sum(1 for x in st.g["fleets"].values() if x["power"] == power)
+        return 2.5 if fleets < 4 else 0.0
+    if verb == "free_card":
+        return 2.4
+    if verb == "buy_card":
+        return 1.5
+    if verb == "transfer":
+        return 1.0 if power == "britain" and S.status_of(st, arg) == "at_war" and budget.pool(st, arg) else 0.0
+    return 0.0
+
+
+def spend_where_it_counts(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.3.2: buy the item worth most (``spend_value``); finish when nothing is worth its price."""
+    goals = front(st, side)
+    scored = [(spend_value(st, side, a, goals), a) for a in legal]
+    value, best = max(scored, key=lambda x: (x[0], str(x[1][1])))
+    if value <= 0:
+        return ("done", None), "nothing more worth its price"
+    return best, "rebuild and reinforce where the next fights are"
+
+
+def place_towards_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.3.4: a new unit joins an army (else a general: a lone unit has no one to lead it), the one nearest the
+    fighting; with no general to join, the reinforcement zone nearest the fighting."""
+    zones = [a for a in legal if a[0] == "zone"]
+    if not zones:
+        return None
+    goals = front(st, side)
+
+    def key(a: Action) -> tuple[int, int, str]:
+        here = [S.force(st, fid) for fid in S.outside(st, a[1], side)]
+        led = max((2 if f["army"] else 1 for f in here if f["commander"]), default=0)
+        return -led, min(FAR, distance_to(a[1], goals)), a[1]
+
+    best = min(zones, key=key)
+    return best, f"the new unit goes towards the front: {S.zone_name(best[1])}"
+
+
+def general_post(st: State, side: str, gid: str, goals: list[str]) -> str | None:
+    """7.3.6: the force a general of the reserve is worth placing with: one of his own nation within three borders
+    of the fighting, the nearest and strongest first (a Russian general sent to command a Swedish corps in
+    Stockholm helps no one); None if there is none."""
+    power = S.general(gid).power
+    posts = [fid for fid in budget.general_forces(st, gid, side)
+             if S.force(st, fid)["power"] == power and distance_to(S.force(st, fid)["zone"], goals) <= 3]
+    return min(posts, key=lambda fid: (distance_to(S.force(st, fid)["zone"], goals),
+                                       -S.combat_value(S.force(st, fid)), fid), default=None)
+
+
+def strongest_nearest_front(st: State, side: str, legal: list[Action], why: str) -> Choice | None:
+    forces = [a for a in legal if a[0] == "force"]
+    if not forces:
+        return None
+    goals = front(st, side)
+    best = min(forces, key=lambda a: (distance_to(S.force(st, a[1])["zone"], goals),
+                                      -S.combat_value(S.force(st, a[1])), a[1]))
+    return best, f"{why}: {S.name_of(st, best[1])}"
+
+
+def general_to_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.3.6: a general goes to a force of his nation nearest the fighting (``general_post``)."""
+    post = general_post(st, side, st.frame["gid"], front(st, side))
+    if post is not None and ("force", post) in legal:
+        return ("force", post), f"the general joins {S.name_of(st, post)}, nearest the fighting"
+    return strongest_nearest_front(st, side, legal, "the general joins the force nearest the fighting")
+
+
+def army_for_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.3.5: the new army marker goes to the force nearest the fighting (an army fights and rebuilds better)."""
+    return strongest_nearest_front(st, side, legal, "the army is formed nearest the fighting")
+
+
+def depot_for_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.3.5: the depot goes to the army nearest the fighting, which will march out of supply first (13.3)."""
+    return strongest_nearest_front(st, side, legal, "the depot goes to the army nearest the fighting")
+
+
+def minors_steps_first(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.3.3: restore, then build whole units, then place generals; reduced builds last."""
+    for verb in ("restore", "build", "general", "build_reduced"):
+        choice = next((a for a in legal if a[0] == verb), None)
+        if choice is not None:
+            return choice, "the allied minors' steps rebuild their units"
+    return None
+
+
+# -- 7.5 / 7.6 redeployment -------------------------------------------------------------------------------------
+
+def redeploy_value(st: State, side: str, fid: str, goals: list[str]) -> float:
+    """A force worth redeploying: strong enough, not already at the front, not the garrison of a key zone."""
+    f = S.force(st, fid)
+    value = S.combat_value(f)
+    if value < REDEPLOY_MIN or garrison(st, side, fid):
+        return 0.0
+    d = distance_to(f["zone"], goals)
+    if d <= 1 or d >= FAR:
+        return 0.0
+    return value * (2 if S.is_army(f) else 1) + d / 10
+
+
+def redeploy_towards_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.6: move the strongest force far from the fighting towards it (the neutral majors of 7.5 stay home: they
+    are not at war, 8.1.1)."""
+    if st.frame["mode"] != "strategic":
+        return ("done", None), "a neutral power's army stays home"
+    goals = front(st, side)
+    options = [(redeploy_value(st, side, a[1], goals), a) for a in legal if a[0] == "force"]
+    options = [o for o in options if o[0] > 0]
+    if not options:
+        return ("done", None), "every force worth moving stands at the front"
+    best = max(options, key=lambda o: (o[0], o[1][1]))[1]
+    return best, f"{S.name_of(st, best[1])} redeploys towards the front"
+
+
+def redeploy_step(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.6: the zone nearest the front where no stronger enemy stands next door, within the printed MF (beyond it
+    an attrition test costs steps) unless the front is still far; stop when no zone gets nearer."""
+    f = st.frame
+    force = S.force(st, f["fid"])
+    goals = front(st, side)
+    here = distance_to(force["zone"], goals)
+    left_base = S.base_mf(force) - f["spent"]
+    mine = S.combat_value(force)
+    options = []
+    for a in legal:
+        if a[0] != "zone":
+            continue
+        cost = S.data().map.enter_cost(force["zone"], a[1]) or 0
+        d = distance_to(a[1], goals)
+        if d >= here or not ai.safe_zone(st, side, a[1], mine) or (cost > left_base and d <= 3):
+            continue
+        options.append((d, cost, a[1], a))
+    if options:
+        best = min(options)[3]
+        return best, f"towards the front, by {S.zone_name(best[1])}"
+    if ("done", None) in legal:
+        return ("done", None), "near enough the front"
+    return None
+
+
+def redeploy_fleets_stay(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.5: a neutral's fleet stays in port (17: fleets leave port only for a fight at good odds)."""
+    return (("done", None), "the fleet stays in port") if ("done", None) in legal else None
+
+
+# -- the evaluation function -----------------------------------------------------------------------------------
+
+def evaluate(st: State, side: str) -> float:
+    """How good a grand-campaign position is for ``side`` (the game not over), from -1 to 1: the victory level
+    (19: 20 wins for the Empire, 0 for the Coalition), France's key zones (19.3), the enemy key zones held
+    (conquests, 18.2.1), the escalade that brings in the Punishments (6.1), steps, supply and morale."""
+    g = st.g
+    start = S.data().scenarios[g["scenario"]].header.victory_level or 0
+    score = 0.6 * (g["vp"] - start) - 0.1 * (g.get("escalade") or 0)
+    for z in ai.french_keys():
+        if S.controller(st, z) == "coalition":
+            score -= 1.5  # 19.3: every key zone of France held brings the Coalition's end victory closer
+    for power, s in g["sides"].items():
+        if s == "coalition" and is_major(power) and power != "britain":
+            score += 0.5 * sum(1 for z in conquest.key_zones(power) if S.controller(st, z) == "empire")
+    steps = {"empire": 0, "coalition": 0}
+    for f in g["forces"].values():
+        if f["side"] not in steps:
+            continue
+        value = S.combat_value(f)
+        steps[f["side"]] += value
+        sign = 1 if f["side"] == "empire" else -1
+        if f["unsupplied"] or f["demoralized"]:
+            score -= sign * 0.05 * value  # 13, 14.9: they fight worse and wither
+    score += 0.05 * steps["empire"] - 0.03 * steps["coalition"]  # the Coalition has more men to spend
+    score += 1.0 if ai.napoleon_force(st) is not None else 0.0
+    value = math.tanh(score / 6)
+    return value if side == "empire" else -value
+
+
+RULES: dict[str, tuple[Rule, ...]] = {
+    **ai.RULES,
+    "round": (ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful, pass_when_nothing_gains),
+    "activation": (activate_best_force, ai.finish_activation),
+    "march": (ai.march_rally, march_attack, march_siege, march_flag, march_on, ai.march_stop, march_forced_on),
+    "interphase.war": (declare_on_a_weak_minor, ai.declare_no_war),
+    "interphase.hands": (keep_the_best_cards,),
+    "budget.spend": (spend_where_it_counts,),
+    "budget.place": (place_towards_the_front,),
+    "budget.general": (general_to_the_front,),
+    "budget.army": (army_for_the_front,),
+    "budget.depot": (depot_for_the_front,),
+    "budget.minors": (minors_steps_first,),
+    "redeploy": (redeploy_towards_the_front,),
+    "redeploy.move": (redeploy_step,),
+    "redeploy.fleet": (redeploy_fleets_stay,),
+    "place": (place_towards_the_front,),
+}
+"""The grand campaigns' rules by step: ``ai.RULES`` with the steps whose 1815 rules do not fit replaced."""

@@ -1,0 +1,142 @@
+"""The heuristic in the grand campaigns (``grognard/games/nae/ai_grand.py``): a rule for each interphase decision
+(7.1 declarations, 7.2 hands, 7.3 budget, 7.6 redeployment), the activation phase's objectives (18, 19), the
+evaluation function read from the victory track, and a search that decides on a grand-campaign position."""
+
+from __future__ import annotations
+
+from grognard import load_game
+from grognard.agents import HeuristicAgent, SearchAgent
+from grognard.core.machine import State
+from grognard.games.nae import ai, ai_grand
+from grognard.games.nae import state as S
+from grognard.games.nae.rules import budget, redeployment, supply
+from tests.games.nae.rules.grand import board_1806, forces_1805
+from tests.games.nae.rules.helpers import put
+
+
+def interphase(st: State) -> None:
+    """A 1806 board with the rules stack cleared, ready for one phase to be pushed."""
+    st.core["stack"].clear()
+    st.push("round")
+
+
+def test_the_grand_campaigns_use_their_own_rules_and_1815_keeps_its_own():
+    grand = load_game("nae").new_state("1805", seed=1)
+    one_year = load_game("nae").new_state("1815", seed=1)
+    assert ai.rules_for(grand) is ai_grand.RULES and ai.rules_for(one_year) is ai.RULES
+    assert ai_grand.RULES["losses"] == ai.RULES["losses"]  # battle steps read no scenario objective
+    assert ai_grand.RULES["budget.spend"] != ai.RULES.get("budget.spend")
+
+
+def test_heuristic_plays_a_1809_year_and_the_1810_interphase_with_a_reason_for_every_move():
+    st = load_game("nae").new_state("1809", seed=4)
+    agent = HeuristicAgent(0)
+    reasons: dict[str, set[str]] = {}
+    while not (st.g["year"] == 1810 and st.g["phase"] == "activation"):
+        side = str(st.active)
+        legal = st.legal_actions()
+        action = agent.choose(st, side)
+        assert action in legal
+        reasons.setdefault(str(st.step), set()).add(agent.last_reason.split(": ", 1)[-1])
+        st.apply(action)
+    assert "rebuild and reinforce where the next fights are" in reasons["budget.spend"]
+    assert any(r.endswith("redeploys towards the front") for r in reasons["redeploy"])
+    assert any(r.startswith("towards the front, by") for r in reasons["redeploy.move"])
+    assert any(r.startswith("activate ") for r in reasons["activation"])
+
+
+def test_7_1_war_on_a_weak_neutral_minor_next_to_the_army_never_on_a_major():
+    st = board_1806()
+    put(st, "bremen", ["fr_iii", "fr_iv"], commander="davout")  # next to Hamburg, the Hanseatic Cities' capital
+    put(st, "magdeburg", ["fr_v", "fr_vi"], commander="lannes")  # next to neutral Prussia: no war on a major
+    interphase(st)
+    st.push("interphase.war", i=1)  # the Empire's declarations
+    action, reason = ai.policy(st, "empire")
+    assert action == ("declare", "hanseatic") and "18.1" in reason
+    st.apply(action)
+    assert ai.policy(st, "empire")[0] == ("done", None)
+    assert S.status_of(st, "prussia") == "neutral"
+
+
+def test_7_2_over_its_size_the_hand_loses_its_weakest_card_combat_cards_last():
+    st = load_game("nae").new_state("1805", seed=1)
+    # 24F and 5F are worth 1 AP; 5F is a combat card, kept for the decisive battle; 1F is worth more
+    legal = [("discard", "5F"), ("discard", "24F"), ("discard", "1F")]
+    assert ai_grand.keep_the_best_cards(st, "empire", legal)[0] == ("discard", "24F")
+    assert ai_grand.keep_the_best_cards(st, "empire", [*legal, ("done", None)])[0] == ("done", None)
+
+
+def play_phase(st: State, until: str) -> None:
+    """Let the heuristic play both sides until the rules leave the phase (its first step no longer on the stack)."""
+    for _ in range(2000):
+        if not any(x["step"].startswith(until) for x in st.core["stack"]):
+            return
+        st.apply(ai.policy(st, str(st.active))[0])
+    raise AssertionError(f"{until} did not end")
+
+
+def test_7_3_the_budget_rebuilds_the_armies_and_sends_generals_of_their_nation_near_the_fighting():
+    st = board_1806()
+    forces_1805(st)
+    interphase(st)
+    budget.push_budget_phase(st)
+    st._advance()
+    play_phase(st, "budget")
+    built = [e["text"] for e in st.log if e.get("rule") in ("7.3.2", "7.3.4", "7.3.5") and " is " in e["text"]]
+    assert any("restored" in t for t in built) and any("is built" in t for t in built)
+    for e in st.log:
+        if e.get("rule") == "7.3.6" and "leaves the reserve" in e["text"]:
+            gid = next(g for g in S.data().counters.generals if e["text"].startswith(S.general(g).name + " "))
+            fid = next(f for f, x in st.g["forces"].items() if gid in S.generals_of(x))
+            assert S.force(st, fid)["power"] == S.general(gid).power, e["text"]
+
+
+def test_7_6_redeployment_brings_a_far_corps_towards_the_front_and_keeps_the_garrison():
+    st = board_1806()
+    far = put(st, "brest", ["fr_iii", "fr_iv"], commander="davout")
+    guard = put(st, "antwerp", ["fr_v"], commander="lannes")  # alone in a key zone of France (18.2.1) ...
+    put(st, "breda", ["gb_corps_1"], commander="moore")  # ... with a British corps next door
+    put(st, "mainz", ["fr_vi"], commander="soult")
+    put(st, "wurzburg", ["ru_i", "ru_ii"], commander="koutouzov")  # the enemy on the Main
+    supply.update_supply(st)
+    before = ai_grand.distance_to("brest", ai_grand.front(st, "empire"))
+    interphase(st)
+    redeployment.push_strategic_redeployment(st)
+    st._advance()
+    play_phase(st, "redeploy")
+    after = ai_grand.distance_to(S.force(st, far)["zone"], ai_grand.front(st, "empire"))
+    assert after < before
+    assert ai_grand.garrison(st, "empire", guard) and S.force(st, guard)["zone"] == "antwerp"
+
+
+def test_activation_marches_on_the_enemy_key_zones_and_besieges_them():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    goals = ai_grand.targets(st, "empire")
+    assert "vienna" in goals and not any(z in goals for z in ai.french_keys())
+    assert all(z not in ai_grand.targets(st, "coalition") for z in ("vienna", "london"))
+    assert set(ai.french_keys()) <= set(ai_grand.targets(st, "coalition"))
+
+
+def test_the_grand_evaluation_follows_the_victory_track_and_france_s_key_zones():
+    st = load_game("nae").new_state("1805", seed=1)
+    base = ai.evaluate(st, "empire")
+    assert ai.evaluate(st, "coalition") == -base
+    st.g["vp"] += 3
+    assert ai.evaluate(st, "empire") > base
+    st.g["vp"] -= 3
+    S.set_control(st, "lyon", "austria")
+    assert ai.evaluate(st, "empire") < base
+    one_year = load_game("nae").new_state("1815", seed=1)  # 1815 keeps its evaluation (20.1)
+    assert ai.evaluate(one_year, "empire") == ai._evaluate(one_year)
+
+
+def test_a_search_decides_on_a_grand_campaign_position():
+    st = load_game("nae").new_state("1809", seed=2)
+    heuristic = HeuristicAgent(0)
+    while len(st.legal_actions()) < 3:
+        st.apply(heuristic.choose(st, str(st.active)))
+    search = SearchAgent(seed=1, iterations=6, rollout=10)
+    action = search.choose(st, str(st.active))
+    assert action in st.legal_actions() and "simulations" in search.last_reason
