@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, conquest, diplomacy, naval, supply
+from grognard.games.nae.rules import activation, battle, cards, conquest, diplomacy, naval, siege, supply
 from grognard.games.nae.schema.cards import ActivateForces, CombatBonus, EnterUnits, MoraleModifier
 
 Choice = tuple[Action, str]
@@ -131,7 +131,9 @@ def edge(st: State, att: str, foes: list[str], zone: str, came_from: str) -> flo
     lead += _best_stars(me) - _best_stars(foe)
     mc, fc = battle.cavalry_count(me), battle.cavalry_count(foe)
     lead += 1 if mc > fc else -1 if fc > mc else 0
-    lead -= 3 * (not supplied_from(st, att, came_from, zone)) - 3 * foe["unsupplied"]
+    # 15.2: a sortie fights with the garrison's supply (a sea line), the others through their entry zone (14.5.4)
+    fed = supply.force_supplied(st, att) if siege.besieged(st, att) else supplied_from(st, att, came_from, zone)
+    lead -= 3 * (not fed) - 3 * foe["unsupplied"]
     return lead
 
 
@@ -160,8 +162,8 @@ def attack_ok(st: State, side: str, fid: str, foes: list[str], zone: str) -> boo
     theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
     if side == "coalition":
         hunting = any(NAPOLEON in S.generals_of(S.force(st, x)) for x in foes)
-        if hunting:
-            return lead >= HUNT_LEAD
+        if hunting:  # in the last round no later battle is worth the steps saved: any odds but 1:5
+            return lead > -99 if last_round(st) else lead >= HUNT_LEAD
         return lead >= 0 and mine * 2 >= theirs * 3
     if NAPOLEON in S.generals_of(f) and strength(st, zone, S.other(side), 1) > mine:
         return False
@@ -279,14 +281,7 @@ def strikers(st: State) -> list[str]:
     nz = S.force(st, nap)["zone"]
     return [fid for fid, f in st.g["forces"].items() if f["side"] == "coalition" and f["commander"]
             and not f["demoralized"] and S.combat_value(f) >= HUNT_MIN and dist(f["zone"], nz) <= 2
-            and not besieged(st, fid)]
-
-
-def besieged(st: State, fid: str) -> bool:
-    """Shut in a besieged fortress: the force cannot be activated (sorties are not implemented, 15)."""
-    f = S.force(st, fid)
-    fort = st.g["fortresses"].get(f["zone"])
-    return bool(f["in_fortress"] and fort is not None and fort["siege"] is not None)
+            and not siege.besieged(st, fid)]
 
 
 def coalition_event_worth(st: State, cid: str, worth: int) -> int:
@@ -376,6 +371,8 @@ def force_value(st: State, side: str, fid: str) -> float:
     threatened key zone, or (the Coalition) a strong force closing on Napoléon or a key zone. Small forces far
     from anything are not worth the AP: what is left goes to the reserve for the armies (9.2)."""
     f = S.force(st, fid)
+    if siege.besieged(st, fid):
+        return sortie_value(st, side, fid)
     value = S.combat_value(f)
     if side == "coalition":
         hunt = hunt_value(st, fid)
@@ -397,6 +394,38 @@ def force_value(st: State, side: str, fid: str) -> float:
     if value < 4 and not (f["zone"] in french_keys() or dist(f["zone"], "paris") <= 2):
         return 0.0
     return value * (2 if S.is_army(f) else 1) / (1 + here)
+
+
+def sortie_value(st: State, side: str, fid: str) -> float:
+    """15.2: a besieged force is activated only to attack its besiegers, when the battle is worth fighting (it
+    fights unsupplied unless a sea line feeds the fortress); a victory lifts the siege and frees it."""
+    f = S.force(st, fid)
+    foes = enemy_forces_in(st, f["zone"], side)
+    if not foes or not attack_ok(st, side, fid, foes, f["zone"]):
+        return 0.0
+    return 100.0 + sum(S.combat_value(S.force(st, x)) for x in foes)
+
+
+def army_strike_value(st: State, army: str) -> float:
+    """9.1: one army of a group activated alone when it alone has 5:1 odds against Napoléon next door (14.2): the
+    other army can strike after it for its own AP if he evades, and he evades an army led by a general of his
+    initiative without the +1 the group's higher initiative gives him (12.5)."""
+    nap = napoleon_force(st)
+    if nap is None:
+        return 0.0
+    f = S.force(st, activation.owner_of(st, "army", army))
+    nf = S.force(st, nap)
+    part = next(a for a in S.armies(f) if a.army == army)
+    value = S.combat_value({"units": part.units})
+    t = S.data().tables
+    if dist(f["zone"], nf["zone"]) > 1:
+        return 0.0
+    row = t.odds_row(value, S.combat_value(nf))
+    if row.destroys == "defender":
+        return 450.0 + value
+    if last_round(st) and row.modifier >= 1 and not row.destroys:
+        return 420.0 + value
+    return 0.0
 
 
 def hunter(st: State, fid: str) -> bool:
@@ -422,6 +451,8 @@ def hunt_value(st: State, fid: str) -> float:
     nz = S.force(st, str(napoleon_force(st)))["zone"]
     d = dist(f["zone"], nz)
     value = S.combat_value(f)
+    if d <= 2 and crushes_napoleon(st, fid):
+        return 400.0 + value  # 14.2: 5:1 destroys him, the game is won
     if d <= 1 and attack_ok(st, "coalition", fid, enemy_forces_in(st, nz, "coalition"), nz):
         return 300.0 + value
     if value >= HUNT_MIN:
@@ -450,14 +481,18 @@ def march_target(st: State, side: str, fid: str) -> str:
 def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Move the force that gains most: a good attack, a threatened key zone, a strong force nearing its goal."""
     options = [(force_value(st, side, a[1]), a) for a in legal if a[0] == "force"]
+    if side == "coalition":
+        options += [(army_strike_value(st, a[1]), a) for a in legal if a[0] == "army"]
     options = [o for o in options if o[0] > 0]
     if not options:
         return None
     value, best = max(options, key=lambda o: o[0])
-    why = ("it can strike Napoléon" if value >= 300 else "it closes in on Napoléon" if value >= 150 else
+    why = ("it alone destroys Napoléon at 5:1, the other army strikes after it" if value >= 450 else
+           "it can strike Napoléon" if value >= 300 else "it closes in on Napoléon" if value >= 150 else
            "an attack at good odds" if value >= 100 else
            "a key zone of France is threatened" if value >= 50 else "concentrate on the objective")
-    return best, f"activate {S.name_of(st, best[1])}: {why}"
+    fid = activation.owner_of(st, "army", best[1]) if best[0] == "army" else best[1]
+    return best, f"activate {S.name_of(st, fid)}: {why}"
 
 
 def finish_activation(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -518,11 +553,50 @@ def march_flag(st: State, side: str, legal: list[Action]) -> Choice | None:
     return None
 
 
+def march_sortie(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """15.2: a besieged force attacks its besiegers when the battle is worth fighting (``sortie_value``), else stays
+    inside."""
+    if ("attack", None) not in legal:
+        return None
+    fid = st.frame["fid"]
+    if not sortie_value(st, side, fid):
+        return ("done", None), f"{S.name_of(st, fid)} stays behind its walls: a sortie would fight at bad odds"
+    foe = enemy_forces_in(st, S.force(st, fid)["zone"], side)[0]
+    return ("attack", None), f"{S.name_of(st, fid)} makes a sortie against {S.name_of(st, foe)} to end the siege"
+
+
 def march_rally(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """A demoralized force rallies before anything else (14.9.4)."""
-    if _first(legal, "rally"):
-        return ("rally", None), "a demoralized army rallies before it fights (14.9.4)"
-    return None
+    """A demoralized force rallies before anything else (14.9.4), unless it can strike Napoléon instead when it
+    counts most: at 5:1 (14.2: he is destroyed without dice) or in the last round (no later battle to rally for)."""
+    if not _first(legal, "rally"):
+        return None
+    if napoleon_in_reach(st, side, legal) is not None and (crushes_napoleon(st, st.frame["fid"])
+                                                           or last_round(st)):
+        return None
+    return ("rally", None), "a demoralized army rallies before it fights (14.9.4)"
+
+
+def last_round(st: State) -> bool:
+    """The activation round after which the game is scored (5.2; 16C adds a seventh)."""
+    return bool(st.g["round"] >= st.g["last_round"])
+
+
+def napoleon_in_reach(st: State, side: str, legal: list[Action]) -> Action | None:
+    """The move into Napoléon's zone, if the force may make it now."""
+    nap = napoleon_force(st)
+    if side != "coalition" or nap is None:
+        return None
+    move = ("zone", S.force(st, nap)["zone"])
+    return move if move in legal else None
+
+
+def crushes_napoleon(st: State, fid: str) -> bool:
+    """14.2: would ``fid`` have 5:1 odds against Napoléon's force (he is destroyed outright, no dice rolled)?"""
+    nap = napoleon_force(st)
+    if nap is None:
+        return False
+    t = S.data().tables
+    return t.odds_row(S.combat_value(S.force(st, fid)), S.combat_value(S.force(st, nap))).destroys == "defender"
 
 
 def safe_zone(st: State, side: str, zone: str, mine: int) -> bool:
@@ -575,6 +649,8 @@ def lay_depot_before_leaving_supply(st: State, side: str, legal: list[Action]) -
     net = supply.supply_network(st, S.force(st, fid)["power"])
     if here not in net.dist or net.dist[here] == 0:
         return None  # out of the network already, or on a link
+    if S.controller(st, here) not in (side, None):
+        return None  # no line crosses a zone the enemy controls: a depot there links nothing (13.3)
     target = march_target(st, side, fid)
     ahead = [a[1] for a in legal if a[0] == "zone" and dist(a[1], target) < dist(here, target)]
     if not ahead or all(z in net.dist for z in ahead):
@@ -640,7 +716,7 @@ def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice |
         return ("stand", None), f"{S.name_of(st, f['fid'])} stands: every battle costs Napoléon steps"
     if lead <= limit:
         return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)}, dice {-lead:+.0f} for it"
-    # a Coalition force shut in a fortress is besieged out of the game (no sorties): it evades first
+    # a Coalition force shut in a fortress comes out only by a sortie, unsupplied (15.2): it evades first
     for verb in (("evade", "fortress") if side == "coalition" else ("fortress", "evade")):
         if (verb, None) in legal:
             return (verb, None), (f"{S.name_of(st, f['fid'])} is outmatched (odds {odds(a, d)}, dice {lead:+.0f} "
@@ -921,8 +997,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "diplomacy.phase": (diplomatic_move, done),
     "diplomacy.target": (diplomatic_target, take_first_offered),
     "diplomacy.fw_units": (send_the_least,),
-    "march": (march_rally, lay_depot_before_leaving_supply, march_attack, march_siege, march_flag, march_on,
-              march_stop, march_forced_on),
+    "march": (march_sortie, march_rally, lay_depot_before_leaving_supply, march_attack, march_siege, march_flag,
+              march_on, march_stop, march_forced_on),
     "march.declare": (no_forced_march,),
     "intercept": (intercept_when_stronger,),
     "intercept.card": (cheapest_intercept_card, take_first_offered),

@@ -18,7 +18,7 @@ from collections import deque
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, conquest
+from grognard.games.nae.rules import budget, conquest, siege
 
 Choice = ai.Choice
 Rule = ai.Rule
@@ -121,7 +121,7 @@ def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | 
     zone with the enemy near stays; small forces are not worth the AP."""
     f = S.force(st, fid)
     value = S.combat_value(f)
-    if value == 0 or ai.besieged(st, fid):
+    if value == 0 or siege.besieged(st, fid):
         return 0.0
     attack = ai.good_attack(st, side, fid)
     if attack:

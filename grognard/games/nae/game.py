@@ -475,6 +475,8 @@ class NaeGame(Game):
         if verb == "reactivate":
             how = "a mobile depot" if arg == "depot" else f"a step of {S.unit_name(arg)}"
             return f"Reactivate the fortress with {how}"
+        if verb == "attack" and st.step == "march":
+            return "Sortie: attack the besiegers"
         if verb == "forced_march":
             return f"Forced march of +{arg} MP" if arg else "No forced march"
         if verb == "done":

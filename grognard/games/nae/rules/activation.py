@@ -100,10 +100,6 @@ def _force_unfit(st: State, f: Frame, force: S.Force) -> str | None:
     """Why no part of ``force`` may be activated by ``f``, whatever its cost (None: some might)."""
     if force["side"] != f["side"]:
         return f"it is a force of the {force['side']}, 9.1"
-    if force["in_fortress"]:
-        fort = st.g["fortresses"].get(force["zone"])
-        if fort is not None and fort["siege"] is not None:
-            return "it is besieged in its fortress (sorties are not implemented), 15"
     return None
 
 

@@ -112,7 +112,7 @@ def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
     zone = ctx["zone"]
     terrain = t.terrain[S.data().map.zones[zone].terrain]
     mods.append((f"terrain {terrain.name}", terrain.attacker_modifier if attacker else terrain.defender_modifier))
-    if attacker:
+    if attacker and ctx["came_from"] != "fortress":  # 15.2: a sortie crosses no border
         border = t.borders[S.data().map.feature_of(ctx["came_from"], zone).id]
         mods.append((border.name, border.army_attacker_modifier if S.is_army(att) else border.attacker_modifier))
     if me["unsupplied"]:
@@ -186,7 +186,8 @@ class Battle:
         att, dfn = S.force(st, f["att"]), S.force(st, f["dfn"])
         cache: dict[str, set[str]] = {}
         att["unsupplied"] = not supply.force_supplied(st, f["att"], cache, via=f["came_from"])  # 14.5.4
-        dfn["unsupplied"] = not supply.force_supplied(st, f["dfn"], cache, avoid=f["came_from"])  # 13.3
+        dfn["unsupplied"] = not supply.force_supplied(  # 13.3 (a sortie, 15.2, comes from no zone)
+            st, f["dfn"], cache, avoid=None if f["came_from"] == "fortress" else f["came_from"])
         a, d = S.combat_value(att), S.combat_value(dfn)
         an, dn = S.name_of(st, f["att"]), S.name_of(st, f["dfn"])
         row = t.odds_row(a, d)
@@ -280,8 +281,8 @@ def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
     a strait, not yet tried in this battle. One the force in the battle could not take in whole is offered too:
     « une consolidation est obligatoirement réalisée; éliminez les unités et généraux en surplus » (11)."""
     into = ctx["att"] if role == "attacker" else ctx["dfn"]
-    if into not in st.g["forces"]:
-        return []
+    if into not in st.g["forces"] or (role == "attacker" and ctx.get("came_from") == "fortress"):
+        return []  # 15.3: the besieged and the forces outside fight apart, a sortie too
     side = S.force(st, into)["side"]
     out = [fid for fid in marching_distance(st, ctx, side) if fid != into and fid not in ctx["tried"]
            and S.limited_ok(S.force(st, fid)["units"], ctx["zone"])]

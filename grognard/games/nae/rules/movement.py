@@ -385,6 +385,8 @@ class March:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         fid = f["fid"]
+        if siege.besieged(st, fid):
+            return siege.sortie_choices(st, fid)  # 15.2: shut in, it may only attack its besiegers
         force = S.force(st, fid)
         zone = force["zone"]
         out: list[Action] = []
@@ -421,6 +423,8 @@ class March:
         if verb == "done":
             st.replace("march.end", fid=fid, due=f["due"] and not f["done"], mods=attrition_mods(st, f),
                        units=tested_units(f))
+        elif verb == "attack":
+            siege.sortie(st, f)
         elif verb == "flag":
             f["mp"] -= 1
             S.set_control(st, force["zone"], S.major_of(st, force["power"]))
@@ -450,6 +454,7 @@ class March:
             test_march(st, f, "before it reactivates a fortress")
         elif verb == "reactivate":
             siege.reactivate(st, fid, action[1])
+            st.push("march.check")  # the step it detached may have been its last (10.1)
         elif verb == "mask":
             mask(st, fid, action[1])
             f["stopped"] = False

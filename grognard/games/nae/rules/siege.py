@@ -99,6 +99,47 @@ def _stands(st: State) -> dict[tuple[str, str, bool], list[str]]:
     return out
 
 
+# 15.2 (English) sorties -----------------------------------------------------------------------------------------
+
+SORTIE = "fortress"  # a sortie comes out of the fortress of the battle zone, and a beaten one falls back into it
+
+
+def besieged(st: State, fid: str) -> bool:
+    """15.2: is the force shut in its fortress under siege?"""
+    f = S.force(st, fid)
+    fort = st.g["fortresses"].get(f["zone"])
+    return bool(f["in_fortress"] and fort is not None and fort["siege"] is not None)
+
+
+def sortie_choices(st: State, fid: str) -> list[Action]:
+    """15.2 (English): « A besieged unit can be activated to attack the besieging units »; the French text is silent
+    and 9.1 lets any force be activated. Shut in, the activated force attacks its besiegers ("attack") or stays
+    ("done"): it cannot march out past them (12.1: a force stops in a zone with an unbesieged enemy force). A lone
+    corps needs its second AP for the battle (9.1)."""
+    from grognard.games.nae.rules import activation
+
+    f = S.force(st, fid)
+    fight = bool(S.outside(st, f["zone"], S.other(f["side"]))) and activation.can_pay(st, fid)
+    return [("attack", None), ("done", None)] if fight else [("done", None)]
+
+
+def sortie(st: State, m: Frame) -> None:
+    """15.2 (English): the sortie is a battle in the fortress's zone, the besieged force attacking, with no MP spent
+    and no border crossed. The besiegers may not evade (12.5: « Lorsqu'une force adverse pénètre dans une zone »:
+    nobody enters theirs). While it fights the force keeps its place in the fortress: it is supplied as the garrison
+    is (13.3: « ravitaille les unités qui la défendent si une ligne de ravitaillement maritime peut être tracée »,
+    the English: « considered out of supply unless it is in a coastal fortress » with a sea line), and beaten it
+    falls back inside (14.10; 11: « une retraite vers une autre zone ou dans une forteresse assiégée »), which ends
+    its activation (12). Victorious, the besiegers retreat, the siege is lifted (15.3) and it may march out with
+    the MP it has."""
+    fid = m["fid"]
+    f = S.force(st, fid)
+    zone = f["zone"]
+    dfn = S.outside(st, zone, S.other(f["side"]))[0]
+    st.note(f"{S.name_of(st, fid)} makes a sortie from {S.zone_name(zone)} against {S.name_of(st, dfn)}", rule="15.2")
+    st.push("contact", fid=fid, zone=zone, came_from=SORTIE, asked=[dfn], fought=[], offered=[dfn], hold=False)
+
+
 def may_attack(st: State, fid: str) -> bool:
     """15.2: the besieger makes a siege attack only if supplied (unsupplied, it may still lay the Siege 0 marker)
     and still strong enough to besiege (15.3)."""
@@ -175,14 +216,17 @@ def reactivation_choices(st: State, fid: str) -> list[tuple[str, str]]:
 
 
 def reactivate(st: State, fid: str, how: str) -> None:
+    """15.5; the step detached may cost the force more (10.1: allied steps beyond the general's command), even its
+    last combat unit: the caller checks that it is still there."""
     f = S.force(st, fid)
+    name, zone = S.name_of(st, fid), f["zone"]
     if how == "depot":
         S.take_depot(f)
     else:
         S.lose_step(st, fid, how)
         command.enforce_limits(st, fid)  # 10.1 (it checks the force too)
-    S.set_fortress(st, f["zone"], active=True)
-    st.note(f"{S.name_of(st, fid)} reactivates the fortress of {S.zone_name(f['zone'])}", rule="15.5")
+    S.set_fortress(st, zone, active=True)
+    st.note(f"{name} reactivates the fortress of {S.zone_name(zone)}", rule="15.5")
 
 
 def army_replacements(st: State, fid: str) -> None:

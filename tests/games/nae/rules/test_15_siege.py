@@ -197,3 +197,16 @@ def test_12_3_the_forced_march_test_comes_before_a_step_is_detached_to_reactivat
     while st.step == "losses":
         play(st, st.legal_actions()[0])
     assert st.g["fortresses"]["metz"]["active"] and st.g["forces"][blucher]["units"]["pr_i"] == 1
+
+
+def test_15_5_a_step_detached_to_reactivate_may_cost_the_force_its_last_unit():
+    # 10.1: with its last British step gone, Wellington may not command the Prussian Landwehr either (seed 362)
+    st = board(turn="coalition")
+    S.set_fortress(st, "lille", active=False)
+    S.set_control(st, "lille", "britain")
+    fid = put(st, "lille", {"gb_elite_2": 1, "gb_uxbridge": 1, "pr_landwehr_1": 1}, commander="wellington",
+              army="armee_peninsule")
+    st.g["ap_reserve"]["coalition"] = 2
+    play(st, ("op", None), ("force", fid), ("forced_march", 0), ("reactivate", "gb_elite_2"))
+    assert fid not in st.g["forces"] and st.g["fortresses"]["lille"]["active"]
+    assert st.step == "activation"
