@@ -28,8 +28,8 @@ from grognard.core.machine import Action, State
 
 WIDTH = 3  # candidates: the heuristic's move and its next two choices
 ROLLOUT = 400  # decisions played out before the evaluation (an 1815 game has about 150: it is played to the end)
-Z = 1.0  # sign test on the paired results: lead >= Z * sqrt(sum of squared differences)
-MIN_LEAD = 2.0  # and at least two games more won than lost against the heuristic's move
+Z = 1.5  # sign test on the paired results: lead >= Z * sqrt(sum of squared differences)
+MIN_LEAD = 4.0  # and at least four games more won than lost against the heuristic's move
 PATIENCE = 4  # simulations after which a candidate that has not led the heuristic's move is dropped
 TIME_SHARE = 0.9  # a time budget keeps a tenth for a slow last simulation and the final choice
 

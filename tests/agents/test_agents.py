@@ -182,10 +182,10 @@ def test_search_plays_the_heuristics_move_unless_another_is_clearly_better():
     """Paired playouts mostly end alike: a candidate replaces the heuristic's move only when the games it won and
     the heuristic's move lost outnumber the reverse by MIN_LEAD and by Z times the square root of the differing
     pairs (a sign test)."""
-    assert not passes(1.0, 1.0)  # one game more: noise
-    assert passes(2.0, 2.0) and passes(3.0, 5.0)
-    assert not passes(3.0, 11.0)  # 7 against 4
-    assert may_pass(0.0, 0.0, 2) and not may_pass(-3.0, 5.0, 2)
+    assert not passes(3.0, 3.0)  # three games more: noise
+    assert passes(4.0, 4.0) and passes(4.0, 6.0)  # 4 against 0, 5 against 1
+    assert not passes(4.0, 8.0)  # 6 against 2
+    assert may_pass(0.0, 0.0, 4) and not may_pass(-3.0, 5.0, 4)
 
 
 def test_search_stops_when_no_candidate_can_pass():
