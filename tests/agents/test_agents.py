@@ -178,6 +178,16 @@ def test_search_ranks_the_heuristics_moves_its_choice_first():
     assert moves[1][0] == ai.policy(st, "coalition", [a for a in legal if a != moves[0][0]])[0]
 
 
+def test_search_ranking_offers_distinct_legal_moves_at_every_step():
+    """The heuristic's rules are asked again with moves struck out, at every step of a whole game, both sides."""
+    st = load_game("nae").new_state("1815", seed=2)
+    while not st.over:
+        side, legal = str(st.active), st.legal_actions()
+        moves = [a for a, _ in ranked(ai, st, side, legal, 4)]
+        assert len(set(moves)) == len(moves) == min(4, len(legal)) and set(moves) <= set(legal)
+        st.apply(moves[0])
+
+
 def test_search_plays_the_heuristics_move_unless_another_is_clearly_better():
     """Paired playouts mostly end alike: a candidate replaces the heuristic's move only when the games it won and
     the heuristic's move lost outnumber the reverse by MIN_LEAD and by Z times the square root of the differing
