@@ -89,6 +89,7 @@ class SearchAgent:
         spread = dict.fromkeys(alive, 0.0)
         total = 0.0  # the heuristic's move's summed score
         start = time.perf_counter()
+        deadline = None if self.seconds is None else start + TIME_SHARE * self.seconds
         longest = 0.0
         n = sims = 0
         while alive:
@@ -99,7 +100,10 @@ class SearchAgent:
                 if not self._time_left(start, longest, n):
                     break
                 t0 = time.perf_counter()
-                scores[action] = self._playout(det if i == len(batch) - 1 else det.copy(), action, side, ai)
+                score = self._playout(det if i == len(batch) - 1 else det.copy(), action, side, ai, deadline)
+                if score is None:
+                    break  # a playout longer than the time left (a grand campaign under load) is abandoned
+                scores[action] = score
                 longest = max(longest, time.perf_counter() - t0)
                 n += 1
             if len(scores) < 2:
@@ -141,12 +145,14 @@ class SearchAgent:
             left = by_time if left is None else min(left, by_time)
         return max(0, left or 0)
 
-    def _playout(self, st: State, action: Action, side: str, ai: Any) -> float:
+    def _playout(self, st: State, action: Action, side: str, ai: Any, deadline: float | None) -> float | None:
         """``side``'s score in [0, 1] after ``action`` and the heuristics' play: the result when the game ends,
-        else the evaluation after ``rollout`` decisions."""
+        else the evaluation after ``rollout`` decisions; None if the time budget's ``deadline`` passes first."""
         st.apply(action, check=False)
         for _ in range(self.rollout):
             if st.over:
                 break
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
             st.apply(ai.policy(st, str(st.active))[0], check=False)
         return (float(ai.evaluate(st, side)) + 1) / 2
