@@ -31,6 +31,35 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def postgres_cpu_seconds(url: str) -> float | None:
+    """CPU time of a local PostgreSQL server so far (its postmaster, its live processes and those it reaped), or
+    None if ``url`` names no PostgreSQL on this machine whose data directory this user can read: the database's
+    share of an action's cost, on the same cores as the app server."""
+    if not url.startswith("postgres"):
+        return None
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    try:
+        with psycopg.connect(make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)) as c:
+            data = c.execute("SHOW data_directory").fetchone()
+        master = int((Path(str(data[0] if data else "")) / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError, psycopg.Error):
+        return None
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            pid, rest = stat.read_text().split(" ", 1)
+            fields = rest.rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # a process that ended meanwhile
+        if int(pid) == master:  # its own time and that of the processes it reaped (closed connections)
+            total += sum(int(f) for f in fields[11:15])
+        elif int(fields[1]) == master:
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 class Conn:
     """A bare HTTP/1.1 client on one keep-alive connection to the bench's server, JSON in and out.
 
@@ -99,12 +128,17 @@ while True:
         return float(median), float(p99)
 
 
-def print_costs(actions: int, wall: float, cpu: float, own: float, noise: tuple[float, float], reads: str) -> None:
-    """The lines both benches print after their latency: the server's and the client's CPU per action, the load,
-    and what the OS scheduler alone adds to 1 ms of work (``reads`` says which view reads the server's CPU holds)."""
+def print_costs(actions: int, wall: float, cpu: float, own: float, noise: tuple[float, float], reads: str,
+                db_cpu: float | None = None) -> None:
+    """The lines both benches print after their latency: the server's, the database's (PostgreSQL: ``db_cpu``) and
+    the client's CPU per action, the load, and what the OS scheduler alone adds to 1 ms of work (``reads`` says which
+    view reads the server's CPU holds)."""
     n = max(1, actions)
     print(f"  server CPU {1000 * cpu / n:.1f} ms per action ({reads}), {100 * cpu / wall:.0f}% of a core; machine "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if db_cpu is not None:
+        print(f"  PostgreSQL's own CPU {1000 * db_cpu / n:.1f} ms per action, {100 * db_cpu / wall:.0f}% of a core "
+              "(its processes, on the same cores)")
     print(f"  the bench's own client CPU {1000 * own / n:.1f} ms per action, {100 * own / wall:.0f}% of a core (it "
           "shares the machine with the server)")
     print(f"  the machine meanwhile: 1 ms of CPU work took median {noise[0]:.1f} ms, p99 {noise[1]:.1f} ms (what the "

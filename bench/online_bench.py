@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import httpx
-from loopback import Conn, Probe, cpu_seconds, free_port, print_costs  # bench/ beside this script
+from loopback import Conn, Probe, cpu_seconds, free_port, postgres_cpu_seconds, print_costs  # bench/ beside this script
 from sqlalchemy import insert, select
 
 from grognard.server.db import Database
@@ -77,22 +77,24 @@ async def main(port: int, db: str, pid: int) -> None:
     ids = clone_games(db, made["id"], GAMES)
     lat: list[float] = []
     errors: list[str] = []
-    cpu, own = cpu_seconds(pid), time.process_time()
+    cpu, own, db_cpu = cpu_seconds(pid), time.process_time(), postgres_cpu_seconds(db)
     probe = Probe()
     t = time.perf_counter()
     end = time.monotonic() + SECONDS
     await asyncio.gather(*(player(port, gid, random.Random(i), end, lat, errors) for i, gid in enumerate(ids)))
     wall = time.perf_counter() - t
     cpu, own = cpu_seconds(pid) - cpu, time.process_time() - own
+    db_after = postgres_cpu_seconds(db)
     noise = probe.stop()
     ms = sorted(x * 1000 for x in lat)
-    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    p90, p99 = (ms[min(len(ms) - 1, int(len(ms) * q))] for q in (0.9, 0.99))
     kind = "PostgreSQL" if db.startswith("postgres") else "SQLite WAL"
     print(f"{GAMES} games in progress, a player acting every {THINK:g} s on average, {wall:.0f} s on loopback "
           f"({kind}, one server process):")
     print(f"  {len(ms)} actions, {len(ms) / wall:.1f}/s; latency median {statistics.median(ms):.1f} ms, "
-          f"p99 {p99:.1f} ms, max {ms[-1]:.1f} ms; {len(errors)} failed {sorted(set(errors))}")
-    print_costs(len(ms), wall, cpu, own, noise, "its two view reads included")
+          f"p90 {p90:.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms; {len(errors)} failed {sorted(set(errors))}")
+    print_costs(len(ms), wall, cpu, own, noise, "its two view reads included",
+                None if db_cpu is None or db_after is None else db_after - db_cpu)
 
 
 if __name__ == "__main__":

@@ -417,7 +417,8 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
 
     @app.get("/api/games")
     async def my_games(req: Request) -> Response:
-        games = await run(svc.store.list_games, user(req))  # the games where it is my move come first
+        # the games where it is my move come first
+        games = await run(lambda: svc.store.list_games(user(req)))
         return _response({"games": games})
 
     @app.get("/api/games/{gid}/view")
@@ -500,9 +501,12 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
 
     @app.get("/api/games/{gid}/events")
     async def events(gid: str, req: Request, side: str | None = None) -> StreamingResponse:
-        _st, version, meta = await run(svc.load, gid)
-        seat_check(meta, req, side)
-        uid = user(req)
+        def check() -> tuple[int, int | None]:
+            _st, version, meta = svc.load(gid)
+            seat_check(meta, req, side)  # a logged-in user is read from the database: not on the event loop
+            return version, user(req)
+
+        version, uid = await run(check)
         # a player watching the game is not mailed what the screen shows (presence.py)
         wid = await run(presence.watch, store.db, uid, gid) if side is not None and uid is not None else None
         q = svc.broker.subscribe(gid)
@@ -533,7 +537,8 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
     @app.get("/api/games/{gid}/record")
     async def record(gid: str, req: Request) -> Response:
         st, _version, meta = await run(svc.load, gid)
-        if not any(svc.holds(meta.seats, meta.owner_id, user(req), s) for s in meta.seats):
+        uid = await run(user, req)
+        if not any(svc.holds(meta.seats, meta.owner_id, uid, s) for s in meta.seats):
             raise Fail(403, "You hold no seat of this game.")
         if not st.over:
             raise Fail(409, "The record of a game in progress would show the hidden cards: it is given once the "

@@ -100,6 +100,12 @@ class Database:
         # in SQLite's busy handler (which sleeps up to 100 ms between tries); other processes still get the
         # busy timeout. PostgreSQL writers of different games do not wait for each other.
         self._write_lock = threading.RLock() if self.engine.dialect.name == "sqlite" else None
+        # Hot reads, and on PostgreSQL an action's one-statement commit, run outside an explicit transaction: each
+        # statement is its own (PostgreSQL's READ COMMITTED gives every statement of a transaction a fresh snapshot
+        # anyway), which spares the BEGIN and ROLLBACK/COMMIT round trips around it. SQLite opens no transaction
+        # for a read (its driver begins one only before a write): the same engine.
+        self.autocommit = (self.engine.execution_options(isolation_level="AUTOCOMMIT")
+                           if self.engine.dialect.name == "postgresql" else self.engine)
         if migrate:
             self.upgrade()
 

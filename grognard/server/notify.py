@@ -18,7 +18,7 @@ from typing import Any
 
 import aiosmtplib
 import httpx
-from sqlalchemy import select, update
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.orm import Session
 
 from grognard.server import presence
@@ -43,8 +43,9 @@ WATCHING = "not sent: the player was watching the game"
 RETRY_DELAYS = (30, 120, 600, 3600, 6 * 3600)  # seconds before attempts 2, 3, ...; then the row is given up
 
 
-def settings(user: User) -> dict[str, list[str]]:
-    """The user's channels for every event (their choices over the defaults)."""
+def settings(user: Any) -> dict[str, list[str]]:
+    """The channels of ``user`` (a User or a row with its ``notify`` column) for every event (their choices over
+    the defaults)."""
     return {e: list((user.notify or {}).get(e, DEFAULTS[e])) for e in EVENTS}
 
 
@@ -75,11 +76,21 @@ class Note:
 
 def enqueue(s: Session, notes: list[Note], now: float | None = None) -> int:
     """Write the outbox rows of ``notes`` in session ``s`` (the caller's transaction); returns how many."""
+    rows = outbox_rows(s, notes, now)
+    if rows:
+        s.execute(insert(Outbox), rows)
+    return len(rows)
+
+
+def outbox_rows(c: Connection | Session, notes: list[Note], now: float | None = None) -> list[dict[str, Any]]:
+    """The outbox rows (column values) ``notes`` make by their users' settings, read on ``c``; written by
+    ``enqueue``, or by the caller's own statement (the one-statement commit of an action on PostgreSQL)."""
     if not notes:
-        return 0
+        return []
     now = time.time() if now is None else now
-    users = {u.id: u for u in s.scalars(select(User).where(User.id.in_({n.user_id for n in notes})))}
-    n = 0
+    users = {u.id: u for u in c.execute(select(User.id, User.notify, User.email_verified, User.webhook_url)
+                                        .where(User.id.in_({n.user_id for n in notes})))}
+    rows = []
     for note in notes:
         user = users.get(note.user_id)
         if user is None:
@@ -89,9 +100,8 @@ def enqueue(s: Session, notes: list[Note], now: float | None = None) -> int:
                 continue  # an unverified address gets only its verification link
             if (channel == "webhook" and not user.webhook_url) or channel == "browser":
                 continue
-            s.add(_row(user.id, channel, note, now))
-            n += 1
-    return n
+            rows.append(_row(user.id, channel, note, now))
+    return rows
 
 
 def enqueue_email(s: Session, user: User, subject: str, text: str, link: str, now: float | None = None) -> None:
@@ -101,11 +111,11 @@ def enqueue_email(s: Session, user: User, subject: str, text: str, link: str, no
                  payload={"subject": subject, "text": text, "link": link}, created_at=now, attempts=0, next_try=now))
 
 
-def _row(user_id: int, channel: str, note: Note, now: float) -> Outbox:
+def _row(user_id: int, channel: str, note: Note, now: float) -> dict[str, Any]:
     subject = EVENTS[note.event] + (f" (game {note.game_id})" if note.game_id else "")
     payload = {"subject": f"Grognard: {subject}", "text": note.text, "link": note.link}
-    return Outbox(user_id=user_id, channel=channel, event=note.event, game_id=note.game_id, payload=payload,
-                  created_at=now, attempts=0, next_try=now)
+    return {"user_id": user_id, "channel": channel, "event": note.event, "game_id": note.game_id,
+            "payload": payload, "created_at": now, "attempts": 0, "next_try": now}
 
 
 @dataclass

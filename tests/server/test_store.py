@@ -251,3 +251,53 @@ def test_open_seat_join_and_start(store, db):
         store.set_seat(gid, "coalition", user_seat(alice), expect="open")
     assert store.start(gid).status == "active"
     assert [g["id"] for g in store.list_games(bob)] == [gid]
+
+
+def test_a_stale_change_writes_nothing_and_sends_no_notify(db, monkeypatch):
+    """The loser of a race on one version stores no log row, no snapshot and no outbox row, and on PostgreSQL sends
+    no NOTIFY: each is part of the winner's one transaction (on PostgreSQL one statement whose every part depends
+    on the version bump)."""
+    monkeypatch.setattr("grognard.server.store.SNAPSHOT_EVERY", 1)  # every change also writes the snapshot
+    store = GameStore(db)
+    alice, bob = add_user(db, "alice"), add_user(db, "bob")
+    gid = store.create_game(DUEL, "standard", {}, {"empire": user_seat(alice), "coalition": user_seat(bob)}, seed=5)
+    rng = random.Random(1)
+
+    def passes(st, action) -> bool:
+        after = st.copy()
+        after.apply(action)
+        return after.active not in (None, st.active)
+
+    while True:  # to a move that passes the turn to the other player: it makes an outbox row
+        st, version, meta = store.load(gid)
+        passing = [a for a in st.legal_actions() if passes(st, a)]
+        if passing:
+            break
+        store.advance(st, meta, version, st.active, rng.choice(st.legal_actions()))
+    listen = None
+    if db.is_postgres:
+        import psycopg
+
+        from grognard.server.fanout import conninfo
+        from grognard.server.store import PG_CHANNEL
+
+        listen = psycopg.connect(conninfo(db.url), autocommit=True)
+        listen.execute(f"LISTEN {PG_CHANNEL}")
+    loser, _, loser_meta = store.load(gid)
+
+    def stored() -> tuple[int, int, tuple[int, str]]:
+        with db.sessions() as s:
+            snap = s.get(SnapshotRow, gid)
+            return (len(store.log(gid)), len(list(s.scalars(select(Outbox.id)))), (snap.version, snap.state))
+
+    start = stored()
+    store.advance(st, meta, version, st.active, passing[0])
+    before = stored()
+    assert before[0] == start[0] + 1 and before[1] > start[1] and before[2][0] == version + 1
+    with pytest.raises(Stale) as exc:
+        store.advance(loser, loser_meta, version, loser.active, passing[-1])
+    assert exc.value.version == version + 1 and stored() == before
+    if listen is not None:
+        got = [n.payload.split()[:2] for n in listen.notifies(timeout=0.5, stop_after=5)]
+        listen.close()
+        assert got == [[gid, str(version + 1)]]
