@@ -34,6 +34,9 @@ _pack = msgspec.msgpack.Encoder()
 _unpack = msgspec.msgpack.Decoder()
 
 MAX_AUTO_STEPS = 100_000  # an automatic step that never yields is a rules bug, not a long game
+# Actions between two undo bases (see ``State._apply_undoable``): an undo replays at most this many more actions
+# than its own run (a millisecond or two); a random game then packs its state for one action in 16, not one in 3.
+UNDO_BASE_EVERY = 16
 
 
 class Decision(Protocol):
@@ -139,14 +142,14 @@ class Game:
             "options": dict(options or {}),
             "dice": list(dice) if dice is not None else None,
         }
-        st.core = {
+        st.set_core({
             "g": {},
             "stack": [],
             "rng": _seed_words(seed),
             "script": list(dice or []),
             "result": None,
             "undo_side": None,
-        }
+        })
         self.setup(st, scenario, st.setup["options"])
         st._advance()
         st.undo_stack.clear()
@@ -163,7 +166,8 @@ class Game:
             raise ValueError(f"this state is of game {_show(saved.game)}, not {self.name!r}")
         doc = msgspec.json.decode(text)  # again as plain data: dicts keep their order, ints stay ints
         st = State(self)
-        st.setup, st.core, st.log = doc["setup"], doc["core"], doc["log"]
+        st.setup, st.log = doc["setup"], doc["log"]
+        st.set_core(doc["core"])
         st.actions = [(a[0], a[1]) for a in doc["actions"]]
         st.undo_stack = list(saved.undo)
         self._check_saved(st)
@@ -176,7 +180,7 @@ class Game:
                 raise ValueError(f"saved state: undo point {i + 1} lies after the end of the game")
             undone = State(self)
             undone.setup, undone.log = st.setup, st.log[: back.nlog]
-            undone.core = st._with_static(_unpack.decode(snapshot)["core"])
+            undone.set_core(st._with_static(_unpack.decode(snapshot)["core"]))
             undone.actions = st.actions[: back.nact]
             self._check_saved(undone, f"undo point {i + 1}: ")
         return st
@@ -185,8 +189,10 @@ class Game:
         """The state ``State.pack`` made, as it was (trusted: not checked, unlike ``load_state``)."""
         doc = _unpack.decode(data)
         st = State(self)
-        st.setup, st.core, st.log, st.undo_stack = doc["setup"], doc["core"], doc["log"], doc["undo"]
+        st.setup, st.log, st.undo_stack = doc["setup"], doc["log"], doc["undo"]
+        st.set_core(doc["core"])
         st.actions = [(a[0], a[1]) for a in doc["actions"]]
+        st._base = None if doc["base"] is None else (doc["base"][0], doc["base"][1])
         return st
 
     def _check_saved(self, st: State, where: str = "") -> None:
@@ -286,15 +292,22 @@ class Roll(msgspec.Struct, frozen=True):
 class State:
     """One game position. Rules code reads and writes ``st.g`` and the frame stack."""
 
-    __slots__ = ("_legal", "actions", "core", "derived", "game", "log", "search", "setup", "undo_stack")
+    __slots__ = ("_base", "_legal", "actions", "core", "derived", "g", "game", "log", "search", "setup",
+                 "undo_stack")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.setup: dict[str, Any] = {}
         self.core: dict[str, Any] = {}
+        # The game's own data (board, hands, tracks): ``core["g"]``, kept as an attribute because rules read it at
+        # every turn (a property cost 3% of a random game); ``set_core`` keeps the two together.
+        self.g: dict[str, Any] = {}
         self.log: list[dict[str, Any]] = []
         self.actions: list[Action] = []
         self.undo_stack: list[bytes] = []
+        # The undo base: (number of actions, snapshot) of a position this state reached through ``apply``, from
+        # which replaying the actions played since rebuilds any later one (``_rebuild``).
+        self._base: tuple[int, bytes] | None = None
         # The legal actions of the current position, computed once: ``apply`` checks against the list the caller
         # just got instead of generating it again. Cleared by every change made through this class.
         self._legal: list[Action] | None = None
@@ -305,11 +318,10 @@ class State:
         self.derived: dict[str, Any] = {}
 
     # -- the contract -----------------------------------------------------------------
-    @property
-    def g(self) -> dict[str, Any]:
-        """The game's own data (board, hands, tracks)."""
-        g: dict[str, Any] = self.core["g"]
-        return g
+    def set_core(self, core: dict[str, Any]) -> None:
+        """Replace the whole position (``core``), keeping ``g`` its game data."""
+        self.core = core
+        self.g = core["g"]
 
     @property
     def over(self) -> bool:
@@ -388,60 +400,83 @@ class State:
     def _apply_undoable(self, step: Decision, f: Frame, act: Action, side: str) -> None:
         """Resolve ``act`` so that it can be undone, rolling the state back if it fails half-way.
 
-        Only the first action of an undoable run (the side's actions since anything was revealed) snapshots the
-        state; the later ones push an empty entry and are undone by restoring that snapshot and replaying the
-        run's earlier actions, which revealed nothing and so play out the same (``_rebuild``).
+        Most undo entries keep no snapshot: a position is put back by restoring the undo base (a snapshot of an
+        earlier position this state reached through ``apply``) and replaying the actions played since, which play
+        out the same, dice and draws included, since the generator is part of the state (``_rebuild``). A run of
+        undoable actions starts with a new base only once the last is ``UNDO_BASE_EVERY`` actions behind, which
+        bounds what an undo replays; packing the whole state for every run was a tenth of a random game's time.
         """
         undo_before = list(self.undo_stack)
         undo_side_before = self.core["undo_side"]
-        run = self.actions[len(self.actions) - len(undo_before):]
-        base = self._snapshot() if not undo_before or undo_side_before != side else None
+        nact = len(self.actions)
+        entry = b""
+        if (not undo_before or undo_side_before != side) and (self._base is None
+                                                               or nact - self._base[0] >= UNDO_BASE_EVERY):
+            entry = self._snapshot()
+            self._base = (nact, entry)
         try:
             if undo_side_before != side:
                 self.undo_stack.clear()
                 self.core["undo_side"] = side
-            self.undo_stack.append(base or b"")
+            self.undo_stack.append(entry)
             self.actions.append(act)
             step.resolve(self, f, act)
             self._advance()
         except BaseException:
-            if base is not None:
-                self._restore(base)
+            played = self.actions[:nact]
+            if entry:
+                self._restore(entry)
             else:
-                self._rebuild(undo_before, run)
+                self._rebuild(undo_before, nact, played)
             self.undo_stack = undo_before
             self.core["undo_side"] = undo_side_before
             raise
 
-    def _rebuild(self, entries: list[bytes], run: list[Action]) -> None:
-        """Put back the state reached by ``run``, the actions of the undo ``entries`` (one each): the last
-        snapshot among the entries, then the actions from it on, replayed as ``apply`` played them."""
-        last = max(i for i, e in enumerate(entries) if e)
-        self._restore(entries[last])
-        for act in run[last:]:
+    def _rebuild(self, entries: list[bytes], target: int, played: list[Action]) -> None:
+        """Put back the position after the first ``target`` actions of ``played`` (this game's actions): the latest
+        snapshot before it, among the undo ``entries`` (those of the ``len(entries)`` positions ending just
+        before ``target``) or else the undo base, then the actions from there on, replayed as ``apply`` played
+        them."""
+        start = target - len(entries)
+        at, snapshot = next(((start + i, e) for i, e in reversed(list(enumerate(entries))) if e), (-1, b""))
+        if not snapshot:
+            if self._base is None or self._base[0] > target:
+                raise RuntimeError("undo: no snapshot of an earlier position to replay from")
+            at, snapshot = self._base
+        self._restore(snapshot)
+        for act in played[at:target]:
             self._replay(act)
 
     def _replay(self, act: Action) -> None:
-        """Play again an action of an undoable run (it revealed nothing: no commit to redo)."""
+        """Play again an action this state played before, changing the state (the undo side included, part of the
+        digest) as ``apply`` did, but not the undo entries (the caller keeps them)."""
         step, f = self._decision()
-        self.core["undo_side"] = step.actor(self, f)
+        actor = step.actor(self, f)
+        self.core["undo_side"] = actor
         self.actions.append(act)
         step.resolve(self, f, act)
         self._advance()
+        if self.active != actor:
+            self.core["undo_side"] = None  # as ``apply``'s commit
 
     def _undo_points(self) -> list[bytes]:
         """The undo snapshots in full, as saved states carry them: the empty entries rebuilt on a scratch copy."""
         if all(self.undo_stack):
             return list(self.undo_stack)
-        run = self.actions[len(self.actions) - len(self.undo_stack):]
+        start = len(self.actions) - len(self.undo_stack)
         scratch = self.copy()
         out: list[bytes] = []
+        at = -1  # the position the scratch copy stands at
         for i, entry in enumerate(self.undo_stack):
-            if entry:
-                scratch._restore(entry)
-            else:
-                scratch._replay(run[i - 1])  # the first entry of a run is always a snapshot
+            if not entry:
+                if i == 0:
+                    scratch._rebuild([], start, self.actions)
+                else:
+                    if at != start + i - 1:
+                        scratch._restore(out[-1])
+                    scratch._replay(self.actions[start + i - 1])
                 entry = scratch._snapshot()
+                at = start + i
             out.append(entry)
         return out
 
@@ -455,12 +490,22 @@ class State:
                 "Nothing to undo: the last action revealed a die roll or a card, "
                 "or the other side has already seen it."
             )
-        run = self.actions[len(self.actions) - len(self.undo_stack):]
-        entry = self.undo_stack.pop()
-        if entry:
-            self._restore(entry)
-        else:
-            self._rebuild(self.undo_stack, run[:-1])
+        if self.undo_stack[-1]:
+            self._restore(self.undo_stack.pop())
+            return
+        # Rebuilt on a scratch copy, which must then replay the action undone to this very state: a state changed
+        # outside ``apply`` since its undo base (a test setting up a position by hand) is refused, not undone wrong.
+        kept = self.undo_stack[:-1]
+        target = len(self.actions) - 1
+        scratch = self.copy()
+        scratch._rebuild(kept, target, self.actions)
+        snapshot = scratch._snapshot()
+        scratch._replay(self.actions[target])
+        if _pack.encode(scratch.core) != _pack.encode(self.core) or scratch.log != self.log:
+            raise RuntimeError("undo: this state was changed outside apply since its undo base (a position set "
+                               "up by hand), so replaying its actions does not lead back to it; nothing was undone")
+        self._restore(snapshot)
+        self.undo_stack = kept
 
     @property
     def can_undo(self) -> bool:
@@ -499,8 +544,8 @@ class State:
         """
         st = State(self.game)
         st.setup = self.setup
-        st.core = self._with_static(_unpack.decode(_pack.encode(self._without_static(self.game.table_keys))))
-        g, mine = st.core["g"], self.core["g"]
+        st.set_core(self._with_static(_unpack.decode(_pack.encode(self._without_static(self.game.table_keys)))))
+        g, mine = st.g, self.g
         for k, depth in self.game.table_keys.items():
             if k in g:
                 table = mine[k]
@@ -510,6 +555,7 @@ class State:
         st.search = for_search or self.search
         if not st.search:
             st.undo_stack = list(self.undo_stack)
+            st._base = self._base
         st._legal = self._legal  # never mutated in place: shared until either state changes
         st.derived = dict(self.derived)
         return st
@@ -521,7 +567,7 @@ class State:
         st = State(self.game)
         st.search = True
         st.setup = {**self.setup, "seed": None, "dice": None}
-        st.core = _unpack.decode(_pack.encode(self.core))
+        st.set_core(_unpack.decode(_pack.encode(self.core)))
         st.core["rng"] = [rng.getrandbits(32) for _ in range(4)]
         if not any(st.core["rng"]):
             st.core["rng"][0] = 1  # the all-zero state is a fixed point
@@ -553,7 +599,7 @@ class State:
         garbage collector nothing, nested lists and dicts cost every full collection). Not a save format:
         ``to_json`` is."""
         doc = {"setup": self.setup, "core": self.core, "log": self.log, "actions": self.actions,
-               "undo": self.undo_stack}
+               "undo": self.undo_stack, "base": self._base}
         return _pack.encode(doc)
 
     def record(self) -> dict[str, Any]:
@@ -697,7 +743,7 @@ class State:
 
     def _restore(self, snapshot: bytes) -> None:
         doc = _unpack.decode(snapshot)
-        self.core = self._with_static(doc["core"])
+        self.set_core(self._with_static(doc["core"]))
         self._legal = None
         self.derived = {}
         del self.log[doc["nlog"] :]
@@ -708,6 +754,9 @@ class State:
 def _find(action: object, legal: list[Action]) -> Action | None:
     """The legal action ``action`` names, compared with exact types (``True == 1`` and ``3.0 == 3`` in Python); None
     for anything else, a malformed action included."""
+    for a in legal:
+        if a is action:  # an action taken from the list (an agent's): found without comparing
+            return a
     if not isinstance(action, (tuple, list)) or len(action) != 2 or type(action[0]) is not str:
         return None
     verb, arg = action

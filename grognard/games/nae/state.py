@@ -150,8 +150,14 @@ def enemy_zones(st: State, side: str | None) -> tuple[str, ...]:
 
 def _enemy_zones(st: State, index: ZoneIndex, side: str | None) -> tuple[str, ...]:
     forces = st.g["forces"]
-    return tuple(sorted(z for z, fids in index.forces.items()
-                        if any(forces[fid]["side"] != side and not forces[fid]["in_fortress"] for fid in fids)))
+    out = []
+    for z, fids in index.forces.items():
+        for fid in fids:
+            f = forces[fid]
+            if f["side"] != side and not f["in_fortress"]:
+                out.append(z)
+                break
+    return tuple(sorted(out))
 
 
 # Setters of what the derived caches read, and the caches (see the module docstring) ----------------------------

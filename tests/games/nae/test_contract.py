@@ -107,6 +107,54 @@ def test_a_saved_run_carries_every_undo_point():
         assert back.to_json() == st.to_json()
 
 
+def test_apply_snapshots_only_every_undo_base_actions(monkeypatch):
+    """Undo rebuilds a position from the undo base by replaying (machine.py): a random game packs the whole state
+    once per UNDO_BASE_EVERY actions at most, not once per undoable run, and every undo stays exact."""
+    from grognard.core import machine
+
+    packed = []
+    real = machine.State._snapshot
+    monkeypatch.setattr(machine.State, "_snapshot", lambda self: packed.append(1) or real(self))
+    st = GAME.new_state("1815", seed=9)
+    rng = random.Random(9)
+    runs = 0
+    while not st.over:
+        runs += not st.can_undo
+        st.apply(rng.choice(st.legal_actions()))
+    assert len(packed) <= len(st.actions) // machine.UNDO_BASE_EVERY + 1 < runs
+
+
+def test_an_undo_replays_across_rolls_and_draws_from_an_older_base():
+    """The base lies before earlier runs, dice rolls and card draws: replayed, they come out the same."""
+    st = GAME.new_state("1815", seed=3)
+    rng = random.Random(3)
+    checked = 0
+    while not st.over and checked < 20:
+        before = st.to_json()
+        st.apply(rng.choice(st.legal_actions()))
+        base = st._base
+        if st.can_undo and not st.undo_stack[0] and base is not None and base[0] < len(st.actions) - 2:
+            back = GAME.unpack(st.pack())  # the base travels with a packed state (a server keeps those)
+            st.undo()
+            back.undo()
+            assert st.to_json() == before == back.to_json()
+            checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked == 20
+
+
+def test_an_undo_refuses_a_state_changed_by_hand_since_its_base():
+    st = GAME.new_state("1815", seed=3)
+    rng = random.Random(3)
+    while not (st.can_undo and not st.undo_stack[-1]):
+        st.apply(rng.choice(st.legal_actions()))
+    st.g["ap_reserve"]["empire"] += 5  # not through apply: replaying from the base cannot give it back
+    before = st.to_json()
+    with pytest.raises(RuntimeError, match="changed outside apply"):
+        st.undo()
+    assert st.to_json() == before
+
+
 def test_a_rule_failing_late_in_a_run_restores_the_state(monkeypatch):
     st = GAME.new_state("1815", seed=6)
     rng = random.Random(6)

@@ -49,7 +49,10 @@ def push_event_activation(st: State, side: str, count: int, why: str, *, power: 
 def activation_frame(st: State) -> Frame | None:
     """The frame of the activation under way (the topmost "activation"), if any."""
     stack: list[Frame] = st.core["stack"]
-    return next((f for f in reversed(stack) if f["step"] == "activation"), None)
+    for f in reversed(stack):
+        if f["step"] == "activation":
+            return f
+    return None
 
 
 def campaign(st: State) -> Frame | None:
@@ -76,7 +79,8 @@ def army_moved(st: State, f: Frame, force: S.Force) -> bool:
     """Has an army of the force been activated this round? 12.2.1: an army may be activated again only in that
     forces joined it, even forces that had moved (with the AP for both); any other force whose units moved may
     not."""
-    markers = [a.army for a in S.armies(force) if a.army]
+    group = force["group"]
+    markers = [m for m in (force["army"], group["army"] if group else None) if m]  # those of ``S.armies``
     if markers:
         return not set(markers).isdisjoint(f["armies"])
     return not set(f["moved"]).isdisjoint(force["units"])
@@ -89,11 +93,23 @@ def _fits(st: State, f: Frame, force: S.Force, cost: int, commander: str | None,
 def _unfit(st: State, f: Frame, force: S.Force, cost: int, commander: str | None, power: str) -> str | None:
     """Why the activation under way may not activate a force (or part of one) led by ``commander`` of ``power``
     for ``cost`` AP (its initiative); None: it may."""
+    return _force_unfit(st, f, force) or _beyond(st, f, cost, commander, power)
+
+
+def _force_unfit(st: State, f: Frame, force: S.Force) -> str | None:
+    """Why no part of ``force`` may be activated by ``f``, whatever its cost (None: some might)."""
     if force["side"] != f["side"]:
         return f"it is a force of the {force['side']}, 9.1"
-    fort = st.g["fortresses"].get(force["zone"])
-    if force["in_fortress"] and fort is not None and fort["siege"] is not None:
-        return "it is besieged in its fortress (sorties are not implemented), 15"
+    if force["in_fortress"]:
+        fort = st.g["fortresses"].get(force["zone"])
+        if fort is not None and fort["siege"] is not None:
+            return "it is besieged in its fortress (sorties are not implemented), 15"
+    return None
+
+
+def _beyond(st: State, f: Frame, cost: int, commander: str | None, power: str) -> str | None:
+    """Why a part led by ``commander`` of ``power`` for ``cost`` AP is beyond the limits of the activation ``f``:
+    its AP or the card's (9.1, 6.4); None: it is within them."""
     if f["count"] is None:
         return None if cost <= int(f["ap"]) else f"it costs {cost} AP (initiative) and {f['ap']} AP are left, 9.1"
     if f["count"] <= 0:
@@ -110,7 +126,10 @@ def _unfit(st: State, f: Frame, force: S.Force, cost: int, commander: str | None
 
 
 def may_activate(st: State, f: Frame, fid: str) -> bool:
-    force = S.force(st, fid)
+    return _may_activate(st, f, S.force(st, fid))
+
+
+def _may_activate(st: State, f: Frame, force: S.Force) -> bool:
     fits = _fits(st, f, force, S.initiative(force), force["commander"], force["power"])  # the cheap test first
     return fits and not army_moved(st, f, force)
 
@@ -128,23 +147,24 @@ def parts(st: State, f: Frame) -> list[Action]:
     some units of his army ("subordinate"), a corps alone ("unit": 1 AP; a general is never left without a combat
     unit, 10.3, and reserve cavalry and special units serve only in an army, 10.1)."""
     out: list[Action] = []
-    side = f["side"]
+    moved = f["moved"]
     for force in st.g["forces"].values():
-        if len(force["units"]) < 2 or force["side"] != side:  # the other side's forces never fit (``_fits``)
+        # the force's own test once (the other side's forces never fit), the activation's limits for each part
+        if len(force["units"]) < 2 or _force_unfit(st, f, force):
             continue
         armies = S.armies(force)
         if force["group"]:
             out += [("army", a.army) for a in armies
                     if a.commander and a.army not in f["armies"]
-                    and _fits(st, f, force, S.general(a.commander).initiative, a.commander,
-                              S.general(a.commander).power)]
+                    and not _beyond(st, f, S.general(a.commander).initiative, a.commander,
+                                    S.general(a.commander).power)]
         for a in armies:
-            fresh = {u: v for u, v in a.units.items() if u not in f["moved"]}
+            fresh = {u: v for u, v in a.units.items() if u not in moved}
             # the cheap test of the activation's limits first, the command limits (10.1) only for what fits
             out += [("subordinate", g) for g in a.subs
-                    if _fits(st, f, force, S.general(g).initiative, g, S.general(g).power)
+                    if not _beyond(st, f, S.general(g).initiative, g, S.general(g).power)
                     and takeable(st, g, a, {}, fresh)]
-            out += [("unit", u) for u in fresh if _fits(st, f, force, 1, None, S.unit(u).power)
+            out += [("unit", u) for u in fresh if not _beyond(st, f, 1, None, S.unit_facts()[u].power)
                     and detachable(st, a, a.units, u)]
     return out
 
@@ -201,8 +221,9 @@ class Activation:
         return f"{f['why']}: you have {left}. Choose the force (or part of a force) to activate, or finish."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
+        side = f["side"]
         out: list[Action] = [("force", fid) for fid, force in st.g["forces"].items()
-                             if force["side"] == f["side"] and may_activate(st, f, fid)]  # (``_fits``)
+                             if force["side"] == side and _may_activate(st, f, force)]  # (``_fits``)
         if st.g.get("sieges_due"):
             from grognard.games.nae.rules import sequence
 

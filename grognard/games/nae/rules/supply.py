@@ -4,10 +4,11 @@ whose sea zone they hold), the Unsupplied marker and attrition tests."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
-from itertools import compress
-from operator import not_
+from functools import cache, cached_property
+from itertools import chain, compress
+from operator import getitem, not_
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -21,7 +22,10 @@ Step = tuple[str, int, tuple[Any, ...]]
 
 @dataclass(frozen=True)
 class Graph:
-    """Static graph of supply lines (12.1, 13.3): paths on land out of each zone, ports and sea zones."""
+    """Static graph of supply lines (12.1, 13.3): paths on land out of each zone, ports and sea zones.
+
+    ``_trace`` handles sets of zones as the bits of an int (``bit``: zone -> its bit, in the map's order), whose
+    unions and intersections cost a few machine words instead of a walk over each zone."""
 
     poor: frozenset[str]
     # zone -> the tree of paths of at most the link limit in MP out of it, no zone twice on a path, each step's MP
@@ -29,10 +33,30 @@ class Graph:
     reach: dict[str, tuple[Step, ...]]
     # the same trees flattened in depth-first order for ``_trace``: (zone, MP, index just past its subtree)
     flat: dict[str, tuple[tuple[str, int, int], ...]]
-    # the zones of each tree, and those at each least MP: a tree with no blocked zone is taken whole
-    near: dict[str, tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]]
+    # the zones of each tree, and those at each least MP (``by_mp``): a tree with no blocked zone is taken whole
+    near: dict[str, tuple[int, int]]
     ports: dict[str, tuple[str, ...]]  # port -> the sea zones it opens onto (13.3 sea lines)
     seas: dict[str, tuple[str, ...]]  # sea zone -> adjacent sea zones
+    bit: dict[str, int]
+    zone_at: tuple[str, ...]  # bit number -> zone
+    width: int  # bits of one set of zones; zones at d MP are shifted by d times this in one int (``by_mp``)
+    # byte i of a set of zones -> that byte's value -> the zones of its bits (``zones_of``)
+    by_byte: tuple[tuple[tuple[str, ...], ...], ...]
+
+    def bits(self, zones: Iterable[str]) -> int:
+        bit = self.bit
+        out = 0
+        for z in zones:
+            out |= bit[z]
+        return out
+
+    def at_mp(self, by_mp: int, d: int) -> int:
+        """The zones at ``d`` MP among zones by MP packed in one int."""
+        return by_mp >> d * self.width & (1 << self.width) - 1
+
+    def zones_of(self, bits: int) -> Iterator[str]:
+        """The zones of a set of bits, looked up a byte at a time (in C: no Python loop over the zones)."""
+        return chain.from_iterable(map(getitem, self.by_byte, bits.to_bytes(len(self.by_byte), "little")))
 
 
 @cache
@@ -53,9 +77,15 @@ def graph() -> Graph:
 
     reach = {z: walk(z, 0, (z,)) for z in m.zones}
     flat = {z: _flatten(tree) for z, tree in reach.items()}
+    order = list(m.zones)
+    bit = {z: 1 << i for i, z in enumerate(order)}
+    width = 8 * len(order[::8])
+    by_byte = tuple(tuple(tuple(order[8 * i + j] for j in range(8) if b >> j & 1 and 8 * i + j < len(order))
+                          for b in range(256)) for i in range(width // 8))
     return Graph(frozenset(z.id for z in m.zones.values() if z.poor), reach, flat,
-                 {z: _near(steps) for z, steps in flat.items()}, {z.id: z.seas for z in m.ports()},
-                 {s.id: s.adjacent for s in m.seas.values()})
+                 {z: _bits_by_mp(_least(steps), bit, width) for z, steps in flat.items()},
+                 {z.id: z.seas for z in m.ports()}, {s.id: s.adjacent for s in m.seas.values()}, bit, tuple(order),
+                 width, by_byte)
 
 
 @cache
@@ -84,12 +114,21 @@ def _flatten(tree: tuple[Step, ...]) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
-def _near(steps: tuple[tuple[str, int, int], ...]) -> tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]:
+def _least(steps: tuple[tuple[str, int, int], ...]) -> dict[str, int]:
     least: dict[str, int] = {}
     for there, d, _ in steps:
         least[there] = min(d, least.get(there, d))
-    return frozenset(least), tuple((d, frozenset(z for z, x in least.items() if x == d))
-                                   for d in sorted(set(least.values())))
+    return least
+
+
+def _bits_by_mp(least: dict[str, int], bit: dict[str, int], width: int) -> tuple[int, int]:
+    """Zones at their least MP -> (the bits of them all, ``by_mp``: those at d MP shifted by d times ``width``, so
+    that one ``|`` adds a tree's zones at every distance)."""
+    every = by_mp = 0
+    for z, d in least.items():
+        every |= bit[z]
+        by_mp |= bit[z] << d * width
+    return every, by_mp
 
 
 @dataclass(frozen=True)
@@ -100,6 +139,27 @@ class Links:
     links: frozenset[str]  # fortresses and fixed depots that may relay a line
     sea_ports: tuple[str, ...]  # sources and links that are ports, free of enemy control
     held: frozenset[str]  # zones no line may cross: enemy-controlled zones and neutral ground
+
+    @cached_property
+    def link_bits(self) -> int:
+        return _bits_of(self.links)
+
+    @cached_property
+    def held_bits(self) -> int:
+        return _bits_of(self.held)
+
+
+_BITS: dict[frozenset[str], int] = {}
+
+
+def _bits_of(zones: frozenset[str]) -> int:
+    """``Graph.bits`` of a set of zones, remembered: the powers of a side share their held zones, and boards recur."""
+    hit = _BITS.get(zones)
+    if hit is None:
+        if len(_BITS) >= _CACHE_MAX:
+            _BITS.clear()
+        hit = _BITS[zones] = graph().bits(zones)
+    return hit
 
 
 def _links(st: State, power: str) -> Links:
@@ -112,13 +172,10 @@ def _links(st: State, power: str) -> Links:
     own, power = power, S.major_of(st, power)
     m = S.data().map
     sources = []
-    links = []
-    control, sides = st.g["control"], st.g["sides"]
+    forts, held = _side_links(st, side)
+    links = list(forts)
     territory = st.g.get("territory", {})
-    for zone, fort in st.g["fortresses"].items():
-        if not fort["active"] or fort["siege"] is not None or sides.get(control.get(zone)) != side:
-            continue
-        links.append(zone)
+    for zone in forts:
         owner = territory.get(m.zones[zone].province, m.zones[zone].owner)  # 18.1, 18.2.2: annexed provinces
         if owner == power or (st.g["ally_of"].get(owner) == power and m.zones[zone].capital == owner):
             sources.append(zone)
@@ -130,14 +187,29 @@ def _links(st: State, power: str) -> Links:
     for d in st.g["fixed_depots"]:
         if d["power"] == power and d["zone"] not in links:
             links.append(d["zone"])
-    sieges = st.g["fortresses"]
-    friends = {p for p, s in sides.items() if s == side}
-    besieged = {zone for zone, fort in sieges.items() if fort["siege"] is not None}
-    # zones of powers not of the side (mapped in C over every controlled zone), less the besieged fortresses
-    held = frozenset(compress(control, map(not_, map(friends.__contains__, control.values())))) - besieged
     ports = graph().ports
     sea_ports = tuple(z for z in (*sorted(sources), *links) if z in ports and z not in held)
     return Links(tuple(sorted(sources)), frozenset(links), sea_ports, held)
+
+
+def _side_links(st: State, side: str | None) -> tuple[tuple[str, ...], frozenset[str]]:
+    """What ``_links`` reads the same for every power of a side: its fortresses that may relay a line (active,
+    unbesieged, 13.3) and the zones no line of it may cross (``Links.held``). Remembered per board: several powers
+    of a side are traced on one board."""
+    key = (side, S.board_key(st))
+    hit = _SIDES.get(key)
+    if hit is None:
+        control, sides = st.g["control"], st.g["sides"]
+        forts = tuple(zone for zone, fort in st.g["fortresses"].items()
+                      if fort["active"] and fort["siege"] is None and sides.get(control.get(zone)) == side)
+        friends = {p for p, s in sides.items() if s == side}
+        besieged = {zone for zone, fort in st.g["fortresses"].items() if fort["siege"] is not None}
+        # zones of powers not of the side (mapped in C over every controlled zone), less the besieged fortresses
+        held = frozenset(compress(control, map(not_, map(friends.__contains__, control.values())))) - besieged
+        if len(_SIDES) >= _CACHE_MAX:
+            _SIDES.clear()
+        hit = _SIDES[key] = (forts, held)
+    return hit
 
 
 def link_limit() -> int:
@@ -155,6 +227,7 @@ class Network:
 
 
 _LINKS: dict[tuple[object, ...], Links] = {}
+_SIDES: dict[tuple[str | None, bytes], tuple[tuple[str, ...], frozenset[str]]] = {}
 _TRACED: dict[tuple[object, ...], Network] = {}
 _CACHE_MAX = 512  # entries kept in each cache; a game revisits few distinct positions of what supply reads
 
@@ -187,10 +260,12 @@ def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
             _LINKS.clear()
         links = _LINKS[base] = _links(st, power)
     enemies = blocked_by(st, side, avoid)
-    # The trace reads the enemies only as blocked zones: keyed on those, an enemy force moving within zones its
-    # side controls (blocked anyway) traces nothing again.
+    # The trace reads the enemies only as blocked zones: keyed on those not held anyway, an enemy force moving
+    # within zones its side controls traces nothing again; and the board only through ``links``: a change of the
+    # board elsewhere (a siege level, a control the side does not see) traces nothing again either.
     sea = naval.sea_blocks(st, side)
-    key = (base, links.held.union(enemies), sea)
+    held = links.held
+    key = (links, tuple(z for z in enemies if z not in held), sea)
     hit = _TRACED.get(key)
     if hit is None:
         if len(_TRACED) >= _CACHE_MAX:
@@ -221,21 +296,21 @@ def trace_supply(st: State, power: str) -> Network:
     return _trace(_links(st, power), blocked_by(st, side), naval.sea_blocks(st, side))
 
 
-_OPEN: dict[tuple[str, frozenset[str], frozenset[str]],
-            tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]] = {}
+_OPEN: dict[tuple[str, int, frozenset[str]], tuple[int, int]] = {}
+_NOWHERE: frozenset[str] = frozenset()
 
 
-def _open_tree(start: str, cut: frozenset[str],
-               shut: frozenset[str]) -> tuple[frozenset[str], tuple[tuple[int, frozenset[str]], ...]]:
-    """The tree of paths out of ``start`` when the zones ``cut`` (of that tree) are blocked and the straits to the
-    zones ``shut`` closed, as ``Graph.near`` gives a whole one: the zones it may relay through (a line may end in a
-    blocked zone but not cross it, 13.3), and every zone it reaches at each least MP. Remembered: it depends on the
-    static graph and its arguments only."""
+def _open_tree(start: str, cut: int, shut: frozenset[str]) -> tuple[int, int]:
+    """The tree of paths out of ``start`` when the zones ``cut`` (bits, of that tree) are blocked and the straits
+    to the zones ``shut`` closed, as ``Graph.near`` gives a whole one: the zones it may relay through (a line may
+    end in a blocked zone but not cross it, 13.3), and every zone it reaches at each least MP. Remembered: it
+    depends on the static graph and its arguments only."""
     key = (start, cut, shut)
     hit = _OPEN.get(key)
     if hit is None:
         least: dict[str, int] = {}
-        paths = graph().flat[start]
+        g = graph()
+        bit, paths = g.bit, g.flat[start]
         i, end, first = 0, len(paths), 0  # first: the index of the next first step out of ``start``
         while i < end:
             there, d, past = paths[i]
@@ -245,11 +320,11 @@ def _open_tree(start: str, cut: frozenset[str],
                     i = past
                     continue
             least[there] = min(d, least.get(there, d))
-            i = past if there in cut else i + 1
+            i = past if bit[there] & cut else i + 1
         if len(_OPEN) >= _CACHE_MAX * 16:
             _OPEN.clear()
-        hit = _OPEN[key] = (frozenset(least) - cut, tuple((d, frozenset(z for z, x in least.items() if x == d))
-                                                          for d in sorted(set(least.values()))))
+        every, by_mp = _bits_by_mp(least, bit, g.width)
+        hit = _OPEN[key] = (every & ~cut, by_mp)
     return hit
 
 
@@ -260,42 +335,46 @@ def _trace(links: Links, enemies: tuple[str, ...],
     fixed depot (or a source) are links of a sea route. Land and sea segments combine. ``sea``: the sea zones held
     by enemy fleets alone and the blockaded ports (``naval.sea_blocks``), which no sea line uses (13.3, 17.2.6)."""
     g = graph()
+    bit, zone_at, near, ports = g.bit, g.zone_at, g.near, g.ports
     blocked = links.held.union(enemies)
+    blocked_bits = links.held_bits | g.bits(enemies)
     closed, blockaded = sea
-    link_set = links.links
+    strait = straits() if closed else {}
+    link_bits = links.link_bits
     sea_ports = [z for z in links.sea_ports if z not in blocked and z not in blockaded]
     seas: set[str] = set()
-    at: list[set[str]] = [set() for _ in range(link_limit() + 1)]  # MP -> zones that far from a link
-    network = set(links.sources)
+    at = 0  # the zones at each MP from a link, as ``Graph.near``'s ``by_mp`` (0 MP: the network, taken last)
+    network = g.bits(links.sources)
     queue = list(links.sources)
     while queue:
         start = queue.pop()
-        at[0].add(start)
-        if start in blocked:
+        if blocked_bits & bit[start]:
             continue  # 13.3: a source where enemy units stand supplies its own zone (a battle there), no further
-        if start in g.ports and start not in blocked and start not in blockaded \
-                and not seas.issuperset(g.ports[start]):
-            seas |= sea_reach([z for z in g.ports[start] if z not in seas], closed)
+        if start in ports and start not in blockaded and not seas.issuperset(ports[start]):
+            seas |= sea_reach([z for z in ports[start] if z not in seas], closed)
             for port in sea_ports:
-                if port not in network and not seas.isdisjoint(g.ports[port]):
-                    network.add(port)
+                if not network & bit[port] and not seas.isdisjoint(ports[port]):
+                    network |= bit[port]
                     queue.append(port)
-        zones, by_mp = g.near[start]
-        cut = blocked & zones
+        zones, by_mp = near[start]
+        cut = blocked_bits & zones
         # 13.3: « Les détroits bloquent les lignes de ravitaillement si la zone maritime est contrôlée par des
         # flottes du camp adverse »; a strait (2 MP at least) is only ever the first step of a path
-        shut = frozenset(there for there, sea_zone in straits().get(start, ()) if sea_zone in closed) if closed \
-            else frozenset()
+        shut = frozenset(there for there, sea_zone in strait[start] if sea_zone in closed) if start in strait \
+            else _NOWHERE
         if cut or shut:  # some paths are closed: the open part of the tree, walked once per such case
-            zones, by_mp = _open_tree(start, cut, shut)
-        for d, there_at in by_mp:
-            at[d] |= there_at
-        for there in (zones & link_set) - network:
-            network.add(there)
-            queue.append(there)
+            zones, by_mp = _OPEN.get((start, cut, shut)) or _open_tree(start, cut, shut)
+        at |= by_mp
+        new = zones & link_bits & ~network
+        network |= new
+        while new:  # a few links at most: bit by bit
+            low = new & -new
+            queue.append(zone_at[low.bit_length() - 1])
+            new ^= low
     best: dict[str, int] = {}
-    for d in reversed(range(len(at))):  # the least distance of each zone last
-        best.update(dict.fromkeys(at[d], d))
+    for d in reversed(range(1, link_limit() + 1)):  # the least distance of each zone last
+        best.update(dict.fromkeys(g.zones_of(g.at_mp(at, d)), d))
+    best.update(dict.fromkeys(g.zones_of(network), 0))  # every link reached, each the start of its own paths
     return Network(best, blocked, frozenset(seas))
 
 
@@ -306,10 +385,13 @@ def supplied_zones(st: State, power: str) -> set[str]:
 
 def royalist_rule(st: State, power: str) -> RoyalistSupply | None:
     """20.1: the royalist rising's own supply rule, if this power has one."""
-    for rule in S.data().scenarios[st.g["scenario"]].rules.values():
-        if isinstance(rule, RoyalistSupply) and rule.power == power:
-            return rule
-    return None
+    return _royalist_rules(st.g["scenario"]).get(power)
+
+
+@cache
+def _royalist_rules(scenario: str) -> dict[str, RoyalistSupply]:
+    rules = [r for r in S.data().scenarios[scenario].rules.values() if isinstance(r, RoyalistSupply)]
+    return {r.power: r for r in reversed(rules)}  # the first rule of a power, as a scan would find it
 
 
 def royalist_network(st: State, rule: RoyalistSupply) -> Network:

@@ -63,6 +63,7 @@ def fresh_supply_matches(st: State) -> bool:
     """13.1: every Unsupplied marker agrees with a supply trace made afresh (the networks' caches emptied)."""
     supply._TRACED.clear()
     supply._LINKS.clear()
+    supply._SIDES.clear()
     supply._OPEN.clear()
     return all(f["unsupplied"] == (not supply.force_supplied(st, fid)) for fid, f in st.g["forces"].items())
 
