@@ -1,155 +1,158 @@
-"""Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012).
+"""Information-set Monte Carlo search over the heuristic's ranked moves (single observer, flat at the root).
 
-Each iteration draws a determinization of the state as the searching side sees it (``State.determinize``), walks
-the one tree of action sequences that all determinizations share, choosing among the actions legal in this
-determinization by UCB (counting how often each was available), adds one node, plays the game's heuristic for a
-few rounds and scores the position with the game's evaluation function. Progressive widening lets a node try its
-actions one at a time, the heuristic's choice first, as its visits grow. The search never sees the true hidden
-state: the real state is read only through ``determinize`` and for the searching side's own legal actions."""
+The heuristic ranks the moves: its choice, then its choice once that move is struck out, and so on (``ranked``).
+Each simulation draws a determinization of the state as the searching side sees it (``State.determinize``) and
+plays every candidate on its own copy of it, then both sides' heuristics to the end of the game (or for ``rollout``
+decisions, scored by the game's evaluation function): the candidates are compared on the same hidden cards and the
+same dice (common random numbers), so most pairs of simulations end alike and those that differ are the candidate's
+doing. A candidate replaces the heuristic's move only when its paired lead passes a sign test (``passes``); one
+that can no longer pass in the simulations left, or has not led after ``PATIENCE`` simulations, is dropped, and the
+search stops when none is left.
+
+Why flat and why to the end (docs/agents.md, "The search"): in 1815 the evaluation function hardly predicts the
+result before the last rounds, while a game played out by the heuristics costs about 20 ms; the opponent a match
+meets is the heuristic, so a playout is its exact model; and a 2-second budget buys about a hundred playouts, which
+a tree would spread too thin to go deeper than its root. The search never sees the true hidden state: the real
+state is read only through ``determinize`` and, for the ranking, by the heuristic, which reads only what the side
+may see."""
 
 from __future__ import annotations
 
 import math
 import random
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from grognard.agents.heuristic import game_ai
 from grognard.core.machine import Action, State
 
-EXPLORATION = 0.7  # UCB constant on rewards in [0, 1]
-WIDEN_C, WIDEN_ALPHA = 1.5, 0.5  # a node may try ceil(C * visits**alpha) of its actions
+WIDTH = 3  # candidates: the heuristic's move and its next two choices
+ROLLOUT = 400  # decisions played out before the evaluation (an 1815 game has about 150: it is played to the end)
+Z = 1.5  # sign test on the paired results: lead >= Z * sqrt(sum of squared differences)
+MIN_LEAD = 4.0  # and at least four games more won than lost against the heuristic's move
+PATIENCE = 4  # simulations after which a candidate that has not led the heuristic's move is dropped
 TIME_SHARE = 0.9  # a time budget keeps a tenth for a slow last simulation and the final choice
-PRIOR_MARGIN = 0.03  # expected score by which a move must beat the heuristic's to be played instead
 
 
-@dataclass
-class Node:
-    visits: int = 0
-    avail: dict[Action, int] = field(default_factory=dict)
-    children: dict[Action, Node] = field(default_factory=dict)
-    value: dict[str, float] = field(default_factory=dict)  # summed reward per side
-    order: list[Action] = field(default_factory=list)  # actions in the order they may be tried
+def ranked(ai: Any, st: State, side: str, legal: list[Action], width: int) -> list[tuple[Action, str]]:
+    """The heuristic's moves in its order of preference, each with its reason: its choice, then its choice among
+    the moves left, up to ``width`` moves (its rules pick from the legal list they are given)."""
+    left = list(legal)
+    out: list[tuple[Action, str]] = []
+    while left and len(out) < width:
+        # the last move left needs no rule (and a rule may read the kind of step from the first move offered)
+        action, reason = ai.policy(st, side, left) if len(left) > 1 else (left[0], "the last move left")
+        out.append((action, reason))
+        left.remove(action)
+    return out
+
+
+def passes(lead: float, spread: float) -> bool:
+    """A candidate's summed lead over the heuristic's move (``spread``: sum of the squared differences) is more
+    than noise: a sign test on the simulations whose results differ."""
+    return lead >= max(MIN_LEAD, Z * math.sqrt(spread))
+
+
+def may_pass(lead: float, spread: float, left: int) -> bool:
+    """Could the candidate still pass if it won every one of the ``left`` simulations still to come?"""
+    return passes(lead + left, spread + left)
 
 
 class SearchAgent:
-    """IS-MCTS with an iteration budget (deterministic for a seed) or a time budget in seconds."""
+    """Flat IS-MC over the heuristic's ranked moves, with an iteration budget (deterministic for a seed: an
+    iteration is one playout) or a time budget in seconds."""
 
     def __init__(self, seed: int = 0, iterations: int | None = 400, seconds: float | None = None,
-                 rollout: int = 40) -> None:
+                 rollout: int = ROLLOUT, width: int = WIDTH) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations or seconds")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
-        self.rollout = rollout  # decisions played by the heuristic before the evaluation
+        self.rollout = rollout
+        self.width = width
         self.last_reason = ""
         self.last_iterations = 0
 
     def choose(self, state: State, side: str) -> Action:
         legal = state.legal_actions()
         ai = game_ai(state)
-        if len(legal) == 1:
-            self.last_reason = ai.describe_choice(state, legal[0], "the only choice")
-            return legal[0]
+        moves = ranked(ai, state, side, legal, self.width if len(legal) > 1 else 1)
+        hint, reason = moves[0]
+        self.last_iterations = 0
+        if len(moves) == 1:
+            self.last_reason = ai.describe_choice(state, hint, reason if len(legal) > 1 else "the only choice")
+            return hint
         rng = random.Random(self.rng.getrandbits(64))
-        root = Node()
-        start = last = time.perf_counter()
+        alive = [a for a, _ in moves[1:]]
+        lead = dict.fromkeys(alive, 0.0)
+        spread = dict.fromkeys(alive, 0.0)
+        total = 0.0  # the heuristic's move's summed score
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + TIME_SHARE * self.seconds
         longest = 0.0
-        n = 0
-        while self.iterations is None or n < self.iterations:
-            if self.seconds is not None and n and last - start + longest > TIME_SHARE * self.seconds:
-                break  # the next simulation might overrun the time budget
-            if n and self._settled(root, legal, self._left(n, last - start)):
-                break  # no choice can overtake the most visited one in the simulations left
-            self._iterate(state.determinize(side, rng), root, rng, ai)
-            n += 1
-            now = time.perf_counter()
-            longest, last = max(longest, now - last), now
+        n = sims = 0
+        while alive:
+            det = state.determinize(side, rng)
+            batch = [hint, *alive]
+            scores: dict[Action, float] = {}
+            for i, action in enumerate(batch):
+                if not self._time_left(start, longest, n):
+                    break
+                t0 = time.perf_counter()
+                score = self._playout(det if i == len(batch) - 1 else det.copy(), action, side, ai, deadline)
+                if score is None:
+                    break  # a playout longer than the time left (a grand campaign under load) is abandoned
+                scores[action] = score
+                longest = max(longest, time.perf_counter() - t0)
+                n += 1
+            if len(scores) < 2:
+                break  # the budget is spent
+            sims += 1
+            total += scores[hint]
+            for a in alive:
+                if a in scores:
+                    d = scores[a] - scores[hint]
+                    lead[a] += d
+                    spread[a] += d * d
+            left = self._sims_left(n, len(alive) + 1, start)
+            alive = [a for a in alive if may_pass(lead[a], spread[a], left) and (sims < PATIENCE or lead[a] > 0)]
         self.last_iterations = n
-        best = max((a for a in legal if a in root.children), key=lambda a: (root.children[a].visits, -legal.index(a)))
-        hint, reason = ai.policy(state, side, legal)
-        if hint != best and hint in root.children and not self._beats(root.children[best], root.children[hint], side):
-            best = hint
-        child = root.children[best]
-        win = child.value.get(side, 0.0) / max(1, child.visits)
-        if hint != best:
-            reason = ""
-        why = f"{child.visits} of {n} simulations, expected score {win:.0%}" + (f"; {reason}" if reason else "")
+        winners = [a for a, _ in moves[1:] if passes(lead[a], spread[a])]
+        best = max(winners, key=lambda a: lead[a], default=hint)
+        win = (total + lead.get(best, 0.0)) / max(1, sims)
+        why = f"expected score {win:.0%} in {sims} simulations"
+        if best == hint:
+            why += f" ({len(moves) - 1} other moves tried); {reason}"
+        else:
+            why += f", {lead[best]:+.0f} games against the heuristic's {state.game.label(state, hint)}"
         self.last_reason = ai.describe_choice(state, best, why)
         return best
 
-    def _iterate(self, st: State, root: Node, rng: random.Random, ai: Any) -> None:
-        path = [root]
-        node = root
-        while not st.over:
-            legal = st.legal_actions()
-            actor = str(st.active)
-            if not node.order:
-                first = ai.policy(st, actor, legal)[0]
-                rest = [a for a in legal if a != first]
-                rng.shuffle(rest)
-                node.order = [first, *rest]
-            else:
-                node.order += [a for a in legal if a not in node.order]
-            allowed = max(1, math.ceil(WIDEN_C * (node.visits + 1) ** WIDEN_ALPHA))
-            tried = node.order[:allowed]
-            here = [a for a in tried if a in legal] or [next(a for a in node.order if a in legal)]
-            for a in here:
-                node.avail[a] = node.avail.get(a, 0) + 1
-            fresh = [a for a in here if a not in node.children]
-            if fresh:
-                action = fresh[0]
-                node.children[action] = Node()
-                st.apply(action, check=False)
-                path.append(node.children[action])
-                break
-            action = max(here, key=lambda a: self._ucb(node.children[a], node.avail[a], actor))
-            node = node.children[action]
-            st.apply(action, check=False)
-            path.append(node)
-        reward = self._rollout(st, rng, ai)
-        for nd in path:
-            nd.visits += 1
-            for s, r in reward.items():
-                nd.value[s] = nd.value.get(s, 0.0) + r
+    def _time_left(self, start: float, longest: float, n: int) -> bool:
+        """The iteration budget is not spent, and the next playout cannot overrun the time budget."""
+        if self.iterations is not None and n >= self.iterations:
+            return False
+        return self.seconds is None or not n or time.perf_counter() - start + longest <= TIME_SHARE * self.seconds
 
-    def _left(self, n: int, elapsed: float) -> int:
-        """Simulations the budget still allows: exact for an iteration budget, at the mean pace so far for time."""
-        left = self.iterations - n if self.iterations is not None else None
+    def _sims_left(self, n: int, batch: int, start: float) -> int:
+        """Simulations (batches of ``batch`` playouts) the budget still allows: exact for an iteration budget, at
+        the mean pace so far for time."""
+        left = (self.iterations - n) // batch if self.iterations is not None else None
         if self.seconds is not None:
-            by_time = int((TIME_SHARE * self.seconds - elapsed) / (elapsed / n)) + 1
+            elapsed = time.perf_counter() - start
+            by_time = int((TIME_SHARE * self.seconds - elapsed) / (elapsed / n) / batch)
             left = by_time if left is None else min(left, by_time)
         return max(0, left or 0)
 
-    @staticmethod
-    def _settled(root: Node, legal: list[Action], left: int) -> bool:
-        """The move played is the most visited: once its lead exceeds the simulations left, it is decided."""
-        visits = sorted((root.children[a].visits for a in legal if a in root.children), reverse=True)
-        return len(visits) > 0 and visits[0] - (visits[1] if len(visits) > 1 else 0) > left
-
-    @staticmethod
-    def _beats(child: Node, hint: Node, side: str) -> bool:
-        """The most visited move replaces the heuristic's only if its expected score is higher by ``PRIOR_MARGIN``:
-        with a few dozen simulations a smaller lead is noise, and the heuristic's move is the better bet."""
-        def mean(n: Node) -> float:
-            return n.value.get(side, 0.0) / max(1, n.visits)
-        return mean(child) > mean(hint) + PRIOR_MARGIN
-
-    @staticmethod
-    def _ucb(child: Node, avail: int, actor: str) -> float:
-        if child.visits == 0:
-            return math.inf
-        mean = child.value.get(actor, 0.0) / child.visits
-        return mean + EXPLORATION * math.sqrt(math.log(max(avail, 1)) / child.visits)
-
-    def _rollout(self, st: State, rng: random.Random, ai: Any) -> dict[str, float]:
+    def _playout(self, st: State, action: Action, side: str, ai: Any, deadline: float | None) -> float | None:
+        """``side``'s score in [0, 1] after ``action`` and the heuristics' play: the result when the game ends,
+        else the evaluation after ``rollout`` decisions; None if the time budget's ``deadline`` passes first."""
+        st.apply(action, check=False)
         for _ in range(self.rollout):
             if st.over:
                 break
-            actor = str(st.active)
-            legal = st.legal_actions()
-            action = legal[int(rng.random() * len(legal))] if rng.random() < 0.1 else ai.policy(st, actor, legal)[0]
-            st.apply(action, check=False)
-        return {s: (ai.evaluate(st, s) + 1) / 2 for s in st.game.sides}
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            st.apply(ai.policy(st, str(st.active))[0], check=False)
+        return (float(ai.evaluate(st, side)) + 1) / 2

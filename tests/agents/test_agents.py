@@ -6,7 +6,7 @@ import pytest
 
 from grognard import load_game
 from grognard.agents import HeuristicAgent, RandomAgent, SearchAgent, make_agent
-from grognard.agents.search import Node
+from grognard.agents.search import may_pass, passes, ranked
 from grognard.games.nae import ai
 
 
@@ -181,21 +181,52 @@ def test_search_choice_ignores_the_hidden_truth(position, side):
     assert agents[0].last_reason == agents[1].last_reason
 
 
-def test_search_stops_once_no_move_can_overtake_the_leader():
-    """The move played is the most visited, so a search may stop as soon as the leader's margin exceeds the
-    simulations left: same move, fewer simulations (an iteration budget knows exactly how many are left)."""
-    root = Node()
-    root.children = {("a", 1): Node(visits=9), ("b", 2): Node(visits=3), ("c", 3): Node(visits=30)}
-    legal = [("a", 1), ("b", 2)]  # ("c", 3) is not legal here: it does not count
-    assert SearchAgent._settled(root, legal, 5)
-    assert not SearchAgent._settled(root, legal, 6)
-    agent = SearchAgent(iterations=100)
-    assert agent._left(40, 1.0) == 60
+def test_search_ranks_the_heuristics_moves_its_choice_first():
+    """The candidates are the heuristic's choice, then its choice among the moves left, all distinct and legal."""
+    st = _coalition_mid_game()
+    legal = st.legal_actions()
+    moves = ranked(ai, st, "coalition", legal, 3)
+    assert moves[0] == ai.policy(st, "coalition", legal)
+    assert len({a for a, _ in moves}) == len(moves) == 3 and all(a in legal for a, _ in moves)
+    assert moves[1][0] == ai.policy(st, "coalition", [a for a in legal if a != moves[0][0]])[0]
+
+
+def test_search_ranking_offers_distinct_legal_moves_at_every_step():
+    """The heuristic's rules are asked again with moves struck out, at every step of a whole game, both sides."""
+    st = load_game("nae").new_state("1815", seed=2)
+    while not st.over:
+        side, legal = str(st.active), st.legal_actions()
+        moves = [a for a, _ in ranked(ai, st, side, legal, 4)]
+        assert len(set(moves)) == len(moves) == min(4, len(legal)) and set(moves) <= set(legal)
+        st.apply(moves[0])
 
 
 def test_search_plays_the_heuristics_move_unless_another_is_clearly_better():
-    """A few dozen simulations are noisy: the most visited move replaces the heuristic's only if its expected score
-    is higher by PRIOR_MARGIN."""
-    hint = Node(visits=10, value={"empire": 5.0})
-    assert not SearchAgent._beats(Node(visits=30, value={"empire": 15.6}), hint, "empire")
-    assert SearchAgent._beats(Node(visits=30, value={"empire": 16.5}), hint, "empire")
+    """Paired playouts mostly end alike: a candidate replaces the heuristic's move only when the games it won and
+    the heuristic's move lost outnumber the reverse by MIN_LEAD and by Z times the square root of the differing
+    pairs (a sign test)."""
+    assert not passes(3.0, 3.0)  # three games more: noise
+    assert passes(4.0, 4.0) and passes(4.0, 6.0)  # 4 against 0, 5 against 1
+    assert not passes(4.0, 8.0)  # 6 against 2
+    assert may_pass(0.0, 0.0, 4) and not may_pass(-3.0, 5.0, 4)
+
+
+def test_search_stops_when_no_candidate_can_pass():
+    """A position whose candidates all end alike stops after PATIENCE simulations: fewer playouts than the budget,
+    and the heuristic's move is played."""
+    st = _coalition_mid_game()
+    agent = make_agent("search:iterations=200,rollout=4", 2)
+    hint = ai.policy(st, "coalition")[0]
+    assert agent.choose(st, "coalition") == hint
+    assert agent.last_iterations < 200
+
+
+def test_search_abandons_a_playout_that_outlasts_its_time_budget():
+    """A grand campaign's playout (400 decisions) is far longer than a hundredth of a second: it is abandoned at
+    the deadline and the heuristic's move is played, so the budget holds whatever the scenario."""
+    st = load_game("nae").new_state("1805", seed=1)
+    st = _until(st, lambda s: len(s.legal_actions()) > 1)
+    side = str(st.active)
+    agent = make_agent("search:seconds=0.01", 1)
+    assert agent.choose(st, side) == ai.policy(st, side)[0]
+    assert agent.last_iterations == 0

@@ -1,0 +1,97 @@
+"""Where the search leaves the heuristic's move, and whether it was right (prints; never asserted in tests).
+
+``match``: 1815 games of SPEC in SEAT against the heuristic (seeds FROM..TO-1, the agents seeded with the game's
+seed), printing every move the search played instead of the heuristic's, each game's CPU time and playouts, and
+the wins with a Wilson 95% interval. ``verify``: heuristic mirror games in which the search is asked at every
+decision of SEAT; where it would leave the heuristic's move, CHECKS fresh paired determinizations play its move and
+the heuristic's to the end (both heuristics after it), and the games each wins that the other loses are printed.
+
+Usage: python bench/search_switches.py match SPEC SEAT FROM TO
+       python bench/search_switches.py verify SPEC SEAT FROM TO CHECKS
+(e.g. verify search:iterations=90 coalition 1000 1002 150)
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from grognard.agents import make_agent
+from grognard.agents.heuristic import game_ai
+from grognard.core.machine import Action, State
+from grognard.core.registry import load_game
+from grognard.ratings import wilson
+
+
+def _result(st: State, action: Action, side: str) -> bool:
+    ai = game_ai(st)
+    st.apply(action, check=False)
+    while not st.over:
+        st.apply(ai.policy(st, str(st.active))[0], check=False)
+    return (st.result or {}).get("winner") == side
+
+
+def match(spec: str, seat: str, seeds: range) -> None:
+    game = load_game("nae")
+    wins = 0
+    for n, seed in enumerate(seeds, 1):
+        st = game.new_state("1815", seed=seed)
+        agents = {s: make_agent(spec if s == seat else "heuristic", seed) for s in game.sides}
+        t0 = time.process_time()
+        decisions = switched = playouts = 0
+        while not st.over:
+            side = str(st.active)
+            action = agents[side].choose(st, side)
+            if side == seat and len(st.legal_actions()) > 1:
+                decisions += 1
+                playouts += getattr(agents[side], "last_iterations", 0)
+                if action != game_ai(st).policy(st, side)[0]:
+                    switched += 1
+                    print(f"    round {st.g['round']}: {agents[side].last_reason}", flush=True)
+            st.apply(action)
+        wins += (st.result or {}).get("winner") == seat
+        print(f"seed {seed}: {(st.result or {}).get('winner')} wins; {time.process_time() - t0:.0f} s CPU, "
+              f"{decisions} decisions with a choice, {switched} moves other than the heuristic's, {playouts} playouts;"
+              f" {seat} {wins}/{n}", flush=True)
+    lo, hi = wilson(wins, len(seeds))
+    print(f"{spec} as {seat} against the heuristic: {wins}/{len(seeds)} = {wins / len(seeds):.1%} "
+          f"(Wilson 95% {lo:.1%}-{hi:.1%})")
+
+
+def verify(spec: str, seat: str, seeds: range, checks: int) -> None:
+    game = load_game("nae")
+    rng = random.Random(99)
+    won = lost = 0
+    for seed in seeds:
+        st = game.new_state("1815", seed=seed)
+        heuristic, search = make_agent("heuristic", seed), make_agent(spec, seed)
+        while not st.over:
+            side = str(st.active)
+            action = heuristic.choose(st, side)
+            if side == seat and len(st.legal_actions()) > 1:
+                choice = search.choose(st, side)
+                if choice != action:
+                    w = lost_here = 0
+                    for _ in range(checks):
+                        det = st.determinize(side, rng)
+                        mine, theirs = _result(det.copy(), choice, side), _result(det, action, side)
+                        w += mine > theirs
+                        lost_here += theirs > mine
+                    won, lost = won + w, lost + lost_here
+                    print(f"seed {seed} round {st.g['round']} {st.step}: +{w} -{lost_here} of {checks} | "
+                          f"{search.last_reason}", flush=True)
+            st.apply(action)
+    print(f"all switches: {won} games won that the heuristic's move lost, {lost} the reverse")
+
+
+def main() -> None:
+    mode, spec, seat, lo, hi = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+    if mode == "verify":
+        verify(spec, seat, range(lo, hi), int(sys.argv[6]) if len(sys.argv) > 6 else 150)
+    else:
+        match(spec, seat, range(lo, hi))
+
+
+if __name__ == "__main__":
+    main()
