@@ -185,9 +185,11 @@ class Battle:
         t = S.data().tables
         att, dfn = S.force(st, f["att"]), S.force(st, f["dfn"])
         cache: dict[str, set[str]] = {}
-        att["unsupplied"] = not supply.force_supplied(st, f["att"], cache, via=f["came_from"])  # 14.5.4
+        sortie = f["came_from"] == "fortress"  # 15.2: a sortie comes from no zone: the garrison's own supply
+        att["unsupplied"] = not supply.force_supplied(  # 14.5.4: a line through the attacker's entry zone
+            st, f["att"], cache, via=None if sortie else f["came_from"])
         dfn["unsupplied"] = not supply.force_supplied(  # 13.3 (a sortie, 15.2, comes from no zone)
-            st, f["dfn"], cache, avoid=None if f["came_from"] == "fortress" else f["came_from"])
+            st, f["dfn"], cache, avoid=None if sortie else f["came_from"])
         a, d = S.combat_value(att), S.combat_value(dfn)
         an, dn = S.name_of(st, f["att"]), S.name_of(st, f["dfn"])
         row = t.odds_row(a, d)
