@@ -144,13 +144,20 @@ def absorb(st: State, fid: str, other: str) -> None:
         if a.army and outranked:
             a.subs.append(o["commander"])
             text += " as a subordinate general"
-            ask_subordinates(st, a, f["side"])
+            ask_subordinates(st, a, f["side"] or _runner(st, f["power"]))
         else:
             st.g["removed"].append(o["commander"])
             text += f"; {S.general(o['commander']).name} returns to the reserve"
     _hand_over_siege(st, other, fid)
     st.note(text, rule="12.2")
     enforce_limits(st, fid)  # 10.1: e.g. an allied major's general with no step of his nation in the army
+
+
+def _runner(st: State, power: str) -> str:
+    """7.5 / 7.3.2: a neutral's force has no side (8.1.1); the side that moves it decides for it."""
+    from grognard.games.nae.rules import budget
+
+    return str(budget.manager(st, S.major_of(st, power)))
 
 
 def may_hand_over(st: State, fid: str, other: str) -> bool:
