@@ -663,6 +663,25 @@ def change_status(st: State, power: str, status: str) -> None:
     if power == "spain":
         st.g.pop("war_of_liberation", None)
     st.note(f"{name(power)} becomes neutral", rule="8.1.1")
+    leave_neutral_ground(st, power)
+
+
+def leave_neutral_ground(st: State, power: str) -> None:
+    """12.1: « Il est interdit de pénétrer dans le territoire d'une puissance neutre »: a power made neutral by an
+    event (53F Valençay: the French left Spain) sees every side's force on its territory redeployed, without
+    attrition, to the nearest fortress its side holds outside it, as the former belligerents of 18.2.3 are (the
+    first of the equally near; destroyed if there is none)."""
+    from grognard.games.nae.rules import conquest, peace
+
+    for fid in sorted(fid for fid, f in st.g["forces"].items() if f["side"] is not None
+                      and conquest.territory_of(st, f["zone"]) == power):
+        if fid not in st.g["forces"]:
+            continue  # taken in by a force redeployed before it (11)
+        zones = peace.nearest_fortresses(st, fid, power)
+        if zones:
+            peace.move_force(st, fid, zones[0], "12.1")
+        else:
+            S.remove_force(st, fid, "12.1", f"{S.name_of(st, fid)} has no fortress of its side to go to: destroyed")
 
 
 def military_reform(st: State, powers: tuple[str, ...]) -> None:

@@ -491,3 +491,21 @@ def test_the_heuristic_plays_the_diplomatic_phase() -> None:
         st.apply(ai.policy(st, "coalition")[0])
     assert S.side_of(st, "prussia") == "coalition"
     assert ai.policy(st, "coalition")[0] == ("done", None)
+
+
+def test_12_1_a_power_made_neutral_by_event_sees_every_side_leave_its_territory() -> None:
+    """12.1 / 8.1.1: 53F Valençay makes Spain neutral: the French corps in Madrid is redeployed, without attrition,
+    to the nearest fortress France holds outside Spain (a random 1809 game left it there, on neutral ground)."""
+    from grognard import load_game
+    from grognard.games.nae.rules import conquest
+
+    st = load_game("nae").new_state("1809", seed=1)
+    french = [fid for fid, f in st.g["forces"].items() if f["side"] == "empire"
+              and conquest.territory_of(st, f["zone"]) == "spain"]
+    assert french
+    D.change_status(st, "spain", "neutral")
+    for fid in french:
+        if fid in st.g["forces"]:
+            f = st.g["forces"][fid]
+            assert conquest.territory_of(st, f["zone"]) != "spain" and f["zone"] in st.g["fortresses"]
+    assert not [f for f in st.g["forces"].values() if f["side"] and S.is_neutral_ground(st, f["zone"])]
