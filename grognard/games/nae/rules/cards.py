@@ -200,12 +200,7 @@ def hand_building_events(st: State, side: str, f: Frame) -> list[Action]:
 
 def play_hand_building_event(st: State, side: str, cid: str, f: Frame) -> None:
     """Play 52C: this hand building's size is worked out again without the 10-card maximum."""
-    card = S.data().cards.cards[cid]
-    st.g["hands"][side].remove(cid)
-    (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
-    st.note(f"{side} plays {title(cid)} as an event: {card.text}", rule="6.3")
-    st.commit()  # the other side has seen the card: no undo past it
-    event_played(st, cid)
+    reveal_event(st, side, cid, "6.3")
     f["no_max"] = True
     f["size"], f["perms"] = hand_entitlement(st, side, no_maximum=True)
 
@@ -362,13 +357,20 @@ def play_event(st: State, side: str, cid: str) -> None:
     """6.4: the event of a card played as the side's action; a gold-star card then leaves the game."""
     from grognard.games.nae.rules.events import EVENTS
 
+    card = reveal_event(st, side, cid, "6.4")
+    EVENTS[cid](st, side, card)
+
+
+def reveal_event(st: State, side: str, cid: str, rule: str) -> Card:
+    """6.2 / 6.4: the card leaves the hand for the played pile (a gold-star card for the box), shown to both sides,
+    and its event is recorded (VP, escalade)."""
     card = S.data().cards.cards[cid]
     st.g["hands"][side].remove(cid)
     (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
-    st.note(f"{side} plays {title(cid)} as an event: {card.text}", rule="6.4")
+    st.note(f"{side} plays {title(cid)} as an event: {card.text}", rule=rule)
     st.commit()  # the other side has seen the card: no undo past it
     event_played(st, cid)
-    EVENTS[cid](st, side, card)
+    return card
 
 
 def event_played(st: State, cid: str) -> None:

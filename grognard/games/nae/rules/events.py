@@ -192,9 +192,7 @@ class Conscripts:
             return
         f["steps"] -= 1
         if verb == "restore":
-            force = next(x for x in st.g["forces"].values() if uid in x["units"])
-            force["units"][uid] += 1
-            st.note(f"{S.unit_name(uid)} is restored by one step", rule="6.4")
+            restore_step(st, uid)
             if f["steps"] == 0:
                 st.pop()
         else:
@@ -204,6 +202,13 @@ class Conscripts:
                 st.replace("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
             else:
                 st.push("place", side=f["side"], units=[uid], why=f["why"], reduced=True)
+
+
+def restore_step(st: State, uid: str) -> None:
+    """6.4: an event's step restores a reduced unit where it stands."""
+    force = next(x for x in st.g["forces"].values() if uid in x["units"])
+    force["units"][uid] += 1
+    st.note(f"{S.unit_name(uid)} is restored by one step", rule="6.4")
 
 
 def on_map(st: State, uid: str) -> bool:
@@ -607,9 +612,7 @@ class ArmySteps:
         if f["steps"] == 0:
             st.pop()
         if verb == "restore":
-            force = next(x for x in st.g["forces"].values() if uid in x["units"])
-            force["units"][uid] += 1
-            st.note(f"{S.unit_name(uid)} is restored by one step", rule="6.4")
+            restore_step(st, uid)
         else:
             st.push("events.join_army", side=f["side"], unit=uid)
 
