@@ -18,7 +18,7 @@ from collections import deque
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, conquest, siege
+from grognard.games.nae.rules import budget, conquest, movement, siege, supply
 
 Choice = ai.Choice
 Rule = ai.Rule
@@ -57,7 +57,49 @@ def targets(st: State, side: str) -> list[str]:
                 out.append(capital)
     if side == "empire" and S.controller(st, "mantua") != "empire":
         out.append("mantua")
-    return sorted(set(out))
+    return sorted(set(out) | set(supply_gaps(st, side)))
+
+
+def cut_off(st: State, side: str) -> list[str]:
+    """The side's strong forces out of supply in enemy ground (a besieger most of all: unsupplied it may not roll
+    on the siege table, 15.2; 13.5: -3 in battle)."""
+    return [fid for fid, f in st.g["forces"].items()
+            if f["side"] == side and f["unsupplied"] and not f["in_fortress"] and S.combat_value(f) >= 2 * MARCH_MIN
+            and S.controller(st, f["zone"]) != side]
+
+
+def line_back(st: State, side: str, fid: str) -> list[str]:
+    """13.3: the enemy-controlled zones on the shortest way from force ``fid`` back to its supply network: a
+    supplied force takes the open ones by planting its flag (3.2), a siege takes the fortresses (15.5: reactivated,
+    a fortress is a link)."""
+    m = S.data().map
+    enemy = set(S.enemy_zones(st, side))
+    f = S.force(st, fid)
+    net = supply.supply_network(st, f["power"])
+    came: dict[str, str | None] = {f["zone"]: None}
+    todo = deque([f["zone"]])
+    end = None
+    while todo and end is None:
+        here = todo.popleft()
+        for nxt in m.neighbours(here):
+            if nxt in came or S.is_neutral_ground(st, nxt) or nxt in enemy:
+                continue
+            came[nxt] = here
+            if net.dist.get(nxt) == 0:
+                end = nxt
+                break
+            todo.append(nxt)
+    out = []
+    while end is not None:
+        if S.controller(st, end) not in (side, None) and end != f["zone"]:
+            out.append(end)
+        end = came[end]
+    return out
+
+
+def supply_gaps(st: State, side: str) -> list[str]:
+    """The zones to take to reopen the supply lines of the side's forces cut off (``line_back``)."""
+    return sorted({z for fid in cut_off(st, side) for z in line_back(st, side, fid)})
 
 
 def front(st: State, side: str) -> list[str]:
@@ -132,6 +174,8 @@ def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | 
         return 0.0
     if not f["in_fortress"] and siege_due(st, side, f["zone"]):
         return 80.0 + value
+    if f["zone"] in goals and not f["unsupplied"] and movement.may_flag(st, fid):
+        return 70.0 + value  # 3.2: the flag reopens a supply line or takes an objective
     target = march_target(st, side, fid)
     if target is None or best_step(st, side, fid, target, S.data().map.neighbours(f["zone"])) is None:
         return 0.0  # no safe step nearer: keep the AP
@@ -148,6 +192,7 @@ def activate_best_force(st: State, side: str, legal: list[Action]) -> Choice | N
         return None
     value, best = max(options, key=lambda o: (o[0], o[1][1]))
     why = ("an attack at good odds" if value >= 100 else "a siege the victory needs" if value >= 80 else
+           "its flag takes an objective or reopens a supply line" if value >= 70 else
            "a key zone is threatened" if value >= 50 else "it marches on an objective")
     return best, f"activate {S.name_of(st, best[1])}: {why}"
 
@@ -203,6 +248,22 @@ def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
     return None
 
 
+def march_reactivate(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """15.5: a fortress taken is reactivated at once, as the example of play does with Salzburg: an active fortress
+    is a link of the supply line (13.3) and a refuge. A spare depot pays for it, else the weakest step."""
+    options = [a for a in legal if a[0] == "reactivate"]
+    if not options:
+        return None
+    f = S.force(st, st.frame["fid"])
+    if ("reactivate", "depot") in options and len(f["depots"]) > 1:
+        return ("reactivate", "depot"), f"reactivate the fortress of {S.zone_name(f['zone'])} with a spare depot"
+    steps = [a for a in options if a[1] != "depot"]
+    if not steps:
+        return None
+    best = min(steps, key=lambda a: (S.unit(a[1]).steps + S.unit(a[1]).stars, a[1]))
+    return best, f"reactivate the fortress of {S.zone_name(f['zone'])}: a link for the supply line"
+
+
 def march_flag(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Take control of the zone where the force stands (3.2): control makes supply, conquests and hand size."""
     if ("flag", None) not in legal:
@@ -219,6 +280,10 @@ def march_target(st: State, side: str, fid: str) -> str | None:
     if threat and ai.dist(f["zone"], threat) <= 2:
         return threat
     reach = open_distances(st, f["zone"])
+    if fid in cut_off(st, side):
+        back = [z for z in line_back(st, side, fid) if z in reach]
+        if back:
+            return min(back, key=lambda g: (reach[g], g))  # 13.3: reopen the line before anything else
     goals = [g for g in targets(st, side) if g in reach]
     if not goals:
         return None
@@ -250,6 +315,30 @@ def best_step(st: State, side: str, fid: str, target: str, zones: list[str]) -> 
             continue
         options.append((d, S.data().map.enter_cost(f["zone"], z) or 0, z))
     return min(options)[2] if options else None
+
+
+def keep_the_supply_line(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """13.3: a force about to march out of its supply network on the way to its target leaves a mobile depot as a
+    fixed one where it stands (a link 2 MP further on), on a zone its side controls; unsupplied it could not
+    besiege (15.2), rolls 3 less in battle (14.5) and withers (13.6). Both sides: the 1815 rule is the Coalition's."""
+    if ("fixed_depot", None) not in legal:
+        return None
+    fid = st.frame["fid"]
+    f = S.force(st, fid)
+    here = f["zone"]
+    if S.controller(st, here) != side:
+        return None  # 13.3: no line crosses a zone the enemy controls
+    net = supply.supply_network(st, f["power"])
+    if net.dist.get(here, FAR) == 0 or here not in net.dist:
+        return None  # on a link already, or out of the network (a depot there links nothing)
+    target = march_target(st, side, fid)
+    if target is None or target == here:
+        return None
+    back = open_distances(st, target)
+    ahead = [a[1] for a in legal if a[0] == "zone" and back.get(a[1], FAR) < back.get(here, FAR)]
+    if not ahead or all(z in net.dist for z in ahead):
+        return None
+    return ("fixed_depot", None), f"a fixed depot at {S.zone_name(here)} carries the supply line on"
 
 
 def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -343,7 +432,7 @@ def spend_value(st: State, side: str, a: Action, goals: list[str]) -> float:
     if verb == "build_reduced":
         return 3.0
     if verb == "depot":
-        return 2.0
+        return 4.5 if needs_depots(st, side, power) else 2.0
     if verb == "free_fleet":
         fleets = sum(1 for x in st.g["fleets"].values() if x["power"] == power)
         return 2.5 if fleets < 4 else 0.0
@@ -354,6 +443,12 @@ def spend_value(st: State, side: str, a: Action, goals: list[str]) -> float:
     if verb == "transfer":
         return 1.0 if power == "britain" and S.status_of(st, arg) == "at_war" and budget.pool(st, arg) else 0.0
     return 0.0
+
+
+def needs_depots(st: State, side: str, power: str) -> bool:
+    """13.3 / 7.3.5: an army of ``power`` has no mobile depot left to carry its supply line into enemy ground (at
+    half a resource, the cheapest thing that keeps a siege going: an unsupplied besieger may not attack, 15.2)."""
+    return any(not S.force(st, fid)["depots"] for fid in budget.depot_armies(st, power, side))
 
 
 def spend_where_it_counts(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -418,8 +513,10 @@ def army_for_the_front(st: State, side: str, legal: list[Action]) -> Choice | No
 
 
 def depot_for_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """7.3.5: the depot goes to the army nearest the fighting, which will march out of supply first (13.3)."""
-    return strongest_nearest_front(st, side, legal, "the depot goes to the army nearest the fighting")
+    """7.3.5: the depot goes to an army without one, nearest the fighting, which will march out of supply first
+    (13.3)."""
+    bare = [a for a in legal if a[0] == "force" and not S.force(st, a[1])["depots"]]
+    return strongest_nearest_front(st, side, bare or legal, "the depot goes to the army nearest the fighting")
 
 
 def minors_steps_first(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -524,7 +621,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
     "round": (ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful, pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
-    "march": (ai.march_rally, march_attack, march_siege, march_flag, march_on, ai.march_stop, march_forced_on),
+    "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on, ai.march_stop,
+              march_forced_on),
     "interphase.war": (declare_on_a_weak_minor, ai.declare_no_war),
     "interphase.hands": (keep_the_best_cards,),
     "budget.spend": (spend_where_it_counts,),
