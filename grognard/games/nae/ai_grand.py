@@ -18,7 +18,8 @@ from collections import deque
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, conquest, movement, siege, supply
+from grognard.games.nae.rules import budget, conquest, movement, peace, siege, supply
+from grognard.games.nae.schema.cards import Resources
 
 Choice = ai.Choice
 Rule = ai.Rule
@@ -63,15 +64,16 @@ def targets(st: State, side: str) -> list[str]:
 def cut_off(st: State, side: str) -> list[str]:
     """The side's strong forces out of supply in enemy ground (a besieger most of all: unsupplied it may not roll
     on the siege table, 15.2; 13.5: -3 in battle)."""
+    forts = st.g["fortresses"]
     return [fid for fid, f in st.g["forces"].items()
-            if f["side"] == side and f["unsupplied"] and not f["in_fortress"] and S.combat_value(f) >= 2 * MARCH_MIN
-            and S.controller(st, f["zone"]) != side]
+            if f["side"] == side and f["unsupplied"] and not f["in_fortress"] and S.controller(st, f["zone"]) != side
+            and (S.combat_value(f) >= 2 * MARCH_MIN or (f["zone"] in forts and forts[f["zone"]]["besieger"] == fid))]
 
 
 def line_back(st: State, side: str, fid: str) -> list[str]:
-    """13.3: the enemy-controlled zones on the shortest way from force ``fid`` back to its supply network: a
-    supplied force takes the open ones by planting its flag (3.2), a siege takes the fortresses (15.5: reactivated,
-    a fortress is a link)."""
+    """13.3: the first zone of its supply network on the shortest way back from force ``fid`` (where it is fed
+    again), and the enemy-controlled zones on that way: a supplied force takes the open ones by planting its flag
+    (3.2), a siege takes the fortresses (15.5: reactivated, a fortress is a link)."""
     m = S.data().map
     enemy = set(S.enemy_zones(st, side))
     f = S.force(st, fid)
@@ -79,19 +81,22 @@ def line_back(st: State, side: str, fid: str) -> list[str]:
     came: dict[str, str | None] = {f["zone"]: None}
     todo = deque([f["zone"]])
     end = None
+    limit = supply.link_limit()  # 13.3: no line crosses a mountain without a pass
     while todo and end is None:
         here = todo.popleft()
         for nxt in m.neighbours(here):
-            if nxt in came or S.is_neutral_ground(st, nxt) or nxt in enemy:
+            if (nxt in came or S.is_neutral_ground(st, nxt) or nxt in enemy
+                    or (m.enter_cost(nxt, here) or FAR) > limit):
                 continue
             came[nxt] = here
-            if net.dist.get(nxt) == 0:
+            if nxt in net.dist and nxt not in net.blocked:
                 end = nxt
                 break
             todo.append(nxt)
     out = []
+    last = end
     while end is not None:
-        if S.controller(st, end) not in (side, None) and end != f["zone"]:
+        if end != f["zone"] and (end == last or S.controller(st, end) not in (side, None)):
             out.append(end)
         end = came[end]
     return out
@@ -528,6 +533,106 @@ def minors_steps_first(st: State, side: str, legal: list[Action]) -> Choice | No
     return None
 
 
+def budget_events(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.3 (the budget's events): the Continental Blockade (25F) as soon as it may be played: a card of value 0
+    that brings a victory point at every budget phase in which it holds (glossary); resources now (51F, 8C, 19C,
+    17C: 4 resources rebuild two corps, more than a card's 2-3 AP buys) while the hand keeps four cards."""
+    events = [a for a in legal if a[0] == "event"]
+    blockade = next((a for a in events if a[1] == "25F"), None)
+    if blockade is not None:
+        return blockade, "the Continental Blockade: a victory point at every budget phase in which it holds"
+    money = [a for a in events if all(isinstance(e, Resources) and e.when == "now" for e in
+                                      S.data().cards.cards[a[1]].effects("event"))]
+    if money and len(st.g["hands"][side]) > 4:
+        best = max(money, key=lambda a: (sum(e.value for e in S.data().cards.cards[a[1]].effects("event")), a[1]))
+        return best, "its resources rebuild more than the card's AP would move"
+    return ("done", None), "the cards are kept for the campaign"
+
+
+# -- 18 the conquest phase's choices ---------------------------------------------------------------------------
+
+def province_worth(st: State, side: str, pid: str) -> float:
+    """18.2.2: what a province annexed is worth: for the Empire the markings of the new entities (Polish for
+    Poland, 8.3.5; W for Westphalia, 8.3.2; R for the Confederation, 8.3.1), the provinces that make a kingdom
+    (Tyrol, Venetia); for both its fortresses (links and sources, 13.2) and ports (the blockade, 18.1)."""
+    m = S.data().map
+    p = m.provinces[pid]
+    worth = 0.0
+    if side == "empire":
+        worth += 3 * (p.polish or p.westphalia or any(k[0] == pid for k in peace.ANNEXATION_FLAGS)) + 2 * p.rhine
+    for z in m.zones_of(pid):
+        worth += (z.id in st.g["fortresses"]) + 0.5 * bool(z.port)
+    return worth
+
+
+def conquest_choice(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """18: the conquest phase's decisions. A minor without units stays an ally when it counts towards a new
+    entity or may become a protectorate (8.3, 8.1.5: victory points), else joins the National Territory (a supply
+    source, 13.2); Tilsit imposes its peace (+1 VP); Tambours de Guerre fights on; a forced alliance is worth the
+    weakest card (it lasts to the end, 8.1.4); the best province (``province_worth``) goes to the kingdom it
+    completes, else to the victor; an extra card is the reward (more AP or an event than 4 resources' steps);
+    redeployed forces go nearest the fighting."""
+    kind = st.frame["kind"]
+    verbs = {a[0] for a in legal}
+    if kind == "integrate":
+        minor = S.data().map.powers[legal[0][1]]
+        marked = any(pr.rhine or pr.westphalia for pr in S.data().map.provinces.values() if pr.owner == minor.id)
+        keep = ("ally", minor.id) if (minor.protectorate or marked or side == "coalition") else ("integrate", minor.id)
+        return keep, "an ally counts for the new entities and protectorates" if keep[0] == "ally" else \
+            "its capital becomes a supply source of the National Territory"
+    if "impose" in verbs or "fight_on" in verbs:
+        best = next(a for a in legal if a[0] in ("impose", "fight_on"))
+        return best, ("Tilsit: a peace and a victory point" if best[0] == "impose"
+                      else "Tambours de Guerre: the power fights on")
+    if kind == "alliance":
+        cards_ = [a for a in legal if a[0] == "discard" and not S.data().cards.cards[a[1]].cannot_discard]
+        if not cards_:
+            return ("pass", None), "no card may be spared"
+        worst = min(cards_, key=lambda a: (S.data().cards.cards[a[1]].value, ai.keep_combat_cards(st, a[1]), a[1]))
+        return worst, "a forced alliance lasts to the end of the game (8.1.4)"
+    if kind == "annex":
+        def worth(a: Action) -> tuple[float, str]:
+            return (2.0 if a[0] == "take_minor" else province_worth(st, side, a[1])), a[1]
+        best = max(legal, key=worth)
+        return best, "the province worth most to the victory and supply"
+    if kind == "recipient":
+        province = st.frame.get("province")
+        for (pid, minor), _ in peace.ANNEXATION_FLAGS.items():
+            if pid == province and ("annex_to", minor) in legal:
+                return ("annex_to", minor), f"it completes a kingdom of {S.data().map.powers[minor].name}"
+        victor = st.frame.get("victor")
+        if ("annex_to", victor) in legal:
+            return ("annex_to", victor), "the victor takes it"
+        return None
+    if kind == "reward":
+        return ("reward_card", None), "a card more: AP or an event"
+    zones = [a for a in legal if a[0] == "zone"]
+    if zones:
+        goals = front(st, side)
+        best = min(zones, key=lambda a: (distance_to(a[1], goals), a[1]))
+        return best, "nearest the fighting"
+    return None
+
+
+def dismiss_the_weakest(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """12.2.2: the subordinate with the weakest ratings returns to the reserve."""
+    def rating(a: Action) -> tuple[int, str]:
+        g = S.general(a[1])
+        return g.attack + g.defence + g.command - g.initiative, a[1]
+    worst = min((a for a in legal if a[0] == "dismiss"), key=rating, default=None)
+    return (worst, "the weakest general goes back to the reserve") if worst else None
+
+
+def deploy_towards_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """8.2.3 / 17: a minor entering the war deploys, and a fleet is placed, nearest the fighting."""
+    zones = [a for a in legal if a[0] == "zone"]
+    if not zones:
+        return None
+    goals = front(st, side)
+    best = min(zones, key=lambda a: (distance_to(a[1], goals), a[1]))
+    return best, f"nearest the fighting: {S.zone_name(best[1])}"
+
+
 # -- 7.5 / 7.6 redeployment -------------------------------------------------------------------------------------
 
 def redeploy_value(st: State, side: str, fid: str, goals: list[str]) -> float:
@@ -621,8 +726,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
     "round": (ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful, pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
-    "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on, ai.march_stop,
-              march_forced_on),
+    "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
+              ai.march_stop, march_forced_on),
     "interphase.war": (declare_on_a_weak_minor, ai.declare_no_war),
     "interphase.hands": (keep_the_best_cards,),
     "budget.spend": (spend_where_it_counts,),
@@ -635,5 +740,9 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "redeploy.move": (redeploy_step,),
     "redeploy.fleet": (redeploy_fleets_stay,),
     "place": (place_towards_the_front,),
+    "budget.events": (budget_events,),
+    "conquest.choice": (conquest_choice,),
+    "army.subordinates": (dismiss_the_weakest,),
+    "diplomacy.deploy": (deploy_towards_the_front,),
 }
 """The grand campaigns' rules by step: ``ai.RULES`` with the steps whose 1815 rules do not fit replaced."""

@@ -158,6 +158,8 @@ class YearEnd:
             supply.update_supply(st, rule="5.2.1")
             for fid in sorted(st.g["forces"], reverse=True):
                 force = st.g["forces"][fid]
+                if force["side"] is None:
+                    continue  # 8.1.1 / 8.1.3: at war with nobody (a forced peace), no siege or supply tests it
                 fort = st.g["fortresses"].get(force["zone"])
                 besieged = force["in_fortress"] and fort is not None and fort["siege"] is not None
                 if besieged or force["unsupplied"] or S.demoralized_armies(force):
