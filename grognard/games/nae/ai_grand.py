@@ -18,7 +18,7 @@ from collections import deque
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, conquest, movement, peace, siege, supply
+from grognard.games.nae.rules import budget, cards, conquest, movement, peace, siege, supply
 from grognard.games.nae.schema.cards import Resources
 
 Choice = ai.Choice
@@ -209,11 +209,24 @@ def worth_an_activation(st: State, side: str) -> bool:
                for fid, f in st.g["forces"].items())
 
 
+def victory_card(cid: str) -> bool:
+    """A card whose event moves the victory track for its side (Tilsit, Erfurt, Napoleonic Europe: 19)."""
+    return (S.data().cards.cards[cid].vp or 0) > 0
+
+
 def activate_when_useful(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """Play the card worth the most AP (combat cards kept) when some force gains by moving; else keep the hand."""
+    """Play the card worth the most AP when some force gains by moving; else keep the hand. The combat cards are
+    kept for the decisive battle and the cards whose event brings victory points (Tilsit, Erfurt: 19) for their
+    moment, while another card will do."""
     if not worth_an_activation(st, side):
         return None
-    return ai.activate_with_a_spare_card(st, side, legal)
+    plays = [a for a in legal if a[0] == "card"]
+    if not plays:
+        return None
+    spare = ([a for a in plays if not ai.keep_combat_cards(st, a[1]) and not victory_card(a[1])]
+             or [a for a in plays if not victory_card(a[1])] or plays)
+    best = max(spare, key=lambda a: (cards.ap_value(st, a[1]), a[1]))
+    return best, f"{cards.ap_value(st, best[1])} AP to move, the combat and victory cards kept"
 
 
 def pass_when_nothing_gains(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -290,6 +303,9 @@ def march_target(st: State, side: str, fid: str) -> str | None:
         if back:
             return min(back, key=lambda g: (reach[g], g))  # 13.3: reopen the line before anything else
     goals = [g for g in targets(st, side) if g in reach]
+    if S.is_army(f):  # an army marches on the enemy majors (18.2.1); the minors' capitals are for corps nearby
+        minors = {S.data().map.powers[p].capital for p, x in st.g["sides"].items() if x and not is_major(p)}
+        goals = [g for g in goals if g not in minors or reach[g] <= 1] or goals
     if not goals:
         return None
     target = min(goals, key=lambda g: (reach[g], g))
