@@ -104,7 +104,8 @@ def line_back(st: State, side: str, fid: str) -> list[str]:
 
 def supply_gaps(st: State, side: str) -> list[str]:
     """The zones to take to reopen the supply lines of the side's forces cut off (``line_back``)."""
-    return sorted({z for fid in cut_off(st, side) for z in line_back(st, side, fid)})
+    return sorted({z for fid in cut_off(st, side) for z in line_back(st, side, fid)
+                   if S.controller(st, z) not in (side, None)})
 
 
 def front(st: State, side: str) -> list[str]:
