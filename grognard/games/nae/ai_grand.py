@@ -605,7 +605,8 @@ def conquest_choice(st: State, side: str, legal: list[Action]) -> Choice | None:
         cards_ = [a for a in legal if a[0] == "discard" and not S.data().cards.cards[a[1]].cannot_discard]
         if not cards_:
             return ("pass", None), "no card may be spared"
-        worst = min(cards_, key=lambda a: (S.data().cards.cards[a[1]].value, ai.keep_combat_cards(st, a[1]), a[1]))
+        worst = min(cards_, key=lambda a: (S.data().cards.cards[a[1]].permanent is not None, victory_card(a[1]),
+                                           S.data().cards.cards[a[1]].value, ai.keep_combat_cards(st, a[1]), a[1]))
         return worst, "a forced alliance lasts to the end of the game (8.1.4)"
     if kind == "annex":
         def worth(a: Action) -> tuple[float, str]:
