@@ -15,7 +15,7 @@ def test_5_2_1_a_force_in_forced_peace_takes_no_year_end_attrition():
     assert S.status_of(st, "austria") == "forced_peace"
     besieger = put(st, "vienna", ["fr_iii", "fr_iv"], commander="davout")
     garrison = put(st, "vienna", ["au_i", "au_ii"], commander="charles", depots=1)
-    S.force(st, garrison)["in_fortress"] = True
+    S.set_in_fortress(st, garrison, True)
     S.set_fortress(st, "vienna", siege=0, besieger=besieger)
     assert S.force(st, garrison)["side"] is None
     st.push("round")
