@@ -242,6 +242,8 @@ class NaeGame(Game):
         sequence.RALLY_AT_CONQUEST_OPTION: "5.3 (the other reading of 14.9.3): supplied demoralized forces rally at "
                                            "the conquest phase, after the conquests are checked, not at the end of "
                                            "the activation phase",
+        events.GRENADIERS_OPTION: "7.3 (optional): the Coalition playing the Austrian permanent card (3C) as an "
+                                  "event puts the Grenadiers corps at once on a supplied reinforcement zone",
     }
 
     def scenarios(self) -> dict[str, str]:
