@@ -22,6 +22,7 @@ from grognard.games.nae.rules import (
     movement,
     naval,
     peace,
+    posture,
     redeployment,
     sequence,
     stacking,
@@ -242,6 +243,8 @@ class NaeGame(Game):
         sequence.RALLY_AT_CONQUEST_OPTION: "5.3 (the other reading of 14.9.3): supplied demoralized forces rally at "
                                            "the conquest phase, after the conquests are checked, not at the end of "
                                            "the activation phase",
+        posture.POSTURE_OPTION: "20.2 special rule 2 (optional, 1805): until an enemy force enters Prussia, the "
+                                "Prussian army moves only between zones next to enemy territory",
         events.GRENADIERS_OPTION: "7.3 (optional): the Coalition playing the Austrian permanent card (3C) as an "
                                   "event puts the Grenadiers corps at once on a supplied reinforcement zone",
     }
