@@ -257,7 +257,7 @@ class Terminal:
 
     def show_log(self, side: str | None) -> None:
         shown = [f"  · {escape(e['text'])}" + (f" [dim]({escape(e['rule'])})[/dim]" if "rule" in e else "")
-                 for e in self.st.log[self.seen:] if e.get("to") in (None, side)]
+                 for e in self.st.log[self.seen:] if e.get("to") in (None, side) and side not in e.get("not_to", ())]
         if shown:
             self.console.print("\n".join(shown), highlight=False)
         self.seen = len(self.st.log)

@@ -16,6 +16,7 @@ from grognard.games.nae.rules import (
     command,
     diplomacy,
     events,
+    fog,
     forced,
     foreign_wars,
     interphase,
@@ -240,6 +241,8 @@ class NaeGame(Game):
                                       "costs 2 AP",
         battle.PURSUIT_SCREEN_OPTION: "14.9.2 (optional): -1 to the pursuit for each cavalry step or cavalry general "
                                       "of the pursued force",
+        fog.FOG_OPTION: "11 (optional): the fog of war: of the other side's forces only the commanding general (or "
+                        "a lone unit) shows, and of its fleets only the front, until a battle reveals them",
         sequence.RALLY_AT_CONQUEST_OPTION: "5.3 (the other reading of 14.9.3): supplied demoralized forces rally at "
                                            "the conquest phase, after the conquests are checked, not at the end of "
                                            "the activation phase",
@@ -251,6 +254,14 @@ class NaeGame(Game):
 
     def scenarios(self) -> dict[str, str]:
         return {sid: S.data().scenarios[sid].header.name for sid in PLAYABLE}
+
+    redacts_log: ClassVar[bool] = True  # 11: the fog of war (``fog.log_entries``, which passes lines on without it)
+
+    def log_entries(self, st: State, entry: dict[str, Any]) -> list[dict[str, Any]]:
+        return fog.log_entries(st, entry)
+
+    def shown_step(self, st: State, side: str | None) -> str | None:
+        return fog.shown_step(st, side)
 
     def setup(self, st: State, scenario: str, options: dict[str, Any]) -> None:
         d = S.data()
@@ -336,6 +347,8 @@ class NaeGame(Game):
         view["hand_cards"] = describe.hand_cards(st, side) if side else None
         view["summary"] = describe.summary(st, side)
         view["outcome"] = describe.outcome(st) if st.over else None  # who won and by which victory record (22)
+        if fog.on(st):
+            fog.redact_board(st, side, view)  # 11: the other side's stacks and fleets' backs
         return view
 
     def action_catalog(self, scenario: str) -> list[Action]:
@@ -393,6 +406,7 @@ class NaeGame(Game):
             rng.shuffle(pool)
             n = len(hands[s]) - len(known)
             hands[s], decks[s] = known + pool[:n], pool[n:]
+        fog.resample(st, side, rng)  # 11: the other side's hidden stacks
 
     def describe(self, st: State, side: str | None) -> list[str]:
         return describe.board_lines(describe.summary(st, side), describe.hand_cards(st, side) if side else None)
