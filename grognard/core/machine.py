@@ -101,6 +101,10 @@ class Game:
         do not read a copy)."""
         return [entry]
 
+    def redact_text(self, st: State, text: str, side: str | None) -> str:
+        """``text`` (a label or a reason naming pieces) as ``side`` (None: anyone) may read it."""
+        return text
+
     def shown_step(self, st: State, side: str | None) -> str | None:
         """The step ``side``'s view names; a game hides from the sides not to act the steps that would tell
         what they may not see."""

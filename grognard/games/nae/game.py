@@ -263,6 +263,9 @@ class NaeGame(Game):
     def shown_step(self, st: State, side: str | None) -> str | None:
         return fog.shown_step(st, side)
 
+    def redact_text(self, st: State, text: str, side: str | None) -> str:
+        return fog.redact_text(st, text, side) if fog.on(st) else text
+
     def setup(self, st: State, scenario: str, options: dict[str, Any]) -> None:
         d = S.data()
         sc = d.scenarios[scenario]
@@ -419,9 +422,14 @@ class NaeGame(Game):
         return None if cid is None else describe.card_page(cid)
 
     def why(self, st: State, target: str) -> str:
-        return why(st, target)
+        if fog.on(st) and fog.names_hidden_piece(st, target, st.active):  # 11: as if it were not on the map
+            return f"{target!r} names no zone and no force on the map."
+        return self.redact_text(st, why(st, target), st.active)
 
     def label(self, st: State, action: Action) -> str:
+        return self.redact_text(st, self._label(st, action), st.active)  # 11: the pieces of an enemy stack
+
+    def _label(self, st: State, action: Action) -> str:
         verb, arg = action
         interphase_label = budget.label(st, action) or redeployment.label(st, action)
         if interphase_label is not None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from functools import cache
 from typing import Any
 
@@ -193,13 +194,14 @@ def _power(kind: str, pid: str) -> str:
 
 class Seen:
     """What a viewer sees of the other side's pieces now: the units of lone forces and of forces in battle, the
-    generals and Army markers leading forces (all of a force in battle)."""
+    generals and Army markers leading forces (all of a force in battle), and what is off the map in the open (the
+    units of the reserve, the generals removed: both in every view)."""
 
     def __init__(self, st: State) -> None:
         self.st = st
         open_ = revealed(st)
-        self.units: set[str] = set()
-        self.generals: set[str] = set()
+        self.units: set[str] = set(st.g["reserve"]["units"])
+        self.generals: set[str] = set(st.g["removed"])
         self.armies: set[str] = set()
         for fid, f in st.g["forces"].items():
             if fid in open_ or not f["commander"]:
@@ -233,6 +235,29 @@ class Seen:
             return word[0].upper() + word[1:] if m.start() == 0 else word
 
         return pattern.sub(swap, text)
+
+
+def redact_text(st: State, text: str, viewer: str | None) -> str:
+    """``text`` (a menu label, naming the other side's forces) without the pieces the fog hides from ``viewer``."""
+    return Seen(st).redact(text, viewer)
+
+
+def names_hidden_piece(st: State, target: str, viewer: str | None) -> bool:
+    """Does ``target`` (what a player asks ``why`` about) name a piece the fog hides from ``viewer``, which the
+    answer would locate?"""
+    _, names = _names()
+    key = _fold(target)
+    meant = [m for name, ms in names.items() if _fold(name) == key for m in ms if m[0] in ("unit", "general")]
+    counters = S.data().counters
+    meant += [(kind, pid) for kind, table in (("unit", counters.units), ("general", counters.generals))
+              for pid in table if pid.casefold() == key]
+    seen = Seen(st)
+    return bool(meant) and not any(seen.shown(kind, pid, viewer) for kind, pid in meant)
+
+
+def _fold(text: str) -> str:
+    """Without case nor accents, as players type names (``why.find_force`` reads them so)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.strip()) if not unicodedata.combining(c)).casefold()
 
 
 def _private_owner(st: State) -> tuple[str, str] | None:

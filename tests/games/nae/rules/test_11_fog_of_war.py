@@ -182,3 +182,38 @@ def test_11_determinized_copies_redeal_the_hidden_units_alike_for_twins() -> Non
     rng = random.Random(1)
     for _ in range(60):  # the copy plays on
         copies[0].apply(rng.choice(copies[0].legal_actions()))
+
+
+def test_11_twins_look_alike_all_through_random_games() -> None:
+    """At every position of random games (1815 whole, 1805 and 1809 into their second year), a twin whose hidden
+    stack holds less shows the other side and a spectator the same views, whatever step the game is at."""
+    checked = 0
+    for scenario, seed, limit in (("1815", 5, 400), ("1805", 6, 300), ("1809", 7, 300)):
+        st = GAME.new_state(scenario, seed=seed, options=FOG)
+        rng = random.Random(seed)
+        for _ in range(limit):
+            if st.over:
+                break
+            owner = rng.choice(S.SIDES)
+            candidates = [fid for fid in stacks(st, owner) if fog.hidden(st, fid, S.other(owner))]
+            if candidates:
+                twin = other_content(st, rng.choice(candidates))
+                for viewer in (S.other(owner), None):
+                    assert seen_by(twin, viewer) == seen_by(st, viewer), (scenario, st.step, viewer)
+                checked += 1
+            st.apply(rng.choice(st.legal_actions()))
+    assert checked >= 600
+
+
+def test_11_labels_reasons_and_why_name_no_hidden_piece() -> None:
+    """What the browser lists of the computer's moves (to every seat) and what ``why`` answers locate nothing the
+    fog hides: Kleist's stack (Cleves) holds the Prussian IV and V Corps."""
+    st = GAME.new_state("1815", seed=1, options=FOG)
+    assert GAME.redact_text(st, "Leave Prussian IV Corps here", None) == "Leave a unit here"
+    assert GAME.redact_text(st, "Leave Prussian IV Corps here", "coalition") == "Leave Prussian IV Corps here"
+    assert GAME.redact_text(st, "Take the loss on French I Corps (2)", None) == "Take the loss on French I Corps (2)"
+    assert st.active == "empire"
+    assert GAME.why(st, "Prussian IV Corps") == "'Prussian IV Corps' names no zone and no force on the map."
+    assert GAME.why(st, "pr_iv") == "'pr_iv' names no zone and no force on the map."
+    assert "Kleist" in GAME.why(st, "Kleist")  # the commanding general shows
+    assert "no force on the map" not in GAME.why(GAME.new_state("1815", seed=1), "Prussian IV Corps")
