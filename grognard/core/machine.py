@@ -540,7 +540,8 @@ class State:
             "side": side,
             "active": active,
             "step": self.game.shown_step(self, side),
-            "prompt": self.prompt if side == active or self.over else f"Waiting for {active}.",
+            "prompt": self.game.redact_text(self, self.prompt, side) if side == active or self.over
+            else f"Waiting for {active}.",
             "legal": [list(a) for a in self.legal_actions()] if side == active and side is not None else [],
             "can_undo": self.can_undo and side == active,
             "over": self.over,

@@ -105,7 +105,7 @@ class Terminal:
             self.print_lines(board)
             self.shown = heading
         legal = st.legal_actions()
-        menu = [f"[bold cyan]{side}[/bold cyan]: {escape(st.prompt)}"]
+        menu = [f"[bold cyan]{side}[/bold cyan]: {escape(st.game.redact_text(st, st.prompt, side))}"]
         menu += [f"  {i:>2}. {escape(self.game.label(st, action))}" for i, action in enumerate(legal, start=1)]
         self.console.print("\n".join(menu), highlight=False)  # one print: rich is slow line by line
         try:
