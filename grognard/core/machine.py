@@ -395,7 +395,8 @@ class State:
             legal = self._legal_list()
             found = _find(action, legal)
             if found is None:
-                why = f"{_show(action)} is not legal now: {actor} is asked to {_lower_first(step.prompt(self, f))}"
+                asked = self.game.redact_text(self, step.prompt(self, f), actor)
+                why = f"{_show(action)} is not legal now: {actor} is asked to {_lower_first(asked)}"
                 raise IllegalAction(why, list(legal))
             act = found
         else:

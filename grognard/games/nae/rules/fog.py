@@ -129,17 +129,20 @@ def redact_web(st: State, viewer: str | None, view: dict[str, Any]) -> dict[str,
     if not on(st):
         return view
     open_ = revealed(st)
-    for fid in list(view["forces"]):
-        if hidden(st, fid, viewer, open_):
-            f = st.g["forces"][fid]
-            view["forces"][fid] = {"name": S.general(f["commander"]).name, "combat": "?", "steps": "?",
-                                   "initiative": S.general(f["commander"]).initiative, "morale": "?",
-                                   "cavalry": "?", "hidden": True}
+    view["forces"] = {fid: _figures(st, fid) if hidden(st, fid, viewer, open_) else info
+                      for fid, info in view["forces"].items()}
     if view["forecasts"]:
         legal = [(a[0], a[1]) for a in view["legal"]]
         view["forecasts"] = {i: fc for i, fc in view["forecasts"].items()
                              if not any(hidden(st, fid, viewer, open_) for fid in foes(st, legal[int(i)]))}
     return view
+
+
+def _figures(st: State, fid: str) -> dict[str, Any]:
+    """The browser's figures of a hidden force: its commander's name and initiative (9.1), nothing it holds."""
+    general = S.general(st.g["forces"][fid]["commander"])
+    return {"name": general.name, "combat": "?", "steps": "?", "initiative": general.initiative, "morale": "?",
+            "cavalry": "?", "hidden": True}
 
 
 def foes(st: State, action: tuple[str, Any]) -> list[str]:
