@@ -321,7 +321,7 @@ def resample(st: State, viewer: str, rng: random.Random) -> None:
     apart give the same copy for the same ``rng``. Each force gets a combat unit and keeps within its commander's
     limits (10.1), and militia stay home (12.1); a deal that cannot place every unit so is drawn again (a few times,
     then the stacks stay as they are). Forces of a group of armies keep their units (each army's share is fixed by
-    its markers)."""
+    its markers). Their mobile depots are dealt again too (``_deal_depots``)."""
     if not on(st):
         return
     open_ = revealed(st)
@@ -340,6 +340,21 @@ def resample(st: State, viewer: str, rng: random.Random) -> None:
                 for fid in fids:
                     forces[fid]["units"] = dealt[fid]
                 break
+        _deal_depots(st, fids, rng)
+
+
+def _deal_depots(st: State, fids: list[str], rng: random.Random) -> None:
+    """The hidden forces' mobile depots (13.4) dealt again, each to a force led by a general of its nation."""
+    forces = st.g["forces"]
+    nation = {fid: S.major_of(st, S.general(forces[fid]["commander"]).power) for fid in fids}
+    pool = sorted(d for fid in fids for d in forces[fid]["depots"])
+    home = {fid: list(forces[fid]["depots"]) for fid in fids}
+    for fid in fids:
+        forces[fid]["depots"] = [d for d in home[fid] if d not in nation.values()]  # another nation's: kept
+    for depot in pool:
+        takers = [fid for fid in fids if nation[fid] == depot]
+        if takers:
+            forces[takers[rng.randrange(len(takers))]]["depots"].append(depot)
 
 
 RESAMPLE_TRIES = 8

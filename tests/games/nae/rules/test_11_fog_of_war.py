@@ -179,6 +179,11 @@ def test_11_determinized_copies_redeal_the_hidden_units_alike_for_twins() -> Non
     pool = sorted(u for fid, f in st.g["forces"].items() if fog.hidden(st, fid, "empire") for u in f["units"])
     assert pool == sorted(u for fid, f in copies[0].g["forces"].items() if fog.hidden(st, fid, "empire")
                           for u in f["units"])
+    depots = [sorted(d for fid, f in x.g["forces"].items() if fog.hidden(st, fid, "empire") for d in f["depots"])
+              for x in (st, copies[0])]
+    assert depots[0] == depots[1]  # the mobile depots too, each with a general of its nation
+    assert all(S.major_of(st, S.general(f["commander"]).power) in f["depots"] or not f["depots"]
+               for fid, f in copies[0].g["forces"].items() if fog.hidden(st, fid, "empire"))
     rng = random.Random(1)
     for _ in range(60):  # the copy plays on
         copies[0].apply(rng.choice(copies[0].legal_actions()))
