@@ -8,10 +8,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from fastapi.testclient import TestClient
+
 from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae import webview
 from grognard.games.nae.rules import command, fog
+from grognard.server.app import create_app
 from tests.games.nae.rules.helpers import GAME, board, play, put
 
 FOG = {fog.FOG_OPTION: True}
@@ -222,3 +225,21 @@ def test_11_labels_reasons_and_why_name_no_hidden_piece() -> None:
     assert GAME.why(st, "pr_iv") == "'pr_iv' names no zone and no force on the map."
     assert "Kleist" in GAME.why(st, "Kleist")  # the commanding general shows
     assert "no force on the map" not in GAME.why(GAME.new_state("1815", seed=1), "Prussian IV Corps")
+
+
+def test_11_the_options_are_offered_and_the_fog_holds_over_http(tmp_path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}")) as c:
+        nae = next(g for g in c.get("/api/scenarios").json()["games"] if g["id"] == "nae")
+        assert {fog.FOG_OPTION, "austrian_grenadiers", "prussian_army_posture"} <= set(nae["options"])
+        seats = {"empire": "hotseat", "coalition": "hotseat"}
+        r = c.post("/api/games", json={"game": "nae", "scenario": "1815", "seats": seats, "seed": 1, "options": FOG})
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        empire = c.get(f"/api/games/{gid}/view?side=empire").json()
+        coalition = c.get(f"/api/games/{gid}/view?side=coalition").json()
+    kleist = empire["board"]["forces"]["f9"]
+    assert kleist["hidden"] and kleist["units"] == {} and kleist["commander"] == "kleist"
+    assert empire["forces"]["f9"]["combat"] == "?"
+    assert next(f for f in empire["board"]["summary"]["forces"] if f["id"] == "f9")["units"] == []
+    assert coalition["board"]["forces"]["f9"]["units"] == {"pr_iv": 2, "pr_v": 2}
+    assert coalition["board"]["forces"]["f24"].get("hidden")  # Napoleon's stack, for the Coalition
