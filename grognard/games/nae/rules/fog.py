@@ -321,7 +321,7 @@ def resample(st: State, viewer: str, rng: random.Random) -> None:
     apart give the same copy for the same ``rng``. Each force gets a combat unit and keeps within its commander's
     limits (10.1), and militia stay home (12.1); a deal that cannot place every unit so is drawn again (a few times,
     then the stacks stay as they are). Forces of a group of armies keep their units (each army's share is fixed by
-    its markers). Their mobile depots are dealt again too (``_deal_depots``)."""
+    its markers). Their mobile depots and the armies' subordinates are dealt again too."""
     if not on(st):
         return
     open_ = revealed(st)
@@ -341,6 +341,7 @@ def resample(st: State, viewer: str, rng: random.Random) -> None:
                     forces[fid]["units"] = dealt[fid]
                 break
         _deal_depots(st, fids, rng)
+        _deal_subordinates(st, fids, rng)
 
 
 def _deal_depots(st: State, fids: list[str], rng: random.Random) -> None:
@@ -358,6 +359,22 @@ def _deal_depots(st: State, fids: list[str], rng: random.Random) -> None:
 
 
 RESAMPLE_TRIES = 8
+
+
+def _deal_subordinates(st: State, fids: list[str], rng: random.Random) -> None:
+    """The hidden armies' subordinate generals dealt again among them (10.1: at most three an army, each of the
+    army's nation or of a nation among its units; one that fits nowhere stays where he was)."""
+    forces = st.g["forces"]
+    armies = [fid for fid in fids if forces[fid]["army"]]
+    home = {g: fid for fid in armies for g in forces[fid]["subs"]}
+    for fid in armies:
+        forces[fid]["subs"] = []
+    for gid in sorted(home):
+        power = S.general(gid).power
+        takers = [fid for fid in armies if len(forces[fid]["subs"]) < command.ARMY_SUBORDINATES and (
+            power == S.general(forces[fid]["commander"]).power
+            or any(S.unit(u).power == power for u in forces[fid]["units"]))]
+        forces[takers[rng.randrange(len(takers))] if takers else home[gid]]["subs"].append(gid)
 
 
 def _deal(st: State, fids: list[str], pool: list[tuple[str, int]],

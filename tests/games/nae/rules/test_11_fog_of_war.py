@@ -187,6 +187,10 @@ def test_11_determinized_copies_redeal_the_hidden_units_alike_for_twins() -> Non
     assert depots[0] == depots[1]  # the mobile depots too, each with a general of its nation
     assert all(S.major_of(st, S.general(f["commander"]).power) in f["depots"] or not f["depots"]
                for fid, f in copies[0].g["forces"].items() if fog.hidden(st, fid, "empire"))
+    subs = [sorted(g for fid, f in x.g["forces"].items() if fog.hidden(st, fid, "empire") for g in f["subs"])
+            for x in (st, copies[0])]
+    assert subs[0] == subs[1]
+    assert all(len(f["subs"]) <= command.ARMY_SUBORDINATES for f in copies[0].g["forces"].values())
     rng = random.Random(1)
     for _ in range(60):  # the copy plays on
         copies[0].apply(rng.choice(copies[0].legal_actions()))
