@@ -44,11 +44,28 @@ def catalog() -> dict[str, Any]:
     }
 
 
-def target(arg: Any) -> dict[str, str] | None:
-    """The map or panel object an action argument names (a zone, force, unit, general or card)."""
+# The verbs whose argument is a power (7.1, 8, 18), a province (18.2.2), a fleet (17, 7.3.2) or a sea zone (17.2): an
+# id such as "algiers" names both a power and a zone, so the verb decides what the map lights.
+POWER_VERBS = frozenset(("declare", "target", "ally", "integrate", "fight_on", "impose", "take_minor", "annex_to",
+                         "transfer"))
+FLEET_VERBS = frozenset(("fleet", "drop_fleet", "scuttle", "free_fleet", "corsairs", "corsairs_back"))
+SEA_VERBS = frozenset(("sea", "intercept_sea", "attack_sea"))
+
+
+def target(arg: Any, verb: str = "") -> dict[str, str] | None:
+    """The map or panel object an action argument names (a zone, unit, general, card, power, province, fleet or sea
+    zone)."""
     if not isinstance(arg, str):
         return None
     d = S.data()
+    if verb in POWER_VERBS and arg in d.map.powers:
+        return {"power": arg}
+    if verb == "annex" and arg in d.map.provinces:
+        return {"province": arg}
+    if verb in FLEET_VERBS and arg in d.counters.fleets:
+        return {"fleet": arg}
+    if verb in SEA_VERBS and arg in d.map.seas:
+        return {"sea": arg}
     for kind, table in (("zone", d.map.zones), ("unit", d.counters.units), ("general", d.counters.generals),
                         ("card", d.cards.cards)):
         if arg in table:
@@ -62,7 +79,8 @@ def annotate(st: State, side: str | None, view: dict[str, Any]) -> dict[str, Any
     legal = [(a[0], a[1]) for a in view["legal"]]
     view["labels"] = [st.game.label(st, a) for a in legal]
     forces = st.g["forces"]
-    view["targets"] = [{"force": a[1]} if isinstance(a[1], str) and a[1] in forces else target(a[1]) for a in legal]
+    view["targets"] = [{"force": a[1]} if isinstance(a[1], str) and a[1] in forces else target(a[1], a[0])
+                       for a in legal]
     view["forecasts"] = {}
     for i, action in enumerate(legal):
         fc = _forecast_for(st, action)

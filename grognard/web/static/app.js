@@ -4,7 +4,9 @@ import { MapView } from "./map.js";
 import {
   OnlineGame, accountScreen, api, inviteScreen, leaveScreen, loadSession, lobbyScreen, notifyTurn, resetScreen,
 } from "./online.js";
-import { esc, gameTitle, renderBattle, renderForce, renderForecast, renderHand, renderLog, setZoneNames } from "./panels.js";
+import {
+  esc, gameTitle, renderBattle, renderEurope, renderForce, renderForecast, renderHand, renderLog, setZoneNames,
+} from "./panels.js";
 
 const $ = (sel) => document.querySelector(sel);
 const S = {
@@ -136,7 +138,7 @@ $("#record-file").addEventListener("change", async (ev) => {
 function ensureMap() {
   if (S.map) return;
   S.map = new MapView($("#map"), S.geo, S.catalog, {
-    zone: onZone, force: onForce, hover: onHover,
+    zone: onZone, force: onForce, hover: onHover, sea: onSea, fleet: onFleet,
   });
 }
 
@@ -215,14 +217,25 @@ $("#ho-go").addEventListener("click", async () => {
 });
 
 function legalSets(view) {
-  const sets = { zones: new Map(), forces: new Map(), cards: new Map(), units: new Map(), generals: new Map() };
+  const sets = {
+    zones: new Map(), forces: new Map(), cards: new Map(), units: new Map(), generals: new Map(), powers: new Map(),
+    provinces: new Map(), fleets: new Map(), seas: new Map(),
+  };
+  const kinds = { zone: "zones", force: "forces", card: "cards", unit: "units", general: "generals", power: "powers",
+    province: "provinces", fleet: "fleets", sea: "seas" };
   (view.targets || []).forEach((t, i) => {
     if (!t) return;
     const [kind, id] = Object.entries(t)[0];
-    const m = { zone: sets.zones, force: sets.forces, card: sets.cards, unit: sets.units, general: sets.generals }[kind];
+    const m = sets[kinds[kind]];
     if (!m.has(id)) m.set(id, []);
     m.get(id).push(i);
   });
+  // a power (7.1, 8) or a province (18.2.2) is chosen on the map by any zone of it
+  for (const [id, z] of Object.entries(S.catalog.zones)) {
+    for (const [m, key] of [[sets.powers, z.owner], [sets.provinces, z.province]]) {
+      if (key && m.has(key) && !sets.zones.has(id)) sets.zones.set(id, m.get(key));
+    }
+  }
   return sets;
 }
 
@@ -234,11 +247,16 @@ function render() {
   S.sets = sets;
   S.map.selected = v.battle ? v.battle.zone : null;  // the battle's zone stands out
   S.map.selectedForce = S.selForce;
-  S.map.update(v, { zones: new Set(sets.zones.keys()), forces: new Set(sets.forces.keys()) });
+  S.map.update(v, { zones: new Set(sets.zones.keys()), forces: new Set(sets.forces.keys()),
+    seas: new Set(sets.seas.keys()), fleets: new Set(sets.fleets.keys()) });
   const board = v.board;
   const mine = v.side && v.active === v.side && !(S.mode === "game" && S.online && S.online.waiting);
   document.title = (mine && !v.over ? "● Your turn · " : "") + "Grognard";  // seen from another tab too
-  $("#who").innerHTML = `${board.year}, round ${board.round} (${esc(v.weather || "")}) — ` +
+  const summary = board.summary || {};
+  const grand = summary.victory_level !== undefined;
+  const when = grand && summary.phase !== "activation" ? esc(cap(summary.stage))
+    : `${board.year}, round ${board.round} (${esc(v.weather || "")})`;
+  $("#who").innerHTML = `${when} — ` +
     (v.over ? "game over" : `<span class="${v.active}">${cap(v.active)}</span> to act`) +
     (v.side ? ` · you: <span class="${v.side}">${cap(v.side)}</span>` : "");
   $("#prompt").textContent = v.prompt;
@@ -266,6 +284,12 @@ function render() {
   renderHand($("#tab-hand"), v, S.catalog, sets, S.mode === "game" && mine ? choose : null);
   renderLog($("#tab-log"), v, S.catalog, flashZone);
   renderBattle($("#tab-battle"), v, S.catalog, flashZone);
+  $("#europe-tab").hidden = !grand;
+  renderEurope($("#tab-europe"), v, sets, S.mode === "game" && mine ? choose : null);
+  // a new phase of the interphase, or a choice of a power: the Europe tab (budget purse, diplomatic table)
+  const stage = grand && summary.phase === "interphase" ? summary.stage : null;
+  if (S.mode === "game" && ((stage && stage !== S.stage) || (mine && sets.powers.size))) tab("europe");
+  S.stage = stage;
   if (S.selForce) showForce(S.selForce);
   if (v.battle && S.mode === "game") tab("battle");
   const scen = gameTitle(v);
@@ -354,6 +378,16 @@ function onZone(zone) {
   }
   const here = Object.entries(S.view.board.forces).filter(([, f]) => f.zone === zone).map(([fid]) => fid);
   if (here.length) showForce(here[0]);
+}
+
+function onSea(sea) {
+  const idx = S.view && S.sets.seas.get(sea);
+  if (idx && idx.length === 1 && S.mode === "game") choose(idx[0]);
+}
+
+function onFleet(fleet) {
+  const idx = S.view && S.sets.fleets.get(fleet);
+  if (idx && idx.length === 1 && S.mode === "game") choose(idx[0]);
 }
 
 function onForce(fid) {
