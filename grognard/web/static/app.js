@@ -263,6 +263,15 @@ function render() {
   const buttons = $("#buttons");
   buttons.innerHTML = "";
   if (S.mode === "game" && mine) {
+    // A budget's long menu (every unit to build reduced or to withdraw) keeps what comes after its "done" folded:
+    // the rules list the usual choices first (budget.py, Spend.choices).
+    const done = v.legal.findIndex((a) => a[0] === "done");
+    let more = null;
+    if (String(v.step).startsWith("budget") && v.legal.length > 14 && done >= 0 && done < v.legal.length - 1) {
+      more = document.createElement("details");
+      more.id = "more-choices";
+      more.innerHTML = `<summary>More choices (${v.legal.length - done - 1})</summary>`;
+    }
     v.legal.forEach((a, i) => {
       const b = document.createElement("button");
       b.textContent = v.labels[i];
@@ -270,8 +279,9 @@ function render() {
       b.dataset.verb = a[0];
       if (v.forecasts && v.forecasts[i]) b.classList.add("forecast");
       b.addEventListener("click", () => choose(i));
-      buttons.appendChild(b);
+      (more && i > done ? more : buttons).appendChild(b);
     });
+    if (more) buttons.appendChild(more);
     if (v.can_undo) {
       const u = document.createElement("button");
       u.textContent = "↶ Undo";
