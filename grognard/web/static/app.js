@@ -462,6 +462,11 @@ function tab(name) {
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === name);
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${name}`;
   if (name === "chat") $("#chat-tab").textContent = "Chat";
+  const log = $("#tab-log");
+  if (name === "log" && log.dataset.stale) {
+    log.scrollTop = log.scrollHeight;
+    delete log.dataset.stale;
+  }
 }
 for (const b of document.querySelectorAll("#tabs button")) b.addEventListener("click", () => tab(b.dataset.tab));
 

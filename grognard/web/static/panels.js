@@ -186,7 +186,8 @@ export function renderLog(box, view, catalog, flash) {
   box.innerHTML = (view.log.length > entries.length ? `<p class="dim">${view.log.length - entries.length} earlier entries not shown.</p>` : "") +
     entries.map(logLine).join("");
   hoverNames(box, view, flash);
-  if (atEnd || box.hidden) box.scrollTop = box.scrollHeight;
+  if (box.hidden) box.dataset.stale = "1";  // scrolled to its end when shown (a hidden box has no height)
+  else if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
 // -- forecast ----------------------------------------------------------------------------------------------
