@@ -39,6 +39,7 @@ def catalog() -> dict[str, Any]:
         "armies": {a.id: a.name for a in d.counters.armies.values()},
         "cards": {c.id: {"title": c.title, "side": c.side, "value": c.value, "text": c.text, "combat": c.combat,
                          "phases": list(c.phases), "gold_star": c.gold_star, "silver_star": c.silver_star,
+                         "permanent": c.permanent,
                          "reconstructed": "reconstructed" in c.src, "src": c.src}
                   for c in d.cards.cards.values()},
     }
@@ -87,6 +88,9 @@ def annotate(st: State, side: str | None, view: dict[str, Any]) -> dict[str, Any
         if fc is not None:
             view["forecasts"][str(i)] = F.as_json(fc)
     view["forces"] = {fid: _force(st, fid) for fid in forces}
+    # the force the side to act is moving (a march, a redeployment), marked on its map; others are not told
+    fid = st.frame.get("fid") if st.core["stack"] and side is not None and side == st.active else None
+    view["acting"] = fid if isinstance(fid, str) and fid in forces else None
     view["battle"] = _battle(st)
     view["weather"] = S.data().tables.weather(st.g["round"]).name
     return view

@@ -246,7 +246,7 @@ function render() {
   const sets = legalSets(v);
   S.sets = sets;
   S.map.selected = v.battle ? v.battle.zone : null;  // the battle's zone stands out
-  S.map.selectedForce = S.selForce;
+  S.map.selectedForce = S.selForce || v.acting;  // the force being moved stands out
   S.map.update(v, { zones: new Set(sets.zones.keys()), forces: new Set(sets.forces.keys()),
     seas: new Set(sets.seas.keys()), fleets: new Set(sets.fleets.keys()) });
   const board = v.board;
@@ -424,7 +424,8 @@ function onHover(zone) {
   const ctl = S.view.board.control[zone];
   const fort = S.view.board.fortresses[zone];
   const bits = [z.name, S.catalog.terrains[z.terrain] || z.terrain];
-  if (ctl) bits.push(`held by ${S.catalog.powers[ctl]?.name || ctl}`);
+  const status = (S.view.board.summary?.powers || []).find((p) => p.id === ctl);
+  if (ctl) bits.push(`held by ${S.catalog.powers[ctl]?.name || ctl}` + (status ? ` (${status.status_name})` : ""));
   if (fort) bits.push(fort.active ? `fortress ${fort.level}${fort.siege !== null ? `, siege ${fort.siege}` : ""}` : "fortress destroyed");
   if (z.capital) bits.push("capital");
   if (z.key) bits.push("key zone");

@@ -49,6 +49,7 @@ function cardHtml(catalog, cid, extra = "") {
   const c = catalog.cards[cid];
   if (!c) return `<div class="cardx">${esc(cid)}</div>`;
   const tags = [c.combat ? "combat" : "", c.gold_star ? "★ removed once played" : "", c.silver_star ? "☆ once per game" : "",
+    c.permanent ? "permanent: back at each hand building" : "",
     c.reconstructed ? "reconstructed" : ""].filter(Boolean);
   return `<div class="cardx ${extra}" data-card="${cid}"><h4><span>${esc(cid)} ${esc(c.title)}</span><span class="ap" title="activation points">${c.value}</span></h4>` +
     `<div>${tags.map((t) => `<span class="tag" title="${t === "reconstructed" ? esc(c.src) : ""}">${t}</span>`).join("")}</div>` +
