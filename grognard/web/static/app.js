@@ -295,10 +295,14 @@ function render() {
   renderLog($("#tab-log"), v, S.catalog, flashZone);
   renderBattle($("#tab-battle"), v, S.catalog, flashZone);
   $("#europe-tab").hidden = !grand;
+  if (!grand && !$("#tab-europe").hidden) tab("hand");  // a 1815 game opened after a grand campaign
   renderEurope($("#tab-europe"), v, sets, S.mode === "game" && mine ? choose : null);
   // a new phase of the interphase, or a choice of a power: the Europe tab (budget purse, diplomatic table)
   const stage = grand && summary.phase === "interphase" ? summary.stage : null;
-  if (S.mode === "game" && ((stage && stage !== S.stage) || (mine && sets.powers.size))) tab("europe");
+  if (S.mode === "game" && ((stage && stage !== S.stage) || (mine && sets.powers.size))) {
+    if (stage !== S.stage) $("#tab-europe").scrollTop = 0;  // the new phase's markers and purse first
+    tab("europe");
+  }
   S.stage = stage;
   if (S.selForce) showForce(S.selForce);
   if (v.battle && S.mode === "game") tab("battle");
