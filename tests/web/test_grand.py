@@ -18,6 +18,7 @@ from tests.web.conftest import DOCS
 from tests.web.test_play import wait_turn
 
 MAX_DECISIONS = 120  # the Empire's interphase takes about 30 clicks here; this bounds a stuck phase
+MAX_RANDOM = 400  # random players move a squadron of the Empire after about 70 actions (seed 21)
 
 
 def interphase_game(app: FastAPI, seed: int) -> str:
@@ -129,3 +130,33 @@ def test_grand_1809_hotseat_europe_panel(page: Page) -> None:
     other = "Empire" if side == "coalition" else "Coalition"
     expect(page.locator("#ho-title")).to_have_text(f"Hand the device to {other}")  # the hand hidden meanwhile
     expect(page.locator("#tab-hand .cardx")).to_have_count(0)
+
+
+def naval_game(app: FastAPI) -> str:
+    """A 1805 hotseat game where the Empire moves a squadron (17.2), reached by random players."""
+    store = app.state.service.store
+    gid = store.create_game("nae", "1805", {}, {"empire": "hotseat", "coalition": "hotseat"}, 21)
+    agents = {side: make_agent("random", 5 + i) for i, side in enumerate(("empire", "coalition"))}
+    for _ in range(MAX_RANDOM):
+        st, version, _ = store.load(gid)
+        if st.step == "naval.move" and st.active == "empire":
+            return gid
+        store.append_action(gid, version, st.active, agents[st.active].choose(st.copy(), st.active))
+    raise AssertionError("no squadron of the Empire moved")
+
+
+def test_grand_17_2_a_squadron_sails_into_a_sea_zone_clicked_on_the_map(app: FastAPI, page: Page) -> None:
+    gid = naval_game(app)
+    page.goto(f"/#/game/{gid}")
+    wait_turn(page, None)
+    expect(page.locator("#prompt")).to_contain_text("Squadron of")
+    sea = page.locator("#map path.sea-zone.legal").first
+    sea_id = sea.get_attribute("data-sea")
+    sea.dispatch_event("mouseenter")
+    expect(page.locator("#hover-tip")).to_contain_text("fleet")  # the sea's fleets, in it and in its ports and boxes
+    expect(page.locator("#map g.fleet").first).to_be_attached()  # the fleets as counters
+    before = page.get_attribute("body", "data-version")
+    sea.dispatch_event("click")
+    wait_turn(page, before)
+    st = app.state.service.store.load(gid)[0]
+    assert st.actions[-1] == ("sea", sea_id)

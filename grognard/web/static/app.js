@@ -138,7 +138,7 @@ $("#record-file").addEventListener("change", async (ev) => {
 function ensureMap() {
   if (S.map) return;
   S.map = new MapView($("#map"), S.geo, S.catalog, {
-    zone: onZone, force: onForce, hover: onHover, sea: onSea, fleet: onFleet,
+    zone: onZone, force: onForce, hover: onHover, sea: onSea, fleet: onFleet, seaHover: onSeaHover,
   });
 }
 
@@ -397,6 +397,16 @@ function onZone(zone) {
 function onSea(sea) {
   const idx = S.view && S.sets.seas.get(sea);
   if (idx && idx.length === 1 && S.mode === "game") choose(idx[0]);
+}
+
+// A sea zone (17.2): its name and the fleets in it, in its ports and in its blockade boxes.
+function onSeaHover(sea) {
+  const tip = $("#hover-tip");
+  if (!sea || !S.view) { tip.hidden = true; return; }
+  const fleets = (S.view.board.summary?.fleets || []).filter((f) => (f.at === "sea" && f.where === sea)
+    || (f.at !== "sea" && (S.geo.boxes?.[`blockade:${f.where}`]?.sea === sea)));
+  tip.textContent = [S.catalog.seas[sea] || sea, ...fleets.map((f) => `${f.name} (${f.place})`)].join(" · ");
+  tip.hidden = false;
 }
 
 function onFleet(fleet) {

@@ -48,6 +48,8 @@ export class MapView {
       const p = el("path", { d: s.d, class: "sea-zone", "data-sea": id }, seas);
       this.seaEls[id] = p;
       p.addEventListener("click", (ev) => { if (!this.dragged && this.on.sea) this.on.sea(id, ev); });
+      p.addEventListener("mouseenter", () => this.on.seaHover && this.on.seaHover(id));
+      p.addEventListener("mouseleave", () => this.on.seaHover && this.on.seaHover(null));
       const t = el("text", { x: s.x, y: s.y, class: "sea-label" }, seas);
       t.textContent = (this.cat.seas && this.cat.seas[id]) || id.replace(/_/g, " ");
     }
