@@ -79,6 +79,7 @@ def test_grand_1805_first_interphase_against_the_computer(app: FastAPI, page: Pa
             expect(page.locator("#prompt")).to_contain_text("choose the country of this diplomatic action")
             expect(page.locator("#tab-europe")).to_be_visible()
             expect(page.locator("#map path.zone.legal").first).to_be_attached()  # the powers' zones light up
+            expect(page.locator("#powers tr.legal button").first).to_contain_text(re.compile(r" — \d+%$"))  # 8.2.3
             page.screenshot(path=str(DOCS / "web-grand-diplomacy.png"))
             before = page.get_attribute("body", "data-version")
             page.locator("#powers tr.legal button").first.click()  # the power chosen in the diplomatic table

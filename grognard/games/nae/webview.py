@@ -10,7 +10,7 @@ from typing import Any
 from grognard.core.machine import State
 from grognard.games.nae import forecast as F
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle
+from grognard.games.nae.rules import battle, diplomacy
 
 
 @cache
@@ -87,6 +87,7 @@ def annotate(st: State, side: str | None, view: dict[str, Any]) -> dict[str, Any
         fc = _forecast_for(st, action)
         if fc is not None:
             view["forecasts"][str(i)] = F.as_json(fc)
+    view["odds"] = _diplomatic_odds(st, legal)
     view["forces"] = {fid: _force(st, fid) for fid in forces}
     # the force the side to act is moving (a march, a redeployment), marked on its map; others are not told
     fid = st.frame.get("fid") if st.core["stack"] and side is not None and side == st.active else None
@@ -135,4 +136,21 @@ def _battle(st: State) -> dict[str, Any] | None:
         out["morale"] = b.get("morale")
         if b["step"] == "battle.roll":
             out["mods"] = {r: battle.battle_mods(st, b, r) for r in F.ROLES}
+    return out
+
+
+def _diplomatic_odds(st: State, legal: list[tuple[str, Any]]) -> dict[str, dict[str, Any]]:
+    """8.2.3: before the country of a diplomatic action is chosen, each country's chance of joining and the
+    modifiers of its roll (the card is played face up; the table is public)."""
+    f = st.frame if st.core["stack"] else {}
+    if st.step != "diplomacy.target" or f.get("use") not in ("diplomacy", "free"):
+        return {}
+    test = S.data().tables.test("diplomacy")
+    out: dict[str, dict[str, Any]] = {}
+    for i, (verb, power) in enumerate(legal):
+        if verb == "target":
+            mods = diplomacy.action_mods(st, f["side"], f["card"], power, f["phase"])
+            total = sum(v for _, v in mods)
+            chance = sum(1 for d in range(1, 7) if test.passes(d + total)) / 6
+            out[str(i)] = {"chance": chance, "mods": [list(m) for m in mods]}
     return out

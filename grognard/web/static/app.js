@@ -274,7 +274,8 @@ function render() {
     }
     v.legal.forEach((a, i) => {
       const b = document.createElement("button");
-      b.textContent = v.labels[i];
+      const odds = v.odds && v.odds[i];  // 8.2.3: a diplomatic action's chance
+      b.textContent = v.labels[i] + (odds ? ` — ${Math.round(100 * odds.chance)}%` : "");
       b.dataset.index = i;
       b.dataset.verb = a[0];
       if (v.forecasts && v.forecasts[i]) b.classList.add("forecast");

@@ -263,7 +263,8 @@ export function renderEurope(box, view, sets, choose) {
   }
   html += "<h4>Diplomacy (8.1)</h4><table class='units' id='powers'><tr><th>Power</th><th>Status</th><th>Side</th><th>Allied to</th></tr>";
   const powers = (s.powers || []).filter((p) => p.status !== "not_in_play").slice()
-    .sort((a, b) => (a.kind === "major" ? 0 : 1) - (b.kind === "major" ? 0 : 1) || STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
+    .sort((a, b) => (sets.powers.has(a.id) ? 0 : 1) - (sets.powers.has(b.id) ? 0 : 1)  // the choices first
+      || (a.kind === "major" ? 0 : 1) - (b.kind === "major" ? 0 : 1) || STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
   for (const p of powers) {
     const legal = sets.powers.has(p.id);
     const status = p.status_name + (p.forced_by ? ` with ${p.forced_by}` : "") + (p.conquered ? ", conquered" : "");
@@ -277,7 +278,9 @@ export function renderEurope(box, view, sets, choose) {
     const cell = row.querySelector("td");
     for (const i of sets.powers.get(row.dataset.power)) {
       const btn = document.createElement("button");
-      btn.textContent = view.labels[i];
+      const odds = view.odds && view.odds[i];  // 8.2.3: the chance of the roll and its modifiers
+      btn.textContent = view.labels[i] + (odds ? ` — ${Math.round(100 * odds.chance)}%` : "");
+      if (odds) btn.title = odds.mods.map(([l, v]) => `${l} ${v >= 0 ? "+" : ""}${v}`).join(", ");
       btn.dataset.index = i;
       btn.addEventListener("click", () => choose(i));
       cell.appendChild(btn);
