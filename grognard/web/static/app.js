@@ -495,8 +495,10 @@ for (const b of document.querySelectorAll("#zoom button")) {
 
 function showEnd(v) {
   const r = v.result || {};
-  $("#end-title").textContent = r.winner ? `${cap(r.winner)} wins` : "A draw";
-  $("#end-why").textContent = (v.board && v.board.outcome) || r.text || "";
+  const why = (v.board && v.board.outcome) || r.text || "";
+  // 19.3: a grand campaign no side wins is lost by both, not drawn
+  $("#end-title").textContent = r.winner ? `${cap(r.winner)} wins` : why.startsWith("Both sides lose") ? "Both sides lose" : "A draw";
+  $("#end-why").textContent = why;
   $("#endgame").hidden = false;
 }
 $("#end-map").addEventListener("click", () => { $("#endgame").hidden = true; });
