@@ -11,7 +11,7 @@ from typing import Any
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, conquest, foreign_wars, interphase, naval, victory
+from grognard.games.nae.rules import cards, conquest, fog, foreign_wars, interphase, naval, victory
 from grognard.games.nae.schema.scenario import Condition
 
 
@@ -110,7 +110,7 @@ def summary(st: State, side: str | None) -> dict[str, Any]:
     g = st.g
     w = S.data().tables.weather(g["round"])
     sc = S.data().scenarios[g["scenario"]]
-    return {
+    return fog.redact_summary(st, side, {
         "year": g["year"], "round": g["round"], "last_round": g["last_round"],
         "round_of": f"round {g['round']} of {g['last_round']}",  # the rulebook's numbering (1815 opens in round 2)
         "weather": w.name, "turn": g["turn"], "to_act": st.active,
@@ -122,8 +122,8 @@ def summary(st: State, side: str | None) -> dict[str, Any]:
                    for z, fort in g["fortresses"].items() if fort["siege"] is not None],
         "hand_sizes": {s: len(h) for s, h in g["hands"].items()},
         "ap_reserve": dict(g["ap_reserve"]),
-        **(grand(st) if S.grand_campaign(st) else {}),
-    }
+        **(grand(st, side) if S.grand_campaign(st) else {}),
+    })  # 11: what the fog of war hides taken out
 
 
 # 5.1: the interphase's phases, by the function of ``interphase.PHASES`` that opens each
@@ -149,7 +149,7 @@ def stage(st: State) -> str:
     return f"{g['year']} activation phase, round {g['round']} of {g['last_round']}"
 
 
-def grand(st: State) -> dict[str, Any]:
+def grand(st: State, side: str | None) -> dict[str, Any]:
     """The grand campaigns' public markers (20.2, 20.3): the stage of the year, victory level (19) and escalade (6.1),
     the diplomatic table of every power (8.1: status, side, the major it is allied to, a forced peace's conqueror),
     the budget being spent (7.3: the resources track is on the board), the Foreign Wars (6.5) and Corsairs (17.2.9)
@@ -171,12 +171,21 @@ def grand(st: State) -> dict[str, Any]:
     fleets = S.data().counters.fleets
     wars = [{"card": w["card"], "title": S.data().cards.cards[w["card"]].title, "power": m.powers[w["power"]].name,
              "units": [S.unit_name(u) for u in w["units"]], "generals": [S.general(x).name for x in w["generals"]],
-             "fleets": [fleets[x].name for x in w["fleets"]]} for w in foreign_wars.foreign_wars(st)]
+             "fleets": [_fleet_name(st, side, x) for x in w["fleets"]]} for w in foreign_wars.foreign_wars(st)]
     return {"phase": g["phase"], "stage": stage(st), "victory_level": g["vp"], "escalade": g["escalade"],
             "punishments_at": cards.PUNISHMENTS_AT, "periods": list(g["periods"]), "statuses": dict(g["status"]),
             "powers": powers, "budget": budget, "foreign_wars": wars,
-            "corsairs": [{"id": x, "name": fleets[x].name, "power": fleets[x].power} for x in cards.corsairs_box(st)],
+            "corsairs": [{"id": x if _fleet_name(st, side, x) == fleets[x].name else None,
+                          "name": _fleet_name(st, side, x), "power": fleets[x].power} for x in cards.corsairs_box(st)],
             "continental_blockade": "blockade" in g}
+
+
+def _fleet_name(st: State, side: str | None, fl: str) -> str:
+    """A fleet off the map as ``side`` reads it: under the fog of war (11) only its owner sees which one it is."""
+    c = S.data().counters.fleets[fl]
+    if fog.on(st) and S.side_of(st, c.power) != side:
+        return f"{S.data().map.powers[c.power].adjective} fleet"
+    return c.name
 
 
 def _force(st: State, fid: str) -> dict[str, Any]:
@@ -237,7 +246,7 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
             if gens:
                 lines.append(f"    generals: {gens}")
             units = ", ".join(f"{u['name']} {u['value']}{'' if u['full'] else ' (reduced)'}" for u in f["units"])
-            lines.append(f"    units: {units}")
+            lines.append(f"    units: {'hidden by the fog of war (11)' if f.get('hidden') else units}")
         fleets = [x for x in s["fleets"] if x["side"] == side]
         if fleets:
             lines.append("  fleets: " + ", ".join(

@@ -10,7 +10,7 @@ from typing import Any
 from grognard.core.machine import State
 from grognard.games.nae import forecast as F
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle, diplomacy
+from grognard.games.nae.rules import battle, diplomacy, fog
 
 
 @cache
@@ -94,7 +94,7 @@ def annotate(st: State, side: str | None, view: dict[str, Any]) -> dict[str, Any
     view["acting"] = fid if isinstance(fid, str) and fid in forces else None
     view["battle"] = _battle(st)
     view["weather"] = S.data().tables.weather(st.g["round"]).name
-    return view
+    return fog.redact_web(st, side, view)  # 11: nothing of a stack the fog of war hides
 
 
 def _force(st: State, fid: str) -> dict[str, Any]:
