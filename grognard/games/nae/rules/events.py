@@ -497,7 +497,8 @@ def option_ok(st: State, side: str, option: tuple[Any, ...]) -> bool:
 def reformable(st: State, e: MilitaryReform) -> list[str]:
     """3C: « La réforme ne s'appliquera pas, grâce à cette carte, à la nation qui n'a pas encore été vaincue »
     (glossary « Réforme militaire »), nor to one already reformed."""
-    return [p for p in e.powers if st.g.get("defeats", {}).get(p) and p not in st.g.get("reforms", [])]
+    return [p for p in e.powers if st.g.get("defeats", {}).get(p) and p not in st.g.get("reforms", [])
+            and p not in st.g.get("reformed", [])]
 
 
 class EventOption:
@@ -829,13 +830,14 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
 FORCE_CONDITIONS = (Supplied, CommanderPower)  # read on the army a special unit joins (``army_options``)
 
 
-def playable(st: State, side: str, cid: str) -> bool:
-    """6.4: an activation-phase event the engine plays, its conditions met (political ones by ``diplomacy``, those
-    of the army it reaches here), a silver star's not played yet this game, with something for it to do."""
+def playable(st: State, side: str, cid: str, phase: str = "activation") -> bool:
+    """6.4: an event the engine plays in ``phase`` (the round's action, or the budget phase for the cards that name
+    it: 18F, 31F, 3C...), its conditions met (political ones by ``diplomacy``, those of the army it reaches here), a
+    silver star's not played yet this game, with something for it to do."""
     if cid not in EVENTS:
         return False
     card = S.data().cards.cards[cid]
-    if "activation" not in card.phases or not card.effects("event"):
+    if phase not in card.phases or not card.effects("event"):
         return False
     if card.silver_star and cid in st.g.get("events_played", []):
         return False  # 6.2: « l'évènement ne peut être joué qu'une fois au cours de la partie »
@@ -890,7 +892,7 @@ def event_played_by(card: Card) -> str | None:
         return "conquest"
     if card.id in cards.HAND_BUILDING_EVENTS:
         return "hand building"
-    if "budget" in card.phases and budget.purse_event(card):
+    if "budget" in card.phases and (budget.purse_event(card) or budget.smuggling(card)):
         return "budget"
     if all(cards.effect_window(e) == "contact" for e in effects):
         return "contact"
