@@ -587,7 +587,8 @@ class BattleAfter:
         ctx = {**f, "cards": played}
         card_morale = morale_cards(st, ctx, loser_role, "demoralization")
         # 14.9.1: the differential counts the loss a retreat across an unbridged river or a mountain will cost
-        route = retreat_loss(st, loser["zone"], f["retreat_to"]) if f.get("retreat_to") else f.get("route_loss", 0)
+        route = retreat_loss(st, loser["zone"], f["retreat_to"], loser_fid) if f.get("retreat_to") else \
+            f.get("route_loss", 0)
         diff = max(0, f["diff"] + route)
         rating = f["loser_morale"] + f["losers_tactical"] - diff + card_morale
         roll = st.roll(1, rule="14.9.1",
@@ -703,9 +704,10 @@ def _enemy_fortress(st: State, zone: str, side: str) -> bool:
     return bool(fort and fort["active"] and S.controller(st, zone) not in (side, None))
 
 
-def retreat_loss(st: State, zone: str, dest: str | None) -> int:
-    """14.10: one extra loss for a retreat across an unbridged river or a mountain without pass."""
-    if dest is None or dest == "fortress":
+def retreat_loss(st: State, zone: str, dest: str | None, fid: str | None = None) -> int:
+    """14.10: one extra loss for a retreat across an unbridged river or a mountain without pass (none for the force
+    ``fid`` that played 37F The Berezina)."""
+    if dest is None or dest == "fortress" or (fid is not None and cards.retreat_loss_cancelled(st, fid)):
         return 0
     return 1 if S.data().map.feature_of(zone, dest).retreat_loss else 0
 
@@ -723,7 +725,7 @@ def plan_retreat(st: State, f: Frame, loser_fid: str) -> None:
     """14.9.1 / 14.10: before the demoralization test the loser's route is settled when it decides whether the
     retreat costs a loss: a single route is taken, a choice between routes that differ is asked now."""
     options = forced_route(st, f, loser_fid)
-    costs = {retreat_loss(st, f["zone"], z) for z in options}
+    costs = {retreat_loss(st, f["zone"], z, loser_fid) for z in options}
     if len(options) == 1:
         f["retreat_to"] = options[0]
     elif len(costs) == 1:
@@ -810,7 +812,7 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
     siege.refresh_sieges(st)
     st.push("join", fid=fid)  # 10.2 / 11: it consolidates with a force of its side there, once its losses are taken
     feature = S.data().map.feature_of(src, dest)
-    if feature.retreat_loss:
+    if retreat_loss(st, src, dest, fid):
         push_losses(st, fid, 1, rule="14.10", why=f"retreat across a {feature.name}", depots_ok=True)
 
 
