@@ -112,7 +112,7 @@ def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
     zone = ctx["zone"]
     terrain = t.terrain[S.data().map.zones[zone].terrain]
     mods.append((f"terrain {terrain.name}", terrain.attacker_modifier if attacker else terrain.defender_modifier))
-    if attacker and ctx["came_from"] != "fortress":  # 15.2: a sortie crosses no border
+    if attacker and ctx["came_from"] not in NO_ENTRY:  # 15.2: a sortie crosses no border, nor a standing battle
         border = t.borders[S.data().map.feature_of(ctx["came_from"], zone).id]
         mods.append((border.name, border.army_attacker_modifier if S.is_army(att) else border.attacker_modifier))
     if me["unsupplied"]:
@@ -160,6 +160,14 @@ def _args(f: Frame) -> dict[str, Any]:
     return {k: v for k, v in f.items() if k != "step"}
 
 
+STANDING = "standing"
+"""The ``came_from`` of a battle between forces already in the zone, no force moving in: the one a French force
+accepts when a forced alliance is broken (8.1.4) and the Tyrolean rising's (8.3.3). No border is crossed, each side
+is supplied where it stands, a beaten attacker retreats by the defender's priorities (14.10: it entered from
+nowhere), and no march goes on after it."""
+NO_ENTRY = ("fortress", STANDING)  # a sortie (15.2) or a standing battle: no zone the attacker came from
+
+
 def start_battle(st: State, att: str, dfn: str, zone: str, came_from: str, interceptor_from: str | None = None) -> None:
     """Push a battle in ``zone``: ``att`` entered from ``came_from``; ``interceptor_from`` marks an interception."""
     st.push("battle", att=att, dfn=dfn, zone=zone, came_from=came_from, interceptor_from=interceptor_from)
@@ -185,7 +193,7 @@ class Battle:
         t = S.data().tables
         att, dfn = S.force(st, f["att"]), S.force(st, f["dfn"])
         cache: dict[str, set[str]] = {}
-        sortie = f["came_from"] == "fortress"  # 15.2: a sortie comes from no zone: the garrison's own supply
+        sortie = f["came_from"] in NO_ENTRY  # 15.2: a sortie comes from no zone: the garrison's own supply
         att["unsupplied"] = not supply.force_supplied(  # 14.5.4: a line through the attacker's entry zone
             st, f["att"], cache, via=None if sortie else f["came_from"])
         dfn["unsupplied"] = not supply.force_supplied(  # 13.3 (a sortie, 15.2, comes from no zone)
@@ -573,6 +581,8 @@ class BattleAfter:
                     retreat(st, f, loser_fid)
             return
         st.pop()
+        if f["came_from"] == STANDING:
+            return  # no mover: the step that started it settles what follows (8.1.4, 8.3.3)
         from grognard.games.nae.rules import movement
 
         movement.after_battle(st, f, winner_fid)
@@ -714,11 +724,16 @@ def retreat_loss(st: State, zone: str, dest: str | None, fid: str | None = None)
 
 def forced_route(st: State, f: Frame, loser_fid: str) -> list[str]:
     """14.10: where the loser may go: the attacker's entry zone, the interceptor's, or the defender's options."""
-    if loser_fid == f["att"]:
+    if loser_fid == f["att"] and f["came_from"] != STANDING:
         return [f["came_from"]]
     if f["interceptor_from"] is not None:
         return [f["interceptor_from"]]
-    return retreat_options(st, loser_fid, f["zone"], f["came_from"])
+    options = retreat_options(st, loser_fid, f["zone"], f["came_from"])
+    fort = st.g["fortresses"].get(f["zone"])
+    if f.get("fortress_for") == loser_fid and "fortress" not in options and fort and fort["active"] and \
+            fort["siege"] is None:
+        options = ["fortress", *options]  # 8.1.4: « avec repli possible dans la forteresse de la zone »
+    return options
 
 
 def plan_retreat(st: State, f: Frame, loser_fid: str) -> None:
