@@ -267,7 +267,8 @@ def deploy_options(st: State, side: str, power: str, uid: str) -> list[str]:
 def break_off(st: State, power: str, side: str) -> None:
     """8.2.3: a minor allied to France goes over to the Coalition. Its units stacked with French units outside its
     territory go to the nearest Coalition zone within their MF, or are destroyed; inside its territory each side
-    loses one step; its fortresses go back to it unless a French unit alone holds the zone."""
+    loses one step, and the minor's survivors part as those outside do if French units still stand there (11); its
+    fortresses go back to it unless a French unit alone holds the zone."""
     g = st.g
     own = set(territory(power))
     for fid in sorted(g["forces"]):
@@ -301,27 +302,38 @@ def break_off(st: State, power: str, side: str) -> None:
             else:
                 del values[lost]
                 g["reserve"]["units"].append(lost)
-            if values:
+            if values and fid in g["forces"] and not f["in_fortress"]:
+                # 11: the two sides share no zone outside a fortress: the minor's survivors part as those outside
+                # its territory do (the text, silent here, gives its only other way of parting)
+                _part_for_nearest(st, values, zone, side, power)
+            elif values:
                 S.new_force(st, side, power, zone, units=values)
             continue
         S.check_force(st, fid, "8.2.3")
-        dest = nearest_zone(st, zone, side, min(S.unit(u).mf for u in values))
-        if dest is None:
-            g["reserve"]["units"] += sorted(values)
-            st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} find(s) no {side} zone within reach "
-                    f"of {S.zone_name(zone)} and are destroyed", rule="8.2.3")
-        else:
-            joined = S.new_force(st, side, power, dest, units=values)
-            st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} leave(s) the French in "
-                    f"{S.zone_name(zone)} for {S.zone_name(dest)}", rule="8.2.3")
-            # 11: « Il ne peut y avoir qu'une seule force d'un même camp dans une zone à l'issue d'un round
-            # d'activation »: they join the side's force already there
-            stacking.consolidate(st, joined, garrisons=False)
+        _part_for_nearest(st, values, zone, side, power)
     for zone in sorted(own):
         if zone not in g["control"]:
             continue
         french_alone = S.forces_in(st, zone) and not S.forces_in(st, zone, side)
         S.set_control(st, zone, "france" if french_alone else power)
+
+
+def _part_for_nearest(st: State, values: dict[str, int], zone: str, side: str, power: str) -> None:
+    """8.2.3: « doivent tenter de rejoindre la zone coalisée la plus proche dans le rayon de son facteur de mouvement ;
+    s'il n'en existe pas, elles sont détruites »."""
+    g = st.g
+    dest = nearest_zone(st, zone, side, min(S.unit(u).mf for u in values))
+    if dest is None:
+        g["reserve"]["units"] += sorted(values)
+        st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} find(s) no {side} zone within reach "
+                f"of {S.zone_name(zone)} and are destroyed", rule="8.2.3")
+        return
+    joined = S.new_force(st, side, power, dest, units=values)
+    st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} leave(s) the French in "
+            f"{S.zone_name(zone)} for {S.zone_name(dest)}", rule="8.2.3")
+    # 11: « Il ne peut y avoir qu'une seule force d'un même camp dans une zone à l'issue d'un round
+    # d'activation »: they join the side's force already there
+    stacking.consolidate(st, joined, garrisons=False)
 
 
 def nearest_zone(st: State, start: str, side: str, mf: int) -> str | None:
