@@ -396,3 +396,26 @@ def test_18_2_3_a_force_redeployed_onto_a_friend_joins_it():
     at_ulm = S.forces_in(st, "ulm", "empire")
     assert len(at_ulm) == 1 and S.force(st, at_ulm[0])["commander"] == "napoleon"
     assert {"fr_garde", "fr_i", "fr_ii"} <= set(S.force(st, at_ulm[0])["units"])
+
+
+def test_18_2_3_the_loser_reorganizes_its_forces_with_a_new_army_general():
+    """18.2.3: « une réorganisation totale des forces est possible avec changement de général d'armée le cas
+    échéant »: the side running the beaten Austria (the Coalition) may put a general of the reserve at the head of
+    an Austrian army; the highest-ranked of him and the army's subordinates takes command (10.2), the one replaced
+    goes to the reserve, free to lead again."""
+    st = _austria_beaten()
+    mack = put(st, "prague", ["au_i", "au_ii"], commander="mack", army="armee_allemagne")
+    S.set_demoralized(S.force(st, mack), True)  # 18.2.1 (b): Vienna held and the Austrian army demoralized
+    conquest_phase(st)
+    while not (st.step == "conquest.choice" and st.frame["kind"] == "reorganize"):
+        st.apply(st.legal_actions()[0])
+    assert st.active == "coalition" and st.legal_actions() == [("done", None), ("dismiss", "mack")]
+    assert all(GAME.label(st, a) for a in st.legal_actions())
+    st.apply(("dismiss", "mack"))
+    assert st.step == "relieve.replace" and ("general", "schwarzenberg") in st.legal_actions()
+    assert ("general", "mack") in st.legal_actions()  # back in the reserve at once
+    st.apply(("general", "schwarzenberg"))
+    assert S.force(st, mack)["commander"] == "schwarzenberg" and "mack" not in st.g["removed"]
+    assert st.step == "conquest.choice" and st.legal_actions() == [("done", None)]  # each army once
+    st.apply(("done", None))
+    assert st.over
