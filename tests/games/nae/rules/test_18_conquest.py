@@ -107,7 +107,32 @@ def test_18_1_a_conquered_minor_loses_its_fleets_and_takes_the_conquerors_allian
     conquest.conquer_minor(st, "naples", "empire")
     assert "nap_fleet" not in g["fleets"] and "nap_fleet" in g["reserve"]["fleets"]
     assert g["sides"]["naples"] == "empire" and g["status"]["naples"] == "allied"
-    assert g["control"]["palermo"] == g["control"]["messina"] == "britain"  # « la Sicile reste alliée à la Coalition »
+    # « la Sicile reste alliée à la Coalition et devient un mineur coalisé indépendant de Naples »
+    assert g["control"]["palermo"] == g["control"]["messina"] == "sicily"
+    assert (g["status"]["sicily"], g["sides"]["sicily"], g["ally_of"]["sicily"]) == ("allied", "coalition", "britain")
+    assert conquest.territory_of(st, "palermo") == "sicily" and S.side_of(st, "sicily") == "coalition"
+
+
+def test_18_1_sicily_conquered_by_the_empire_joins_the_kingdom_of_naples():
+    """18.1: « Si l'Empire conquiert la Sicile, mineur coalisé, elle est obligatoirement intégrée au Royaume de
+    Naples »: Palermo and Messina held by a supplied French force, Sicily falls and its province is Naples' again;
+    no choice is asked (it has no units: the integration of 18.1 is the rule's, not the conqueror's)."""
+    st = board()
+    g = st.g
+    S.set_side(st, "naples", "coalition")
+    S.set_ally_of(st, "naples", "britain")
+    S.set_control(st, "naples", "france")
+    conquest.conquer_minor(st, "naples", "empire")
+    put(st, "palermo", ["fr_i", "fr_ii"], commander="davout")
+    put(st, "messina", ["fr_iii"])
+    for zone in ("palermo", "messina"):
+        S.set_control(st, zone, "france")
+    supply.update_supply(st, rule="13")
+    assert conquest.conquered_minor(st, "sicily", "empire")
+    conquest.conquer_minor(st, "sicily", "empire")
+    assert g["status"]["sicily"] == "not_in_play" and S.side_of(st, "sicily") is None
+    assert conquest.territory_of(st, "palermo") == conquest.territory_of(st, "messina") == "naples"
+    assert any(e["text"] == "Sicily is integrated into the Kingdom of Naples" for e in st.log)
 
 
 def test_18_1_a_french_protectorate_conquered_by_the_coalition_loses_its_vp():
