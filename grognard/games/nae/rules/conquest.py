@@ -220,7 +220,7 @@ def sicily_stands(st: State, former: str) -> None:
     m = S.data().map
     g = st.g
     for province in m.powers[SICILY].provinces:
-        g.setdefault("territory", {})[province] = SICILY
+        S.set_territory(st, province, SICILY)
         for z in m.zones_of(province):
             if g["control"].get(z.id) == "naples":
                 S.set_control(st, z.id, SICILY)
@@ -236,7 +236,7 @@ def sicily_joins_naples(st: State) -> None:
     Naples »: its provinces go back to Naples' National Territory and Sicily leaves the game."""
     g = st.g
     for province in S.data().map.powers[SICILY].provinces:
-        g["territory"][province] = "naples"
+        S.set_territory(st, province, "naples")
     g["status"][SICILY] = "not_in_play"
     S.set_side(st, SICILY, None)
     S.set_ally_of(st, SICILY, None)
