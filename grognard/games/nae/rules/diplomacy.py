@@ -663,7 +663,36 @@ def change_status(st: State, power: str, status: str) -> None:
     if power == "spain":
         st.g.pop("war_of_liberation", None)
     st.note(f"{name(power)} becomes neutral", rule="8.1.1")
+    stand_down(st, power)
     leave_neutral_ground(st, power)
+
+
+def stand_down(st: State, power: str) -> None:
+    """8.1.1: the forces of a power made neutral by an event are at war with nobody (side None) and stay on its
+    territory; those abroad go home to its nearest key zone, as a conquered power's forces do (18.2.3: « ses unités
+    hors de son territoire national sont replacées dans ses zones clés »). Its units in another nation's force, and
+    other nations' units in its forces, leave them (as 18.2.2 parts a minor's units from a force of another nation):
+    a neutral's militia never follows a belligerent's army out of its territory."""
+    from grognard.games.nae.rules import conquest, peace
+
+    for fid in sorted(st.g["forces"]):
+        f = st.g["forces"].get(fid)
+        if f is None or f["side"] is None:
+            continue
+        mine = f["power"] == power
+        for uid in [u for u in f["units"] if (S.unit(u).power == power) != mine]:
+            S.eliminate(st, f, uid)
+        S.check_force(st, fid, "8.1.1")
+        if not mine or fid not in st.g["forces"]:
+            continue
+        S.set_force_side(st, fid, None)
+        for z, fort in st.g["fortresses"].items():
+            if fort["besieger"] == fid:
+                S.set_fortress(st, z, besieger=None, siege=None)
+        if conquest.territory_of(st, f["zone"]) != power:
+            dist = peace.distances(f["zone"])
+            keys = sorted((dist.get(z, 10**6), z) for z in conquest.key_zones(power))
+            peace.move_force(st, fid, keys[0][1], "8.1.1")
 
 
 def leave_neutral_ground(st: State, power: str) -> None:

@@ -12,6 +12,7 @@ from grognard.games.nae import state as S
 from grognard.games.nae.rules import diplomacy as D
 from grognard.games.nae.rules import foreign_wars as FW
 from grognard.games.nae.rules import iberia as I
+from tests.games.nae.rules.grand import board_1806
 from tests.games.nae.rules.helpers import board, play, push, put, rolls
 
 
@@ -509,3 +510,24 @@ def test_12_1_a_power_made_neutral_by_event_sees_every_side_leave_its_territory(
             f = st.g["forces"][fid]
             assert conquest.territory_of(st, f["zone"]) != "spain" and f["zone"] in st.g["fortresses"]
     assert not [f for f in st.g["forces"].values() if f["side"] and S.is_neutral_ground(st, f["zone"])]
+
+
+def test_8_1_1_a_power_made_neutral_by_event_keeps_its_forces_at_home_at_war_with_nobody() -> None:
+    """8.1.1 / 18.2.3: 53F Valençay makes Spain neutral: its forces stay on its territory with no side, those abroad
+    go home to its key zone (Madrid), its militia in Wellington's army leaves it instead of following the British
+    out of Spain (a random 1809 game took sp_militia_3 to Portugal), and the British go to a fortress of their
+    side."""
+    from grognard.games.nae.rules import conquest
+
+    st = board_1806()
+    st.g["status"]["spain"] = "at_war"
+    S.set_side(st, "spain", "coalition")
+    british = put(st, "salamanca", {"gb_corps_1": 3, "sp_militia_3": 1}, commander="wellington", side="coalition")
+    militia = put(st, "zaragoza", ["sp_militia_1"], side="coalition")
+    abroad = put(st, "lisbon", ["sp_corps_1"], commander="castanos", side="coalition")
+    D.change_status(st, "spain", "neutral")
+    assert "sp_militia_3" in st.g["reserve"]["units"]
+    assert conquest.territory_of(st, S.force(st, british)["zone"]) != "spain"
+    assert set(S.force(st, british)["units"]) == {"gb_corps_1"}
+    assert S.force(st, militia)["zone"] == "zaragoza" and S.force(st, militia)["side"] is None
+    assert S.force(st, abroad)["zone"] == "madrid" and S.force(st, abroad)["side"] is None
