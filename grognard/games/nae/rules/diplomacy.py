@@ -301,9 +301,17 @@ def break_off(st: State, power: str, side: str) -> None:
             else:
                 del values[lost]
                 g["reserve"]["units"].append(lost)
-            if values:
-                S.new_force(st, side, power, zone, units=values)
-            continue
+            if not values:
+                continue
+            french = g["forces"].get(fid)
+            if french is None or zone in g["fortresses"]:
+                # 11: the two sides share a zone only across a fortress wall: the minor's units hold its fortress,
+                # which « revien[t] à [son] propriétaire d'origine sauf si une unité française occupe seule la zone »
+                # (or stand outside the French holding it)
+                inside = french is not None and not french["in_fortress"]
+                S.set_in_fortress(st, S.new_force(st, side, power, zone, units=values), inside)
+                continue
+            # no fortress of its own to hold there: they part as those outside its territory do (below)
         S.check_force(st, fid, "8.2.3")
         dest = nearest_zone(st, zone, side, min(S.unit(u).mf for u in values))
         if dest is None:

@@ -173,6 +173,31 @@ def test_8_2_3_bavaria_changes_sides() -> None:
     S.check_derived(st)
 
 
+def test_8_2_3_parting_in_its_territory_the_two_sides_share_a_zone_only_across_a_fortress_wall() -> None:
+    """8.2.3: « Pour celles situées sur son territoire, empilées avec des unités françaises, les unités des deux camps
+    sont éliminées à proportion d'un pas pour chaque camp »; with 11 (enemies share a zone only across a fortress
+    wall): where French units are left, the minor's hold its fortress (Ulm), and with no fortress there (Munich) they
+    part as those outside its territory do (a random 1809 game left Württemberg's corps and the Rhine's corps side by
+    side in Stuttgart after 38C Stein)."""
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    for z in D.territory("bavaria"):
+        if z in st.g["control"]:
+            S.set_control(st, z, "bavaria")
+    ulm = put(st, "ulm", {"bav_1": 2, "fr_i": 2}, commander="davout", side="empire")
+    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    assert S.force(st, ulm)["units"] == {"fr_i": 1} and not S.force(st, ulm)["in_fortress"]
+    bav = [f for f in st.g["forces"].values() if "bav_1" in f["units"]]
+    assert bav[0]["side"] == "coalition" and bav[0]["in_fortress"] and bav[0]["zone"] == "ulm"
+    assert st.g["control"]["ulm"] == "bavaria"
+
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    munich = put(st, "munich", {"bav_1": 2, "fr_i": 2}, commander="davout", side="empire")
+    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    assert S.force(st, munich)["units"] == {"fr_i": 1}
+    assert not S.forces_in(st, "munich", "coalition")
+    S.check_derived(st)
+
+
 def test_8_2_3_parting_with_only_a_french_special_unit() -> None:
     """8.2.3: the French step lost at the parting comes off a special unit when the French have no corps there (a
     random 1809 game once stopped on this case)."""
