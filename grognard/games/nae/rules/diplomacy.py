@@ -767,13 +767,15 @@ def deploy(st: State, side: str, e: Deploy, why: str) -> None:
         return
     units = {u: S.unit(u).steps for u in e.units}
     commander = e.generals[0] if e.generals else None
-    S.new_force(st, side, S.unit(e.units[0]).power, zone, commander=commander, subs=list(e.generals[1:]),
-                units=units)
+    fid = S.new_force(st, side, S.unit(e.units[0]).power, zone, commander=commander, subs=list(e.generals[1:]),
+                      units=units)
     for u in e.units:
         if u in st.g["reserve"]["units"]:
             st.g["reserve"]["units"].remove(u)
     st.note(f"{why}: {', '.join([*(S.general(g).name for g in e.generals), *(S.unit_name(u) for u in e.units)])} "
             f"enter(s) play at {S.zone_name(zone)}", rule="8.3")
+    # 11: « Il ne peut y avoir qu'une seule force d'un même camp dans une zone »: they join the side's force there
+    stacking.consolidate(st, fid)
 
 
 def revolt(st: State, e: Revolt) -> None:
@@ -787,10 +789,11 @@ def revolt(st: State, e: Revolt) -> None:
         S.set_control(st, e.zone, e.entity)  # contrôle de la coalition » (glossary): the rising holds its zone
     for uid in e.units:
         u = S.unit(uid)
-        S.new_force(st, "coalition", u.power, e.zone, units={uid: u.steps})
+        fid = S.new_force(st, "coalition", u.power, e.zone, units={uid: u.steps})
         if uid in st.g["reserve"]["units"]:
             st.g["reserve"]["units"].remove(uid)
         st.note(f"{u.name} rises in {S.zone_name(e.zone)}", rule="8.3.3" if e.entity == "tyrol" else "6.4")
+        stacking.consolidate(st, fid)  # 11: one force of a side in a zone
 
 
 # 3.5 Free diplomatic attempts --------------------------------------------------------------------------------------

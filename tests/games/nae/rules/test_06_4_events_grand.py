@@ -121,6 +121,19 @@ def test_8_3_2_europe_napoleonienne_45f_creates_westphalia_and_opens_the_empires
     assert victory.holds(st, next(c for c in record.all_of if c.kind == "card_played"))
 
 
+def test_8_3_2_11_westphalias_corps_join_the_empires_force_already_in_kassel() -> None:
+    """8.3.2 with 11 « Il ne peut y avoir qu'une seule force d'un même camp dans une zone »: Jérôme and the
+    Westphalian corps arriving where Davout's corps stands are absorbed by it, as a force that enters a zone of its
+    side's force is (12.2: Davout, without an army, keeps one general; a random 1809 game left two Empire forces in
+    Kassel)."""
+    st = westphalia_ready(["45F"])
+    put(st, "kassel", ["fr_iii"], commander="davout")
+    st.apply(("event", "45F"))
+    kassel = [S.force(st, f) for f in S.forces_in(st, "kassel", "empire")]
+    assert len(kassel) == 1 and set(kassel[0]["units"]) == {"fr_iii", "wes_1"}
+    assert kassel[0]["commander"] == "davout" and "jerome" in st.g["removed"]  # no army: Jérôme goes (12.2)
+
+
 def test_8_3_2_45f_waits_for_the_punishments_period_and_for_20f_and_24f() -> None:
     st = westphalia_ready(["45F"])
     st.g["periods"] = ["epic"]
