@@ -396,3 +396,17 @@ def test_18_2_3_a_force_redeployed_onto_a_friend_joins_it():
     at_ulm = S.forces_in(st, "ulm", "empire")
     assert len(at_ulm) == 1 and S.force(st, at_ulm[0])["commander"] == "napoleon"
     assert {"fr_garde", "fr_i", "fr_ii"} <= set(S.force(st, at_ulm[0])["units"])
+
+
+def test_8_1_3_a_power_in_forced_peace_lifts_the_sieges_it_laid():
+    """8.1.3: the forces of a power in forced peace are at war with nobody, so they besiege nobody (15.2): a random
+    1809 game left a Spanish militia, neutral after Spain's surrender, besieging French-held Lérida."""
+    st = board()
+    S.set_control(st, "prague", "france")
+    austrians = put(st, "prague", ["au_i"], side="coalition")
+    S.set_fortress(st, "prague", besieger=austrians, siege=1)
+    S.set_side(st, "austria", None)
+    st.g["status"]["austria"] = "forced_peace"
+    S.follow_sides(st, ["austria"])
+    assert S.force(st, austrians)["side"] is None
+    assert st.g["fortresses"]["prague"]["besieger"] is None and st.g["fortresses"]["prague"]["siege"] is None
