@@ -109,7 +109,10 @@ def away(st: State, kind: str) -> set[str]:
     reserve until the war ends and they return (6.5: « Ces unités ne reviennent pas en jeu avant qu'un mécanisme du
     jeu ne mette fin à cette guerre »)."""
     wars = [*st.g.get("foreign_wars", []), *st.g.get("fw_returning", [])]
-    return {x for w in wars for x in w[kind]}
+    # and those back this budget phase until their power's budget places them: another power's budget spent
+    # first (7.3) does not build them again (a random 1805 game built the Russian Army of the Danube twice)
+    back = (st.g.get("budget") or {}).get("returning") or {}
+    return {x for w in [*wars, *back.values()] for x in w.get(kind, ())}
 
 
 def _out_for_good(st: State) -> set[str]:

@@ -108,6 +108,16 @@ def test_6_5_units_back_from_a_foreign_war_come_free_at_the_next_budget() -> Non
     assert any(e["rule"] == "6.5" and "comes back from the foreign war" in e["text"] for e in st.log)
 
 
+def test_6_5_units_back_from_a_foreign_war_are_not_built_before_their_powers_budget() -> None:
+    """6.5: back « en renforts lors de la phase de budget suivante », placed free by their power's budget: until
+    then no earlier budget of the phase (7.3 order) builds them (a random 1805 game built the Russian Army of the
+    Danube in Reval, then brought it back from the foreign war as well)."""
+    st = board_1806()
+    st.g["fw_returning"] = [dict(WAR_1812)]
+    start(st)
+    assert st.frame["power"] != "russia" and "ru_iv" not in budget.pool(st, "russia")
+
+
 def test_7_3_3_a_neutral_minor_attacked_deploys_anywhere_in_its_territory() -> None:
     """7.3.3: « Un pays mineur neutre ne produit rien mais toutes ses unités sont déployées sur la carte dès qu'il
     est attaqué »; 8.2.3: « dans n'importe quelle zone de leur territoire »: Denmark's units, any Danish zone free of
