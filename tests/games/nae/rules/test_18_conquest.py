@@ -110,6 +110,22 @@ def test_18_1_a_conquered_minor_loses_its_fleets_and_takes_the_conquerors_allian
     assert g["control"]["palermo"] == g["control"]["messina"] == "britain"  # « la Sicile reste alliée à la Coalition »
 
 
+def test_18_1_the_conquerors_siege_of_a_fortress_the_minor_still_held_is_lifted():
+    """18.1: the conquered minor becomes the conqueror's ally « so the zones it controls change sides with it »:
+    Gaeta, still Neapolitan and besieged by a French corps, is now of the Empire's side, and no side besieges its
+    own fortress (15.3; a heuristic 1805 game left the French besieging an allied Gaeta)."""
+    st = board()
+    S.set_side(st, "naples", "coalition")
+    S.set_ally_of(st, "naples", "britain")
+    S.set_control(st, "naples", "france")
+    S.set_control(st, "gaeta", "naples")
+    french = put(st, "gaeta", ["fr_i"], side="empire")
+    S.set_fortress(st, "gaeta", besieger=french, siege=1)
+    conquest.conquer_minor(st, "naples", "empire")
+    assert S.controller(st, "gaeta") == "empire"
+    assert st.g["fortresses"]["gaeta"]["besieger"] is None and st.g["fortresses"]["gaeta"]["siege"] is None
+
+
 def test_18_1_a_french_protectorate_conquered_by_the_coalition_loses_its_vp():
     """8.1.5 / 19.1: the protectorate (Naples in the VP example) and its VP are lost."""
     st = board()
