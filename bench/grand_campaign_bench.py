@@ -73,7 +73,7 @@ def main() -> None:
                    "a long run")
     p.add_argument("--check", action="store_true", help="check the land-war invariants after every action")
     p.add_argument("--each", action="store_true", help="print each game's result, length and final level")
-    a = p.parse_args()
+    a = p.parse_intermixed_args()
     players = {"empire": a.player, "coalition": a.coalition or a.player}
     times: list[float] = []
     lengths: list[int] = []
