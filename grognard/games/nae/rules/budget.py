@@ -622,6 +622,9 @@ def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str,
     fside = S.side_of(st, u.power)  # a neutral's unit is at war with nobody (8.1.1)
     fid = S.new_force(st, fside, u.power, zone, units={uid: value})
     here = [o for o in S.outside(st, zone, fside) if o != fid]
+    if u.special and not here:  # 7.3.5: « dans chaque armée ravitaillée », one inside its fortress's walls too
+        here = [o for o in S.forces_in(st, zone, fside) if o != fid and st.g["forces"][o]["army"]]
+        S.set_in_fortress(st, fid, bool(here))
     if here:
         stacking.merge(st, here[0], fid)
     stacking.rejoin_garrisons(st, zone)  # 15.3 / 11: the garrison of an unbesieged fortress joins it (one force)
