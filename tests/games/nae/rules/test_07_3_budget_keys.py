@@ -218,13 +218,12 @@ def test_6_4_a_budget_event_window_opens_for_each_side_holding_nothing_playable(
 
 def test_7_3_5_a_special_unit_joins_a_supplied_army_inside_its_fortress() -> None:
     """7.3.5: « Il est autorisé de placer directement dans chaque armée ravitaillée [...] un nombre illimité
-    d'unités spéciales »: the Grande Armée, supplied inside Strasbourg's walls while the enemy stands outside, takes
-    the Guard Cavalry in (a heuristic 1809 game left it alone outside besieged Danzig, a force with no combat
-    unit)."""
+    d'unités spéciales »: the Grande Armée, besieged in Toulon and supplied by sea (13.3), takes the Guard Cavalry
+    in (a heuristic 1809 game left it alone outside besieged Danzig, a force with no combat unit)."""
     st = board_1806()
-    army = put(st, "strasbourg", ["fr_i", "fr_iii"], commander="napoleon", army="grande_armee")
+    army = put(st, "toulon", ["fr_i", "fr_iii"], commander="napoleon", army="grande_armee")
     S.set_in_fortress(st, army, True)
-    put(st, "strasbourg", ["au_i"], side="coalition")
-    assert "strasbourg" in budget.special_zones(st, "empire", "fr_cav_garde")
-    budget.place_unit(st, "empire", "fr_cav_garde", 1, "strasbourg", "7.3.5")
-    assert S.forces_in(st, "strasbourg", "empire") == [army] and "fr_cav_garde" in S.force(st, army)["units"]
+    S.set_fortress(st, "toulon", besieger=put(st, "toulon", ["au_i"], side="coalition"), siege=0)
+    assert "toulon" in budget.special_zones(st, "empire", "fr_cav_garde")
+    budget.place_unit(st, "empire", "fr_cav_garde", 1, "toulon", "7.3.5")
+    assert S.forces_in(st, "toulon", "empire") == [army] and "fr_cav_garde" in S.force(st, army)["units"]
