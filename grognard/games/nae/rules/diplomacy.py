@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, forced, foreign_wars, stacking, victory
+from grognard.games.nae.rules import cards, command, forced, foreign_wars, siege, stacking, victory
 from grognard.games.nae.schema.cards import (
     AtWar,
     Card,
@@ -227,6 +227,7 @@ def join(st: State, power: str, side: str, rule: str) -> None:
         cards.draw(st, side, n, "8.2.3", f"key zones of {name(power)}")
     for m in reversed(minors):
         deploy_minor(st, side, m)
+    siege.refresh_sieges(st)  # 15.3: no side besieges a fortress of its own (its besieger changed sides, or it did)
 
 
 def _on_map(st: State, uid: str) -> bool:

@@ -198,6 +198,20 @@ def test_8_2_3_parting_in_its_territory_the_two_sides_share_a_zone_only_across_a
     S.check_derived(st)
 
 
+def test_8_2_3_15_3_a_minor_changing_sides_lifts_its_siege_of_a_fortress_of_its_new_side() -> None:
+    """8.2.3 with 15.3: the Bavarian corps besieging Hesse's Kassel for the Empire goes over to the Coalition, Hesse's
+    side: no side besieges a fortress of its own, and the siege is lifted (a random 1805 game left Baden's corps
+    besieging Kassel after Baden joined the Coalition)."""
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    S.set_side(st, "hesse", "coalition")
+    S.set_control(st, "kassel", "hesse")
+    bav = put(st, "kassel", ["bav_1"], side="empire")
+    S.set_fortress(st, "kassel", besieger=bav, siege=1)
+    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    assert S.force(st, bav)["side"] == "coalition"
+    assert st.g["fortresses"]["kassel"]["besieger"] is None and st.g["fortresses"]["kassel"]["siege"] is None
+
+
 def test_8_2_3_parting_with_only_a_french_special_unit() -> None:
     """8.2.3: the French step lost at the parting comes off a special unit when the French have no corps there (a
     random 1809 game once stopped on this case)."""
