@@ -86,6 +86,7 @@ class SearchAgent:
         self.wide = max(width, wide)
         self.last_reason = ""
         self.last_iterations = 0
+        self.last_tried = 0
 
     def choose(self, state: State, side: str) -> Action:
         legal = state.legal_actions()
@@ -93,6 +94,7 @@ class SearchAgent:
         moves = ranked(ai, state, side, legal, self.width if len(legal) > 1 else 1)
         hint, reason = moves[0]
         self.last_iterations = 0
+        self.last_tried = 0  # moves played out (the heuristic's included)
         if len(moves) == 1:
             self.last_reason = ai.describe_choice(state, hint, reason if len(legal) > 1 else "the only choice")
             return hint
@@ -143,6 +145,7 @@ class SearchAgent:
                     lead[a] = spread[a] = 0.0
                     seen[a] = 0
         self.last_iterations = n
+        self.last_tried = len(moves)
         winners = [a for a, _ in moves[1:] if passes(lead[a], spread[a])]
         best = max(winners, key=lambda a: lead[a], default=hint)
         win = (total + lead.get(best, 0.0)) / max(1, sims)
