@@ -6,8 +6,10 @@ plays every candidate on its own copy of it, then both sides' heuristics to the 
 decisions, scored by the game's evaluation function): the candidates are compared on the same hidden cards and the
 same dice (common random numbers), so most pairs of simulations end alike and those that differ are the candidate's
 doing. A candidate replaces the heuristic's move only when its paired lead passes a sign test (``passes``); one
-that can no longer pass in the simulations left, or has not led after ``PATIENCE`` simulations, is dropped, and the
-search stops when none is left.
+that can no longer pass in the simulations left is dropped, and so is one the simulations say is not worth more of
+them (``patient``): most steps of a game end alike whatever is chosen and stop after ``PATIENCE`` simulations. At a
+step that decides games, once the first candidates are dropped the budget left goes to the heuristic's next choices
+(up to ``wide`` moves); the search stops when no candidate is left.
 
 Why flat and why to the end (docs/agents.md, "The search"): in 1815 the evaluation function hardly predicts the
 result before the last rounds, while a game played out by the heuristics costs about 20 ms; the opponent a match
@@ -148,8 +150,8 @@ class SearchAgent:
         self.last_tried = len(moves)
         winners = [a for a, _ in moves[1:] if passes(lead[a], spread[a])]
         best = max(winners, key=lambda a: lead[a], default=hint)
-        win = (total + lead.get(best, 0.0)) / max(1, sims)
-        why = f"expected score {win:.0%} in {sims} simulations"
+        win = total / max(1, sims) + (lead[best] / seen[best] if best != hint else 0.0)
+        why = f"expected score {win:.0%} in {sims if best == hint else seen[best]} simulations"
         if best == hint:
             why += f" ({len(moves) - 1} other moves tried); {reason}"
         else:
