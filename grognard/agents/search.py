@@ -25,7 +25,7 @@ import random
 import time
 from typing import Any
 
-from grognard.agents.heuristic import game_ai
+from grognard.agents.heuristic import game_ai, seen_by
 from grognard.core.machine import Action, State
 
 WIDTH = 3  # candidates: the heuristic's move and its next two choices
@@ -93,12 +93,13 @@ class SearchAgent:
     def choose(self, state: State, side: str) -> Action:
         legal = state.legal_actions()
         ai = game_ai(state)
-        moves = ranked(ai, state, side, legal, self.width if len(legal) > 1 else 1)
+        view = seen_by(state, side, self.rng)
+        moves = ranked(ai, view, side, legal, self.width if len(legal) > 1 else 1)
         hint, reason = moves[0]
         self.last_iterations = 0
         self.last_tried = 0  # moves played out (the heuristic's included)
         if len(moves) == 1:
-            self.last_reason = ai.describe_choice(state, hint, reason if len(legal) > 1 else "the only choice")
+            self.last_reason = ai.describe_choice(view, hint, reason if len(legal) > 1 else "the only choice")
             return hint
         rng = random.Random(self.rng.getrandbits(64))
         alive = [a for a, _ in moves[1:]]
@@ -140,7 +141,7 @@ class SearchAgent:
             if not alive and more > 0 and any(spread.values()) and self._sims_left(n, more + 1, start) >= PATIENCE:
                 # the step decides games (some playouts ended otherwise) and the heuristic's next choices lost
                 # their chance: the budget left goes to its following choices
-                fresh = ranked(ai, state, side, [a for a in legal if a not in lead and a != hint], more)
+                fresh = ranked(ai, view, side, [a for a in legal if a not in lead and a != hint], more)
                 moves += fresh
                 alive = [a for a, _ in fresh]
                 for a in alive:
@@ -156,7 +157,7 @@ class SearchAgent:
             why += f" ({len(moves) - 1} other moves tried); {reason}"
         else:
             why += f", {lead[best]:+.0f} games against the heuristic's {state.game.label(state, hint)}"
-        self.last_reason = ai.describe_choice(state, best, why)
+        self.last_reason = ai.describe_choice(view, best, why)
         return best
 
     def _time_left(self, start: float, longest: float, n: int) -> bool:

@@ -101,6 +101,11 @@ class Game:
         do not read a copy)."""
         return [entry]
 
+    def board_hidden(self, st: State) -> bool:
+        """Does ``st`` hide part of the board from the other side (an optional fog of war), not only hands and piles?
+        Agents then read even the board only through ``State.determinize``."""
+        return False
+
     def redact_text(self, st: State, text: str, side: str | None) -> str:
         """``text`` (a label or a reason naming pieces) as ``side`` (None: anyone) may read it."""
         return text

@@ -263,6 +263,9 @@ class NaeGame(Game):
     def shown_step(self, st: State, side: str | None) -> str | None:
         return fog.shown_step(st, side)
 
+    def board_hidden(self, st: State) -> bool:
+        return fog.on(st)  # 11: the other side's stacks and fleets' backs
+
     def redact_text(self, st: State, text: str, side: str | None) -> str:
         return fog.redact_text(st, text, side) if fog.on(st) else text
 
