@@ -1,0 +1,31 @@
+"""The clairvoyant bound of ``bench/coalition_bound.py``: its playout on the true state, with a copy of the random
+opponent's generator, is the very future the game then plays (what makes its win rate an upper bound)."""
+
+import importlib.util
+from pathlib import Path
+
+from grognard import load_game
+from grognard.agents import RandomAgent
+from grognard.games.nae import ai
+
+_spec = importlib.util.spec_from_file_location(
+    "coalition_bound", Path(__file__).resolve().parents[2] / "bench" / "coalition_bound.py")
+bound = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bound)
+
+
+def test_oracle_playout_is_the_future_the_game_plays():
+    st = load_game("nae").new_state("1815", seed=5)
+    empire = RandomAgent(5 * 7919)
+    while not (st.active == "coalition" and st.g["round"] >= 3 and len(st.legal_actions()) > 1):
+        side = str(st.active)
+        st.apply(empire.choose(st, side) if side == "empire" else ai.policy(st, side)[0])
+    move = ai.policy(st, "coalition")[0]
+    foresight = st.copy()
+    predicted = bound._wins(foresight, move, bound._clone(empire))
+    st.apply(move)
+    while not st.over:
+        side = str(st.active)
+        st.apply(empire.choose(st, side) if side == "empire" else ai.policy(st, side)[0])
+    assert st.digest() == foresight.digest()
+    assert predicted == (st.result["winner"] == "coalition")
