@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import weather
+from grognard.games.nae.schema.cards import AdmiralLossTest, Reroll
 from grognard.games.nae.schema.scenario import PORT_CAPACITY, SQUADRON_MAX
 
 Loc = tuple[str, str]  # (at, where)
@@ -196,22 +197,42 @@ def moves(st: State, side: str, fleets: list[str], at: str, where: str) -> list[
 # -- 17.1 activation ---------------------------------------------------------------------------------------------
 
 def activation_choices(st: State, f: Frame) -> list[Action]:
-    """17.1: each fleet costs 1 AP (a card's AP, never an event's count of forces)."""
-    if f["count"] is not None or f["ap"] < 1:
-        return []
+    """17.1: each fleet costs 1 AP (a card's AP, never an event's count of forces); an event activating fleets (1C,
+    49C) moves those it names without AP."""
     done = f.get("fleets_moved", [])
-    return [("fleet", fl) for fl, x in st.g["fleets"].items()
-            if fl not in done and S.side_of(st, x["power"]) == f["side"]
-            and not (x["at"] == "port" and iced(st, x["where"]))]
+    if f.get("fleet_event"):
+        pool = [fl for fl in f["fleet_event"]["fleets"] if fl in st.g["fleets"]]
+    elif f["count"] is not None or f["ap"] < 1:
+        return []
+    else:
+        pool = [fl for fl, x in st.g["fleets"].items() if S.side_of(st, x["power"]) == f["side"]]
+    return [("fleet", fl) for fl in pool if fl not in done and not (loc(st, fl)[0] == "port"
+                                                                  and iced(st, loc(st, fl)[1]))]
+
+
+def free_by_event(f: Frame, fl: str) -> bool:
+    """17.1: is ``fl`` one of the fleets the activation's event moves without AP?"""
+    return bool(f.get("fleet_event")) and fl in f["fleet_event"]["fleets"]
 
 
 def activate(st: State, f: Frame, fl: str) -> None:
-    """17.1: the first fleet of a squadron is activated; the others at its place may join it (1 AP each)."""
-    f["ap"] -= 1
+    """17.1: the first fleet of a squadron is activated; the others at its place may join it (1 AP each, none for
+    an event's fleets)."""
+    cost = "event" if free_by_event(f, fl) else "1 AP"
+    if cost == "1 AP":
+        f["ap"] -= 1
     f.setdefault("fleets_moved", []).append(fl)
     at, where = loc(st, fl)
-    st.note(f"{f['side']} activates {fleet_name(fl)} in {place_name(at, where)} (1 AP)", rule="17.1")
+    st.note(f"{f['side']} activates {fleet_name(fl)} in {place_name(at, where)} ({cost})", rule="17.1")
     st.push("naval.squadron", side=f["side"], fleets=[fl], at=at, where=where)
+
+
+def event_fleets(st: State, side: str, powers: tuple[str, ...], minor_allies: bool) -> list[str]:
+    """1C / 49C: the fleets of the side's ``powers`` (and, with ``minor_allies``, of its minor powers) an event
+    activates."""
+    kinds = S.data().map.powers
+    return [fl for fl, x in sorted(st.g["fleets"].items()) if S.side_of(st, x["power"]) == side
+            and (x["power"] in powers or (minor_allies and kinds[x["power"]].kind != "major"))]
 
 
 class Squadron:
@@ -230,19 +251,21 @@ class Squadron:
     def choices(self, st: State, f: Frame) -> list[Action]:
         act = _activation(st)
         out: list[Action] = []
-        if act["ap"] >= 1 and len(f["fleets"]) < SQUADRON_MAX:
+        if len(f["fleets"]) < SQUADRON_MAX:
             out = [("fleet", fl) for fl in fleets_at(st, f["at"], f["where"], f["side"])
-                   if fl not in act.get("fleets_moved", [])]
+                   if fl not in act.get("fleets_moved", []) and (free_by_event(act, fl) or act["ap"] >= 1)]
         return [*out, ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, fl = action
         if verb == "fleet":
             act = _activation(st)
-            act["ap"] -= 1
+            cost = "event" if free_by_event(act, fl) else "1 AP"
+            if cost == "1 AP":
+                act["ap"] -= 1
             act.setdefault("fleets_moved", []).append(fl)
             f["fleets"].append(fl)
-            st.note(f"{fleet_name(fl)} joins the squadron (1 AP)", rule="17.1")
+            st.note(f"{fleet_name(fl)} joins the squadron ({cost})", rule="17.1")
             return
         mf = min(S.data().counters.fleets[x].mf for x in f["fleets"])
         st.replace("naval.move", side=f["side"], fleets=f["fleets"], at=f["at"], where=f["where"], mp=mf,
@@ -280,7 +303,9 @@ class NavalMove:
         out += [("embark", fid) for fid in embarkable(st, f)]
         if f["at"] == "port" and friendly_port(st, f["where"], f["side"]):
             out += [("disembark", fid) for fid in carried(st, f["fleets"])
-                    if S.limited_ok(st.g["aboard"][fid]["force"]["units"], f["where"])]
+                    if S.limited_ok(st.g["aboard"][fid]["force"]["units"], f["where"])
+                    and landing_room(st, f, f["where"], fid)]
+        out += [("assault", port) for port in assault_ports(st, f)]
         if len(f["fleets"]) > 1:
             out += [("drop_fleet", fl) for fl in free_fleets(st, f["fleets"])]
         return [*out, ("done", None)]
@@ -294,7 +319,12 @@ class NavalMove:
             embark(st, f, arg)
             return
         if verb == "disembark":
+            if f["where"] in f.get("assaults", {}):
+                f["assaults"][f["where"]] += S.steps(st.g["aboard"][arg]["force"])
             land(st, arg, f["where"])
+            return
+        if verb == "assault":
+            assault(st, f, arg)
             return
         if verb == "drop_fleet":
             f["fleets"].remove(arg)
@@ -447,6 +477,101 @@ def land(st: State, fid: str, port: str) -> None:
     stacking.consolidate(st, fid)
 
 
+# -- 17.2.8 landings in an enemy port ---------------------------------------------------------------------------
+
+ASSAULT_MP = 3  # 17.2.1: the box (1 MP), the enemy port (1 MP), the landing (1 MP): « un assaut maritime, 3 PM »
+ASSAULT_STEPS = 2  # 17.2.8: « Un assaut maritime ne peut comprendre que 2 pas de perte maximum SAUF évènement »
+
+
+def unopposed(st: State, port: str, side: str) -> bool:
+    """17.2.7 / 17.2.8: an enemy port with no enemy force, no enemy fleet and no active fortress, where « le
+    débarquement [...] sans opposition est considéré comme un assaut maritime automatiquement réussi »."""
+    fort = st.g["fortresses"].get(port)
+    return (S.controller(st, port) == S.other(side) and not S.forces_in(st, port, S.other(side))
+            and not fleets_at(st, "port", port) and not (fort and fort["active"]))
+
+
+def assault_limit(st: State) -> int:
+    """17.2.8: 2 steps an assault, unless the activation's event allows more (49C, once in its activation)."""
+    event = _activation(st).get("fleet_event") or {}
+    return max(ASSAULT_STEPS, int(event.get("assault_steps", 0)))
+
+
+def landing_room(st: State, f: Frame, port: str, fid: str) -> bool:
+    """17.2.8: the steps landed in one assault (the first landing and those that follow it into the port in the
+    same move) stay within the assault's limit."""
+    if port not in f.get("assaults", {}):
+        return True
+    return bool(f["assaults"][port] + S.steps(st.g["aboard"][fid]["force"]) <= assault_limit(st))
+
+
+def assault_forces(st: State, f: Frame, port: str) -> list[str]:
+    """17.2.8: the forces aboard the squadron that may land in ``port`` in one assault."""
+    limit = assault_limit(st)
+    return [fid for fid in carried(st, f["fleets"]) if S.steps(st.g["aboard"][fid]["force"]) <= limit
+            and S.limited_ok(st.g["aboard"][fid]["force"]["units"], port)]
+
+
+def assault_ports(st: State, f: Frame) -> list[str]:
+    """17.2.8: from a sea zone, the unopposed enemy ports whose blockade box lies in it where the squadron may land
+    a force (3 MP; none in the winter rounds, 16)."""
+    if f["at"] != "sea" or f["mp"] < ASSAULT_MP or weather.winter(st) or not carried(st, f["fleets"]):
+        return []
+    return [z.id for z in S.data().map.ports() if z.seas[0] == f["where"] and unopposed(st, z.id, f["side"])
+            and assault_forces(st, f, z.id)]
+
+
+def assault(st: State, f: Frame, port: str) -> None:
+    """17.2.1 / 17.2.8: the squadron passes the blockade box into the enemy port (its owner then lands a force)."""
+    f["mp"] -= ASSAULT_MP
+    f["at"], f["where"] = "port", port
+    for fl in f["fleets"]:
+        st.g["fleets"][fl].update(at="port", where=port)
+    st.note(f"Squadron of {squadron_name(st, f['fleets'])} enters the enemy port of {S.zone_name(port)} to land "
+            f"troops ({ASSAULT_MP} MP)", rule="17.2.8")
+    st.push("naval.landing", side=f["side"], port=port)
+
+
+def assault_landing(st: State, f: Frame, fid: str) -> None:
+    """17.2.7 / 17.2.8: the force lands unopposed: an assault won at once, which gives the zone to its side (3.2:
+    « avoir remporté [...] un assaut maritime »); the fleets may sail on, 1 MP to go back to the port's sea zone."""
+    from grognard.games.nae.rules import stacking
+
+    port = f["where"]
+    steps = S.steps(st.g["aboard"][fid]["force"])
+    f.setdefault("assaults", {})[port] = steps
+    event = _activation(st).get("fleet_event")
+    if event and steps > ASSAULT_STEPS:
+        event["assault_steps"] = 0  # 49C: « one assault may land up to 4 steps »
+    force = st.g["aboard"].pop(fid)["force"]
+    S.add_force(st, fid, force)
+    S.move_force(st, fid, port)
+    st.note(f"{S.name_of(st, fid)} land(s) unopposed at {S.zone_name(port)} ({steps} steps): the amphibious assault "
+            "succeeds", rule="17.2.8")
+    S.set_control(st, port, S.major_of(st, force["power"]))
+    st.note(f"{S.name_of(st, fid)} takes control of {S.zone_name(port)}", rule="3.2")
+    stacking.consolidate(st, fid)
+
+
+class Landing:
+    """17.2.8: the squadron in the enemy port lands one of its forces (within the assault's steps)."""
+
+    name: ClassVar[str] = "naval.landing"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Your squadron is in the enemy port of {S.zone_name(f['port'])}: choose the force that lands."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("land_enemy", fid) for fid in assault_forces(st, _move_frame(st), f["port"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        assault_landing(st, st.frame, action[1])
+
+
 def lose_cargo(st: State, fid: str, rule: str, why: str) -> None:
     """The force aboard is lost with its fleet, or left at sea at the end of the round (17.2.7)."""
     x = st.g["aboard"].pop(fid)
@@ -460,7 +585,9 @@ def unload(st: State, move: Frame) -> None:
     for fid in carried(st, move["fleets"]):
         units = st.g["aboard"][fid]["force"]["units"]
         if move["at"] == "port" and friendly_port(st, move["where"], move["side"]) and S.limited_ok(
-                units, move["where"]):
+                units, move["where"]) and landing_room(st, move, move["where"], fid):
+            if move["where"] in move.get("assaults", {}):
+                move["assaults"][move["where"]] += S.steps(st.g["aboard"][fid]["force"])
             land(st, fid, move["where"])
         else:
             lose_cargo(st, fid, "17.2.7", "is still at sea at the end of the move and is eliminated")
@@ -694,7 +821,8 @@ class Intercept:
             test = S.data().tables.test("naval_interception")
             ini = best_initiative(fleets)
             roll = st.roll(1, rule="17.2.4", why=f"Interception by {squadron_name(st, fleets)}",
-                           mods=[("best fleet initiative", ini * test.modifier("best_initiative"))],
+                           mods=[("best fleet initiative", ini * test.modifier("best_initiative")),
+                                 *interception_mods(st, f["side"])],
                            table=lambda x: ("intercepts" if test.passes(x) else "fails", test.passes(x)))
             if roll.result:
                 f["success"] = True
@@ -720,6 +848,120 @@ class Intercept:
                 st.note(f"The blockade of {S.zone_name(port)} is lifted", rule="17.2.6")
         st.pop()
         push_battle(st, _move_frame(st), fleets_at(st, "sea", f["sea"], f["side"]), "sea", f["sea"])
+
+
+# -- 10F Foul Weather: blockaders blown off, the enemy's interceptions hampered (17.2.4, 17.2.6) ------------------
+
+def gale_ports(st: State, side: str) -> list[str]:
+    """The ports whose blockade box holds a squadron of the enemy of ``side`` (10F: one of them is blown off)."""
+    return sorted({x["where"] for x in st.g["fleets"].values() if x["at"] == "blockade"
+                   and S.side_of(st, x["power"]) == S.other(side)})
+
+
+def lift_blockade(st: State, port: str, cid: str) -> None:
+    """10F: the enemy squadron in the blockade box of ``port`` is blown back to the box's sea zone, where its side
+    keeps one squadron of 3 fleets at most (17.2.2); the blockade is lifted (17.2.6)."""
+    fleets = fleets_at(st, "blockade", port)
+    owner = str(S.side_of(st, st.g["fleets"][fleets[0]]["power"]))
+    sea = str(sea_of("blockade", port))
+    for fl in fleets:
+        st.g["fleets"][fl].update(at="sea", where=sea)
+    st.note(f"{S.data().cards.cards[cid].title}: {squadron_name(st, fleets)} blown off into {place_name('sea', sea)};"
+            f" the blockade of {S.zone_name(port)} is lifted", rule="17.2.6")
+    end_move(st, owner, "sea", sea)
+
+
+def add_interception_modifier(st: State, cid: str, side: str, value: int) -> None:
+    """10F: ``side``'s naval interception rolls take ``value`` this round and the next (the side playing it acts
+    first in a round, 5.2: « this round » alone would end before any of its squadrons could sail)."""
+    mods = [m for m in st.g.get("naval_mods", []) if active_mod(st, m)]
+    mods.append({"card": cid, "side": side, "value": value, "year": st.g["year"], "round": st.g["round"]})
+    st.g["naval_mods"] = mods
+    st.note(f"{S.data().cards.cards[cid].title}: the {side}'s naval interception rolls get {value:+d} this round and "
+            "the next", rule="17.2.4")
+
+
+def active_mod(st: State, m: dict[str, Any]) -> bool:
+    return bool(m["year"] == st.g["year"] and st.g["round"] - m["round"] in (0, 1))
+
+
+def interception_mods(st: State, side: str) -> list[tuple[str, int]]:
+    """The modifiers of ``side``'s naval interception rolls the cards still in force give (10F)."""
+    return [(f"{S.data().cards.cards[m['card']].title} ({m['card']})", int(m["value"]))
+            for m in st.g.get("naval_mods", []) if m["side"] == side and active_mod(st, m)]
+
+
+class Gale:
+    """10F: the player chooses the enemy blockade blown off."""
+
+    name: ClassVar[str] = "naval.gale"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return "Foul weather: choose the enemy blockade the storm lifts."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("blockade", port) for port in gale_ports(st, f["side"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        lift_blockade(st, action[1], f["card"])
+
+
+# -- 6C Sir John Moore: a naval evacuation without fleets -------------------------------------------------------
+
+def evacuees(st: State, side: str, power: str) -> list[str]:
+    """6C: the forces of ``power`` in a port zone (outside its fortress) with a port to go to."""
+    return [fid for fid, x in st.g["forces"].items() if x["side"] == side and x["power"] == power
+            and not x["in_fortress"] and S.data().map.zones[x["zone"]].port and evacuation_ports(st, fid)]
+
+
+def evacuation_ports(st: State, fid: str) -> list[str]:
+    """6C: the ports of the force's side (no enemy force there, its units allowed there) it may be shipped to."""
+    force = S.force(st, fid)
+    side = force["side"]
+    return [z.id for z in S.data().map.ports() if z.id != force["zone"] and friendly_port(st, z.id, side)
+            and not S.forces_in(st, z.id, S.other(side)) and S.limited_ok(force["units"], z.id)]
+
+
+def evacuate(st: State, fid: str, port: str, cid: str) -> None:
+    """6C: the force is shipped to the port, without fleets and without interception (the event is the side's
+    action of the round: nothing moves after it)."""
+    from grognard.games.nae.rules import stacking
+
+    start = S.force(st, fid)["zone"]
+    S.move_force(st, fid, port)
+    st.note(f"{S.data().cards.cards[cid].title}: {S.name_of(st, fid)} is shipped from {S.zone_name(start)} to "
+            f"{S.zone_name(port)} without fleets", rule="17.2.7")
+    stacking.consolidate(st, fid)
+
+
+class Evacuation:
+    """6C: the player chooses the force shipped, then its port."""
+
+    name: ClassVar[str] = "naval.evacuation"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        if f["fid"] is None:
+            return "Sir John Moore: choose the force shipped home."
+        return f"Sir John Moore: choose the port {S.name_of(st, f['fid'])} is shipped to."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        if f["fid"] is None:
+            return [("force", fid) for fid in evacuees(st, f["side"], f["power"])]
+        return [("zone", z) for z in evacuation_ports(st, f["fid"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if f["fid"] is None:
+            f["fid"] = action[1]
+            return
+        st.pop()
+        evacuate(st, f["fid"], action[1], f["card"])
 
 
 # -- 17.2.5 evasion ----------------------------------------------------------------------------------------------
@@ -816,10 +1058,18 @@ class Battle:
             rule = "17.3.3" if port else "17.3.1"
             a = fire(st, f["side"], f["att"], rule, None, enemy)
             d = fire(st, enemy, f["dfn"], rule, a, f["side"], port_dice(st, f["where"], enemy) if port else 0)
+            f.update(totals=[a, d], phase="judge")
+            role = nelson_role(st, f)
+            if role is not None:
+                st.push("naval.nelson", side="coalition", role=role)
+        elif f["phase"] == "judge":
+            port = f["kind"] == "port"
+            a, d = f["totals"]
             if a == d and port:  # 17.3.3: one round only
                 f["phase"] = "end"
                 return
             if a == d:
+                f["phase"] = "fire"  # another round unless a side withdraws
                 st.push("naval.tie", side=enemy, stage="inactive")
                 return
             r = S.data().tables.naval(abs(a - d))
@@ -852,6 +1102,8 @@ class Battle:
                     eliminate(st, fl, "17.3.2", "no retreat open to it")
         else:
             st.pop()
+            if f.get("nelson"):
+                nelson_loss_test(st, f)
             move = _move_frame(st)
             move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
             if f["kind"] == "port_entry" and move["fleets"]:  # 17.2.1: into the port even if beaten, blockaded
@@ -866,6 +1118,84 @@ class Battle:
                 finish_move(st)  # the battle stood right above the squadron's move
             elif f["kind"] == "sortie":
                 move_to(st, move, "sea", str(f["then"]), 1, ["port", f["where"]])
+
+
+# -- 10C Nelson: his squadron re-rolls its combat dice once; the only admiral tested for his loss (17.3.4) --------
+
+NELSON = "10C"
+
+
+def nelson_role(st: State, f: Frame) -> str | None:
+    """The role ("att", "dfn") of the Coalition squadron in the battle if Nelson's fleet is in it and the Coalition
+    holds 10C (not played in this battle yet); None otherwise."""
+    if f.get("nelson") or NELSON not in st.g["hands"].get("coalition", []):
+        return None
+    fleet = _nelson_effect(Reroll).fleet
+    return next((role for role in ("att", "dfn") if fleet in f[role]), None)
+
+
+def _nelson_effect(kind: type[Any]) -> Any:
+    return next(e for e in S.data().cards.cards[NELSON].effect if isinstance(e, kind))
+
+
+def nelson_reroll(st: State, f: Frame, role: str) -> None:
+    """10C: the Coalition plays the card and its squadron fires again; its new total stands."""
+    from grognard.games.nae.rules import cards
+
+    cards.discard(st, "coalition", NELSON, "in the naval battle")
+    f["nelson"] = role
+    f["foes"] = list(f["dfn" if role == "att" else "att"])
+    port = f["kind"] == "port"
+    extra = port_dice(st, f["where"], "coalition") if port and role == "dfn" else 0
+    index = 0 if role == "att" else 1
+    other = f["totals"][1 - index]
+    f["totals"][index] = fire(st, "coalition", f[role], "17.3.4", other, S.other("coalition"), extra)
+
+
+def nelson_loss_test(st: State, f: Frame) -> None:
+    """17.3.4: « Sauf Nelson (10C), les amiraux ne subissent pas de test de mortalité »: after the battle he fought
+    with the card, 1d6 + 1 per enemy fleet destroyed; on the threshold his fleet and the card leave the game."""
+    test = _nelson_effect(AdmiralLossTest)
+    if test.fleet not in st.g["fleets"]:
+        return
+    sunk = sum(1 for fl in f["foes"] if fl not in st.g["fleets"])
+    roll = st.roll(1, rule="17.3.4", why=f"Loss test of {fleet_name(test.fleet)} (Nelson, 10C)",
+                   mods=[("enemy fleets destroyed", sunk * test.per_enemy_fleet_destroyed)],
+                   table=lambda x: (f"{x} ≥ {test.threshold}: Nelson falls" if x >= test.threshold
+                                    else f"{x} < {test.threshold}: Nelson survives", x >= test.threshold))
+    if not roll.result:
+        return
+    for fid in carried(st, [test.fleet]):
+        lose_cargo(st, fid, "17.3.4", "goes down with Nelson's fleet")
+    del st.g["fleets"][test.fleet]
+    discards = st.g["discards"]["coalition"]
+    if NELSON in discards:
+        discards.remove(NELSON)
+        st.g["out"].append(NELSON)
+    st.note(f"{fleet_name(test.fleet)} and the Nelson card (10C) are removed from the game", rule="17.3.4")
+
+
+class Nelson:
+    """10C: after both squadrons fire, the Coalition may play Nelson to re-roll its squadron's dice."""
+
+    name: ClassVar[str] = "naval.nelson"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        battle = st.core["stack"][-2]
+        a, d = battle["totals"]
+        return (f"Naval battle: {battle['side']} {a} against {d}. Play Nelson (10C) to re-roll the dice of Nelson's "
+                "squadron?")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("card", NELSON), ("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        if action[0] == "card":
+            nelson_reroll(st, st.frame, f["role"])
 
 
 class Tie:
@@ -996,10 +1326,22 @@ def label(st: State, action: Action) -> str | None:
     """Menu labels of the naval actions (None: not a naval action)."""
     verb, arg = action
     step = st.step
+    if step == "naval.gale":
+        fleets = squadron_name(st, fleets_at(st, "blockade", arg))
+        return f"Blow the squadron blockading {S.zone_name(arg)} ({fleets}) off to sea"
+    if step == "naval.evacuation":
+        return f"Ship {S.name_of(st, arg)}" if verb == "force" else f"Ship it to {S.zone_name(arg)}"
+    if step == "naval.nelson":
+        return "Play Nelson (10C): re-roll the squadron's dice" if verb == "card" else "Keep the dice"
     if verb == "fleet" and step == "activation":
-        return f"Activate {fleet_name(arg)} in {place_name(*loc(st, arg))} (1 AP)"
+        cost = "event" if free_by_event(st.frame, arg) else "1 AP"
+        return f"Activate {fleet_name(arg)} in {place_name(*loc(st, arg))} ({cost})"
     if verb == "fleet":
-        return f"Add {fleet_name(arg)} to the squadron (1 AP)"
+        return f"Add {fleet_name(arg)} to the squadron ({'event' if free_by_event(_activation(st), arg) else '1 AP'})"
+    if verb == "assault":
+        return f"Land troops in the enemy port of {S.zone_name(arg)} ({ASSAULT_MP} MP: through its blockade box, 17.2.8)"
+    if verb == "land_enemy":
+        return f"Land {cargo_name(st.g['aboard'][arg]['force'])} at {S.zone_name(st.frame['port'])}"
     if verb == "drop_fleet":
         return f"Leave {fleet_name(arg)} here"
     if verb == "embark":
@@ -1050,4 +1392,4 @@ def label(st: State, action: Action) -> str | None:
 
 
 STEPS = (Squadron(), NavalMove(), Excess(), Relocate(), Intercept(), Evade(), Battle(), Tie(), Losses(), Retreat(),
-         Sortie(), Pursue())
+         Sortie(), Pursue(), Gale(), Evacuation(), Nelson(), Landing())
