@@ -12,9 +12,9 @@ form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fle
 lists [year, round, port] (17.3.3: a port is attacked once a round). ``st.g["aboard"]``: force id -> {force (taken off
 the map while at sea), fleets carrying it} (17.2.7).
 
-Not implemented yet (docs/nae-rules.md): landings in enemy ports and maritime assaults (17.2.8); (the Corsairs box,
-17.2.9, is in ``cards``);
-interception of a squadron that evades or retreats, or leaves a captured port."""
+Unopposed landings in an enemy port (17.2.7-17.2.8) and the naval cards' effects (1C, 49C, 10F, 6C, 10C) are here
+too; the Corsairs box (17.2.9) is in ``cards``. Not implemented yet (docs/nae-rules.md): the opposed maritime
+assault (17.2.8); interception of a squadron that evades or retreats, or leaves a captured port."""
 
 from __future__ import annotations
 
@@ -1339,7 +1339,8 @@ def label(st: State, action: Action) -> str | None:
     if verb == "fleet":
         return f"Add {fleet_name(arg)} to the squadron ({'event' if free_by_event(_activation(st), arg) else '1 AP'})"
     if verb == "assault":
-        return f"Land troops in the enemy port of {S.zone_name(arg)} ({ASSAULT_MP} MP: through its blockade box, 17.2.8)"
+        return (f"Land troops in the enemy port of {S.zone_name(arg)} ({ASSAULT_MP} MP: through its blockade box, "
+                "17.2.8)")
     if verb == "land_enemy":
         return f"Land {cargo_name(st.g['aboard'][arg]['force'])} at {S.zone_name(st.frame['port'])}"
     if verb == "drop_fleet":

@@ -14,8 +14,7 @@ DOC = Path(__file__).resolve().parents[4] / "docs" / "nae-rules.md"
 
 # card -> the use no rule plays
 NOT_PLAYED = {
-    "4F": "event", "5F": "event", "10F": "event", "37F": "combat", "49F": "event", "54F": "event",
-    "1C": "event", "6C": "event", "10C": "combat", "49C": "event", "50C": "event",
+    "4F": "event", "5F": "event", "37F": "combat", "49F": "event", "54F": "event", "50C": "event",
 }
 
 
