@@ -32,19 +32,20 @@ Loc = tuple[str, str]  # (at, where)
 
 # -- the fleets on the board ------------------------------------------------------------------------------------
 
-def place_fleets(st: State, zones: dict[str, str]) -> None:
-    """20.x set-up: every fleet of a [[place]] record, in its port (``zones``: a port picked instead of the file's),
-    sea zone or blockade box."""
+def place_fleets(st: State, picks: dict[str, dict[str, Any]]) -> None:
+    """20.x set-up: every fleet of a [[place]] record, in its port, sea zone or blockade box; ``picks``: the port
+    ("zone") and the fleets ("fleets") the players chose instead of the file's (20.1 set-up choices)."""
     sc = S.data().scenarios[st.g["scenario"]]
     fleets: dict[str, dict[str, Any]] = {}
     for pid, p in sc.places.items():
+        pick = picks.get(pid, {})
         if p.zone is not None:
-            at, where = "port", zones.get(pid, p.zone)
+            at, where = "port", pick.get("zone", p.zone)
         elif p.sea is not None:
             at, where = "sea", p.sea
         else:
             at, where = "blockade", str(p.blockade)
-        for fl in p.fleets:
+        for fl in pick.get("fleets", p.fleets):
             fleets[fl] = {"power": S.data().counters.fleets[fl].power, "at": at, "where": where}
     st.g["fleets"] = fleets
 
