@@ -14,7 +14,7 @@ the map while at sea), fleets carrying it} (17.2.7).
 
 Unopposed landings in an enemy port (17.2.7-17.2.8) and the naval cards' effects (1C, 49C, 10F, 6C, 10C) are here
 too; the Corsairs box (17.2.9) is in ``cards``. Not implemented yet (docs/nae-rules.md): the opposed maritime
-assault (17.2.8); interception of a squadron that evades or retreats, or leaves a captured port."""
+assault (17.2.8); interception of fleets leaving a captured port (17.2.1)."""
 
 from __future__ import annotations
 
@@ -785,15 +785,35 @@ def _candidates(st: State, f: Frame) -> list[list[str]]:
     return out
 
 
-def push_interceptions(st: State, move: Frame) -> None:
-    """17.2.4: a squadron enters a sea zone; the enemy squadrons there may try to intercept it."""
-    side, sea = S.other(move["side"]), move["where"]
+def interception(st: State, mover_side: str, sea: str) -> dict[str, Any] | None:
+    """17.2.4: the interception step of a squadron of ``mover_side`` entering ``sea``: the enemy squadrons there
+    that may try (None: none may)."""
+    side = S.other(mover_side)
     candidates = ([["sea", sea]] if fleets_at(st, "sea", sea, side) else []) + [
         ["blockade", port] for port in boxes_in(st, sea, side)]
     f = {"side": side, "sea": sea, "candidates": candidates, "joined": [], "success": False}
     f["candidates"] = _candidates(st, f)
-    if f["candidates"]:
+    return f if f["candidates"] else None
+
+
+def push_interceptions(st: State, move: Frame) -> None:
+    """17.2.4: a squadron enters a sea zone; the enemy squadrons there may try to intercept it."""
+    f = interception(st, move["side"], move["where"])
+    if f is not None:
         st.push("naval.intercept", **f)
+
+
+def evasion_interceptions(st: State, side: str, fleets: list[str], came_from: str, sea: str) -> bool:
+    """17.2.5: « Le joueur qui esquive dans une zone adjacente s'expose aux interceptions des flottes adverses en
+    mer selon la procédure normale »: the evading squadron enters ``sea`` as a squadron moving without MP (a
+    passive move: whatever comes of it, it stops there); False if no enemy squadron there may try."""
+    f = interception(st, side, sea)
+    if f is None:
+        return False
+    st.push("naval.move", side=side, fleets=list(fleets), at="sea", where=sea, mp=0, came_from=["sea", came_from],
+            start=["sea", came_from], passive=True)
+    st.push("naval.intercept", **f)
+    return True
 
 
 class Intercept:
@@ -841,6 +861,8 @@ class Intercept:
             st.pop()
             if port:
                 move_to(st, st.frame, "port", port, 1, st.frame["came_from"])
+            elif st.frame.get("passive"):  # 17.2.5: the evading squadron got through
+                finish_move(st)
             return
         for fl in f["joined"]:
             port = st.g["fleets"][fl]["where"]
@@ -1109,7 +1131,8 @@ class Battle:
             move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
             if f["kind"] == "port_entry" and move["fleets"]:  # 17.2.1: into the port even if beaten, blockaded
                 move_to(st, move, "port", f["where"], 1, move["came_from"])
-            if f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry":
+            if f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry" \
+                    or move.get("passive"):
                 if f["kind"] == "box_entry" and f["loser"] == "dfn":
                     st.note(f"{S.zone_name(f['where'])} is blockaded", rule="17.2.6")
                 if f["pursue"] and f["loser"] == "dfn" and move["fleets"]:
@@ -1319,7 +1342,8 @@ class Retreat:
         if f["mover"]:  # its activation ends where it retreated (``finish_move``)
             move = _move_frame(st)
             move["at"], move["where"] = at, where
-        else:
+        elif not (f["why"] == "evade" and at == "sea"
+                  and evasion_interceptions(st, f["side"], f["fleets"], f["sea"], where)):
             end_move(st, f["side"], at, where)
 
 
