@@ -730,13 +730,14 @@ def deploy(st: State, side: str, e: Deploy, why: str) -> None:
         return
     units = {u: S.unit(u).steps for u in e.units}
     commander = e.generals[0] if e.generals else None
-    S.new_force(st, side, S.unit(e.units[0]).power, zone, commander=commander, subs=list(e.generals[1:]),
-                units=units)
+    fid = S.new_force(st, side, S.unit(e.units[0]).power, zone, commander=commander, subs=list(e.generals[1:]),
+                      units=units)
     for u in e.units:
         if u in st.g["reserve"]["units"]:
             st.g["reserve"]["units"].remove(u)
     st.note(f"{why}: {', '.join([*(S.general(g).name for g in e.generals), *(S.unit_name(u) for u in e.units)])} "
             f"enter(s) play at {S.zone_name(zone)}", rule="8.3")
+    stacking.consolidate(st, fid)  # 11: one force of a side in a zone (a random 1809 game had two at Kassel)
 
 
 def revolt(st: State, e: Revolt) -> None:

@@ -12,9 +12,10 @@ form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fle
 lists [year, round, port] (17.3.3: a port is attacked once a round). ``st.g["aboard"]``: force id -> {force (taken off
 the map while at sea), fleets carrying it} (17.2.7).
 
-Unopposed landings in an enemy port (17.2.7-17.2.8) and the naval cards' effects (1C, 49C, 10F, 6C, 10C) are here
-too; the Corsairs box (17.2.9) is in ``cards``. Not implemented yet (docs/nae-rules.md): the opposed maritime
-assault (17.2.8); interception of fleets leaving a captured port (17.2.1)."""
+Landings in an enemy port, unopposed or against its fortress alone (17.2.7-17.2.8), and the naval cards' effects
+(1C, 49C, 10F, 6C, 10C) are here too; the Corsairs box (17.2.9) is in ``cards``. Not implemented yet
+(docs/nae-rules.md): the maritime assault on a port held by enemy troops or fleets (17.2.8); interception of fleets
+leaving a captured port (17.2.1)."""
 
 from __future__ import annotations
 
@@ -489,7 +490,7 @@ def unopposed(st: State, port: str, side: str) -> bool:
     débarquement [...] sans opposition est considéré comme un assaut maritime automatiquement réussi »."""
     fort = st.g["fortresses"].get(port)
     return (S.controller(st, port) == S.other(side) and not S.forces_in(st, port, S.other(side))
-            and not fleets_at(st, "port", port) and not (fort and fort["active"]))
+            and not fleets_at(st, "port", port, S.other(side)) and not (fort and fort["active"]))
 
 
 def assault_limit(st: State) -> int:
@@ -506,31 +507,115 @@ def landing_room(st: State, f: Frame, port: str, fid: str) -> bool:
     return bool(f["assaults"][port] + S.steps(st.g["aboard"][fid]["force"]) <= assault_limit(st))
 
 
+def fortress_only(st: State, port: str, side: str) -> bool:
+    """17.2.8: an enemy port whose active fortress holds no enemy force and no enemy fleet: « un combat a lieu
+    entre l'escadre et la forteresse préalablement à l'assaut maritime »."""
+    fort = st.g["fortresses"].get(port)
+    return bool(fort and fort["active"] and S.controller(st, port) == S.other(side)
+                and not S.forces_in(st, port, S.other(side)) and not fleets_at(st, "port", port, S.other(side)))
+
+
 def assault_forces(st: State, f: Frame, port: str) -> list[str]:
-    """17.2.8: the forces aboard the squadron that may land in ``port`` in one assault."""
+    """17.2.8: the forces aboard the squadron that may land in ``port`` in one assault (before a fortress, those
+    strong enough to besiege it, 15.2: « la force terrestre doit alors assiéger la forteresse »)."""
+    from grognard.games.nae.rules import siege
+
     limit = assault_limit(st)
-    return [fid for fid in carried(st, f["fleets"]) if S.steps(st.g["aboard"][fid]["force"]) <= limit
+    fort = st.g["fortresses"].get(port)
+    least = siege.cover_steps(fort["level"]) if fort and fort["active"] else 0
+    return [fid for fid in carried(st, f["fleets"]) if least <= S.steps(st.g["aboard"][fid]["force"]) <= limit
             and S.limited_ok(st.g["aboard"][fid]["force"]["units"], port)]
 
 
 def assault_ports(st: State, f: Frame) -> list[str]:
-    """17.2.8: from a sea zone, the unopposed enemy ports whose blockade box lies in it where the squadron may land
-    a force (3 MP; none in the winter rounds, 16)."""
-    if f["at"] != "sea" or f["mp"] < ASSAULT_MP or weather.winter(st) or not carried(st, f["fleets"]):
+    """17.2.8: from a sea zone, the enemy ports whose blockade box lies in it where the squadron may land a force
+    (3 MP; none in the winter rounds, 16): unopposed, or defended by their fortress alone; none after an assault
+    whose force was destroyed (« cette escadre ne peut pas mener d'autre assaut maritime au-cours de son
+    activation »)."""
+    if f["at"] != "sea" or f["mp"] < ASSAULT_MP or weather.winter(st) or not carried(st, f["fleets"]) \
+            or f.get("assault_failed"):
         return []
-    return [z.id for z in S.data().map.ports() if z.seas[0] == f["where"] and unopposed(st, z.id, f["side"])
-            and assault_forces(st, f, z.id)]
+    return [z.id for z in S.data().map.ports() if z.seas[0] == f["where"] and assault_forces(st, f, z.id)
+            and (unopposed(st, z.id, f["side"]) or fortress_only(st, z.id, f["side"]))]
 
 
 def assault(st: State, f: Frame, port: str) -> None:
-    """17.2.1 / 17.2.8: the squadron passes the blockade box into the enemy port (its owner then lands a force)."""
+    """17.2.1 / 17.2.8: the squadron passes the blockade box into the enemy port (its owner then lands a force);
+    a fortress first fights the squadron (``naval.assault``)."""
     f["mp"] -= ASSAULT_MP
+    came_from = [f["at"], f["where"]]
     f["at"], f["where"] = "port", port
     for fl in f["fleets"]:
         st.g["fleets"][fl].update(at="port", where=port)
     st.note(f"Squadron of {squadron_name(st, f['fleets'])} enters the enemy port of {S.zone_name(port)} to land "
             f"troops ({ASSAULT_MP} MP)", rule="17.2.8")
-    st.push("naval.landing", side=f["side"], port=port)
+    if fortress_only(st, port, f["side"]):
+        st.push("naval.assault", side=f["side"], port=port, came_from=came_from, phase="fortress", fid=None)
+    else:
+        st.push("naval.landing", side=f["side"], port=port)
+
+
+def fortress_fight(st: State, move: Frame, port: str) -> bool:
+    """17.2.8: « le port se défend avec un dé de combat et l'escadre du joueur actif doit obtenir un résultat
+    supérieur »; a tie is fought again « tant qu'un vainqueur n'est pas désigné ». The squadron loses no fleet (the
+    fortress only keeps it out)."""
+    enemy = S.other(move["side"])
+    def row(mine: int) -> Any:
+        return lambda x: ("the squadron lands" if mine > x else "the fortress holds" if mine < x
+                          else "tie: another round", None)
+
+    while True:
+        mine = fire(st, move["side"], move["fleets"], "17.2.8", None, enemy)
+        theirs = st.roll(1, rule="17.2.8", why=f"The fortress of {S.zone_name(port)} fires on the landing squadron",
+                         table=row(mine)).total
+        if mine != theirs:
+            return mine > theirs
+
+
+class Assault:
+    """17.2.8, a port defended by its fortress alone: the squadron fights the fortress; if it wins, the force
+    lands, lays siege and has two siege attacks; the zone not taken, the force is destroyed. Beaten, the squadron
+    falls back to the sea zone it came from and may go on."""
+
+    name: ClassVar[str] = "naval.assault"
+
+    def run(self, st: State, f: Frame) -> None:
+        from grognard.games.nae.rules import siege
+
+        move = _move_frame(st)
+        port = f["port"]
+        if f["phase"] == "fortress":
+            if fortress_fight(st, move, port):
+                f["phase"] = "siege"
+                st.push("naval.landing", side=f["side"], port=port, assault=True)
+                return
+            st.pop()
+            move["at"], move["where"] = f["came_from"]
+            for fl in move["fleets"]:
+                st.g["fleets"][fl].update(at=move["at"], where=move["where"])
+            st.note(f"The squadron falls back into {place_name(*f['came_from'])}", rule="17.2.8")
+            return
+        fid = f["fid"]
+        if f["phase"] == "siege":
+            f["phase"] = "second"
+            siege.lay_siege(st, fid)
+            st.note(f"{S.name_of(st, fid)} has two siege attacks", rule="17.2.8")
+            siege.push_siege_attack(st, fid)
+            return
+        if f["phase"] == "second" and S.controller(st, port) != f["side"] and fid in st.g["forces"]:
+            f["phase"] = "end"
+            siege.push_siege_attack(st, fid)
+            return
+        st.pop()
+        if S.controller(st, port) == f["side"]:
+            return
+        move["assault_failed"] = True
+        if fid in st.g["forces"]:
+            S.remove_force(st, fid, "17.2.8", f"{S.name_of(st, fid)} has not taken {S.zone_name(port)} and is "
+                           "destroyed")
+        move["at"], move["where"] = "sea", str(sea_of("blockade", port))  # « les flottes se repositionnent dans la
+        for fl in move["fleets"]:                                           # zone maritime du port »
+            st.g["fleets"][fl].update(at="sea", where=move["where"])
 
 
 def assault_landing(st: State, f: Frame, fid: str) -> None:
@@ -554,6 +639,15 @@ def assault_landing(st: State, f: Frame, fid: str) -> None:
     stacking.consolidate(st, fid)
 
 
+def land_before_fortress(st: State, f: Frame, fid: str) -> None:
+    """17.2.8: the squadron beat the fortress: the force lands before it (outside it), to besiege it."""
+    force = st.g["aboard"].pop(fid)["force"]
+    f.setdefault("assaults", {})[f["where"]] = S.steps(force)
+    S.add_force(st, fid, force)
+    S.move_force(st, fid, f["where"])
+    st.note(f"{S.name_of(st, fid)} land(s) before the fortress of {S.zone_name(f['where'])}", rule="17.2.8")
+
+
 class Landing:
     """17.2.8: the squadron in the enemy port lands one of its forces (within the assault's steps)."""
 
@@ -570,7 +664,11 @@ class Landing:
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         st.pop()
-        assault_landing(st, st.frame, action[1])
+        if f.get("assault"):
+            st.frame["fid"] = action[1]
+            land_before_fortress(st, _move_frame(st), action[1])
+        else:
+            assault_landing(st, st.frame, action[1])
 
 
 def lose_cargo(st: State, fid: str, rule: str, why: str) -> None:
@@ -1361,7 +1459,7 @@ def label(st: State, action: Action) -> str | None:
     if verb == "fleet" and step == "activation":
         cost = "event" if free_by_event(st.frame, arg) else "1 AP"
         return f"Activate {fleet_name(arg)} in {place_name(*loc(st, arg))} ({cost})"
-    if verb == "fleet":
+    if verb == "fleet" and step == "naval.squadron":
         return f"Add {fleet_name(arg)} to the squadron ({'event' if free_by_event(_activation(st), arg) else '1 AP'})"
     if verb == "assault":
         return (f"Land troops in the enemy port of {S.zone_name(arg)} ({ASSAULT_MP} MP: through its blockade box, "
@@ -1418,4 +1516,4 @@ def label(st: State, action: Action) -> str | None:
 
 
 STEPS = (Squadron(), NavalMove(), Excess(), Relocate(), Intercept(), Evade(), Battle(), Tie(), Losses(), Retreat(),
-         Sortie(), Pursue(), Gale(), Evacuation(), Nelson(), Landing())
+         Sortie(), Pursue(), Gale(), Evacuation(), Nelson(), Landing(), Assault())

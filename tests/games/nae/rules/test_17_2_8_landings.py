@@ -5,7 +5,7 @@ land (« effectuer un assaut maritime, 3 PM » from the sea zone); 2 steps an as
 from __future__ import annotations
 
 from grognard.games.nae import state as S
-from tests.games.nae.rules.helpers import GAME, board, play, put
+from tests.games.nae.rules.helpers import GAME, board, play, put, rolls
 
 
 def fleets(st, **where):
@@ -47,13 +47,14 @@ def test_17_2_8_an_unopposed_landing_is_a_won_assault_that_takes_the_port():
     assert st.step == "activation" and ("force", force) not in st.legal_actions()  # 17.2.7: no land move after
 
 
-def test_17_2_8_no_landing_in_a_fortress_a_port_held_by_enemy_troops_or_in_winter():
+def test_17_2_8_no_assault_on_a_port_held_by_enemy_troops_nor_in_winter():
     st, _, _ = _crossing()
-    assaults = [a for a in st.legal_actions() if a[0] == "assault"]
-    assert assaults == [("assault", "rouen")]  # Dunkirk, Boulogne, Cherbourg: active French fortresses
+    assaults = [a[1] for a in st.legal_actions() if a[0] == "assault"]
+    assert assaults == ["dunkirk", "boulogne", "rouen", "cherbourg"]  # Rouen unopposed, the others' fortresses alone
     put(st, "rouen", ["fr_i"])
+    put(st, "cherbourg", ["fr_ii"])  # the opposed assault (a landing battle at -3) is not offered
     st._legal = None
-    assert not [a for a in st.legal_actions() if a[0] == "assault"]
+    assert [a[1] for a in st.legal_actions() if a[0] == "assault"] == ["dunkirk", "boulogne"]
     st, _, _ = _crossing(round_no=6)  # 16: « aucun assaut maritime n'est autorisé » in the winter rounds
     assert not [a for a in st.legal_actions() if a[0] == "assault"]
 
@@ -69,3 +70,42 @@ def test_17_2_8_an_assault_lands_2_steps_at_most():
     assert other not in st.g["forces"] and "gb_corps_3" in st.g["reserve"]["units"]
     st, force, _ = _crossing(("gb_corps_1", "gb_corps_3"))
     assert S.steps(st.g["aboard"][force]["force"]) > 2 and ("assault", "rouen") not in st.legal_actions()
+
+
+def _before_cherbourg(dice):
+    """The crossing, then an assault on Cherbourg: an active French fortress (level 1) with no troops or fleets."""
+    st, force, _ = _crossing()
+    st.core["script"].extend(dice)
+    assert ("assault", "cherbourg") in st.legal_actions()
+    play(st, ("assault", "cherbourg"))
+    return st, force
+
+
+def test_17_2_8_a_fortress_alone_fights_the_squadron_then_the_landed_force_has_two_siege_attacks():
+    # the squadron 3 + 4 = 7 against the fortress's die 5: it lands; siege 5 +1 (Graham) = 6: honours of war
+    st, force = _before_cherbourg([3, 4, 5, 5])
+    assert [r["row"] for r in rolls(st, "17.2.8")] == ["total 7", "the squadron lands"]
+    assert st.step == "naval.landing" and st.legal_actions() == [("land_enemy", force)]
+    play(st, ("land_enemy", force))
+    assert rolls(st, "15.4")[0]["total"] == 6 and len(rolls(st, "15.4")) == 1  # taken at the first attack
+    assert S.controller(st, "cherbourg") == "coalition" and st.g["forces"][force]["zone"] == "cherbourg"
+    assert st.step == "naval.move" and (st.frame["at"], st.frame["where"]) == ("port", "cherbourg")
+
+
+def test_17_2_8_the_force_that_has_not_taken_the_port_is_destroyed():
+    # lands (7 against 5); sieges 3 +1 = 4 and 3 +1 +1 (Siege 1) = 5: stable twice
+    st, force = _before_cherbourg([3, 4, 5, 3, 3])
+    play(st, ("land_enemy", force))
+    assert [r["total"] for r in rolls(st, "15.4")] == [4, 5]
+    assert force not in st.g["forces"] and S.controller(st, "cherbourg") == "empire"
+    assert st.step == "naval.move" and (st.frame["at"], st.frame["where"]) == ("sea", "manche")
+    assert not [a for a in st.legal_actions() if a[0] == "assault"]  # no other assault in its activation
+
+
+def test_17_2_8_a_squadron_beaten_by_the_fortress_falls_back_with_its_troops():
+    # 1 + 1 = 2 against 2: a tie, fought again; 1 + 2 = 3 against 5: the fortress holds
+    st, force = _before_cherbourg([1, 1, 2, 1, 2, 5])
+    assert [r["row"] for r in rolls(st, "17.2.8") if r["row"] != "total 2" and r["row"] != "total 3"] == [
+        "tie: another round", "the fortress holds"]
+    assert st.step == "naval.move" and (st.frame["at"], st.frame["where"]) == ("sea", "manche")
+    assert force in st.g["aboard"] and st.frame["mp"] == 4
