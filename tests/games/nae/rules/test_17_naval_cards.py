@@ -191,3 +191,27 @@ def test_17_3_4_no_loss_test_without_the_card():
     play(st, ("decline", None))
     assert not rolls(st, "17.3.4") and "10C" in st.g["hands"]["coalition"]
     assert rolls(st, "17.3.1")[-1]["row"] == "difference 1: the coalition squadron retreats without loss"
+
+
+def test_17_the_naval_actions_are_in_the_action_catalog_with_labels():
+    catalog = set(GAME.action_catalog("1815"))
+    seen = set()
+
+    def walk(st, *actions):
+        for action in (*actions, None):
+            legal = st.legal_actions()
+            assert all(GAME.label(st, a) for a in legal)
+            seen.update(legal)
+            if action is not None:
+                play(st, action)
+
+    st, force = _admiralty("49C", ("gb_corps_1", "gb_corps_3"))
+    walk(st, ("fleet", "gb_calder"), ("fleet", "gb_fleet_1"), ("done", None), ("embark", force), ("sea", "manche"),
+         ("assault", "rouen"))
+    walk(_gale(), ("event", "10F"))
+    st = board(turn="coalition", hands={"empire": [], "coalition": ["6C"]})
+    moore = put(st, "corunna", ["gb_corps_2"], commander="hill")
+    walk(st, ("event", "6C"), ("force", moore))
+    walk(_trafalgar([1, 2, 3]))
+    assert {"assault", "land_enemy", "blockade", "force", "zone", "card"} <= {a[0] for a in seen}
+    assert seen <= catalog
