@@ -1,10 +1,10 @@
-"""17 Naval war: fleets in ports, at sea and in blockade boxes; their activation for AP (17.1) and their movement
-with the fleet MF (17.2.1), stacking (17.2.2), the Bosphorus and the limited areas (17.2.2-17.2.3), the
-relocation of fleets whose port is captured (17.2.1); interception of a squadron entering a sea zone by the enemy
-squadron at sea there, then by those blockading its ports (17.2.4); attacks on enemy squadrons at sea (which may
-evade, 17.2.5) or in a blockade box; blockade boxes (17.2.6); naval combat (17.3.1), retreat (17.3.2) and combat in
-a port (17.3.3); transport between friendly ports (17.2.7); what fleets close to supply lines (13.3) and to land
-moves across a strait (12.1).
+"""17 Naval war: fleets in ports, at sea and in blockade boxes; their activation for AP (17.1) and their movement with
+the fleet MF (17.2.1), stacking (17.2.2), the Bosphorus and the limited areas (17.2.2-17.2.3), the relocation of fleets
+whose port is captured, intercepted on their way (17.2.1); interception of a squadron entering a sea zone (or evading
+into one, 17.2.5) by the enemy squadron at sea there, then by those blockading its ports (17.2.4); attacks on enemy
+squadrons at sea (which may evade, 17.2.5) or in a blockade box; blockade boxes (17.2.6); naval combat (17.3.1), retreat
+(17.3.2) and combat in a port (17.3.3); transport between friendly ports (17.2.7); what fleets close to supply lines
+(13.3) and to land moves across a strait (12.1).
 
 ``st.g["fleets"]``: fleet id -> {power, at: "port" | "sea" | "blockade", where: the port zone (port, blockade box)
 or the sea zone}. A port's blockade box lies in its first sea zone (17.2.6). The fleets of one side at one place
@@ -14,8 +14,7 @@ the map while at sea), fleets carrying it} (17.2.7).
 
 Landings in an enemy port, unopposed or against its fortress alone (17.2.7-17.2.8), and the naval cards' effects
 (1C, 49C, 10F, 6C, 10C) are here too; the Corsairs box (17.2.9) is in ``cards``. Not implemented yet
-(docs/nae-rules.md): the maritime assault on a port held by enemy troops or fleets (17.2.8); interception of fleets
-leaving a captured port (17.2.1)."""
+(docs/nae-rules.md): the maritime assault on a port held by enemy troops or fleets (17.2.8)."""
 
 from __future__ import annotations
 
@@ -736,9 +735,96 @@ def port_taken(st: State, zone: str) -> None:
         best = min(dist.values())
         nearest = sorted(z for z, d in dist.items() if d == best)
         if len(nearest) == 1:
-            relocate(st, fleets, nearest[0])
+            sail_away(st, side, fleets, zone, nearest[0])
         else:
-            st.push("naval.relocate", side=side, fleets=fleets, ports=nearest)
+            st.push("naval.relocate", side=side, fleets=fleets, ports=nearest, start=zone)
+
+
+def sea_route(st: State, side: str, fleets: list[str], start: str, dest: str) -> list[str]:
+    """The sea zones of a shortest way from the port ``start`` to the port ``dest`` (17.2.1 costs, the first found
+    in map order)."""
+    m = S.data().map
+    parent: dict[str, str | None] = {s: None for s in sorted(m.zones[start].seas)
+                                     if area_refusal(st, fleets, s) is None}
+    todo = deque(parent)
+    while todo:
+        sea = todo.popleft()
+        if sea in m.zones[dest].seas:
+            route = [sea]
+            while parent[route[-1]] is not None:
+                route.append(str(parent[route[-1]]))
+            return route[::-1]
+        for nxt in m.seas[sea].adjacent:
+            if nxt not in parent and passage_refusal(st, side, sea, nxt) is None \
+                    and area_refusal(st, fleets, nxt) is None:
+                parent[nxt] = sea
+                todo.append(nxt)
+    raise ValueError(f"no way by sea from {start} to {dest}")
+
+
+def sail_away(st: State, side: str, fleets: list[str], start: str, dest: str) -> None:
+    """17.2.1: « Les flottes qui se ré déploient de la sorte restent sujettes à interception par l'adversaire tout
+    au long du parcours de leur relocalisation »: the squadron sails its way (``Relocation``)."""
+    st.note(f"{squadron_name(st, fleets)} must leave the captured port of {S.zone_name(start)} for "
+            f"{S.zone_name(dest)}", rule="17.2.1")
+    st.push("naval.relocation", side=side, fleets=list(fleets), start=start, dest=dest,
+            route=sea_route(st, side, fleets, start, dest), expect=["port", start], sortie=False)
+
+
+class Relocation:
+    """17.2.1, the way of fleets leaving a captured port, one place after another: out of a blockaded port the
+    blockaders intercept them automatically (a battle in the box, after which the survivors sail on); in each sea
+    zone the enemy squadrons there may intercept them (17.2.4); the blockaders of the friendly port they make for
+    may intercept them, and they enter it « même en cas de défaite ». Each stage is a squadron moving without MP
+    (``passive``); a squadron beaten at sea retreats (17.3.2) and its way ends there."""
+
+    name: ClassVar[str] = "naval.relocation"
+
+    def run(self, st: State, f: Frame) -> None:
+        fleets = [fl for fl in f["fleets"] if fl in st.g["fleets"] and list(loc(st, fl)) == f["expect"]]
+        side, start, dest = f["side"], f["start"], f["dest"]
+        if not fleets or f["expect"] == ["port", dest]:
+            st.pop()
+            return
+        f["fleets"] = fleets
+        at, where = f["expect"]
+        if at == "port" and not f["sortie"] and blockaders(st, start, side):
+            f["sortie"] = True
+            st.note(f"The squadron blockading {S.zone_name(start)} intercepts {squadron_name(st, fleets)}",
+                    rule="17.2.1")
+            move = self._stage(st, f, fleets)
+            push_battle(st, move, blockaders(st, start, side), "blockade", start, kind="relocation")
+            return
+        came_from = [at, where]
+        if f["route"]:
+            sea = f["route"].pop(0)
+            self._move(st, f, fleets, "sea", sea)
+            intercept = interception(st, side, sea)
+            if intercept is not None:
+                self._stage(st, f, fleets, came_from)
+                st.push("naval.intercept", **intercept)
+            return
+        if blockaders(st, dest, side):  # 17.2.1: the blockaders of the friendly port may intercept
+            self._stage(st, f, fleets, came_from)
+            f["expect"] = ["port", dest]
+            st.push("naval.intercept", side=S.other(side), sea=where, candidates=[["blockade", dest]], joined=[],
+                    success=False, port_entry=dest)
+            return
+        self._move(st, f, fleets, "port", dest)
+
+    @staticmethod
+    def _move(st: State, f: Frame, fleets: list[str], at: str, where: str) -> None:
+        for fl in fleets:
+            st.g["fleets"][fl].update(at=at, where=where)
+        f["expect"] = [at, where]
+        st.note(f"{squadron_name(st, fleets)} sail(s) into {place_name(at, where)}", rule="17.2.1")
+
+    @staticmethod
+    def _stage(st: State, f: Frame, fleets: list[str], came_from: list[str] | None = None) -> Frame:
+        at, where = f["expect"]
+        back = came_from or [at, where]
+        return st.push("naval.move", side=f["side"], fleets=list(fleets), at=at, where=where, mp=0, came_from=back,
+                       start=back, passive=True)
 
 
 def relocate(st: State, fleets: list[str], port: str) -> None:
@@ -763,7 +849,7 @@ class Relocate:
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         st.pop()
-        relocate(st, f["fleets"], action[1])
+        sail_away(st, f["side"], f["fleets"], f["start"], action[1])
 
 
 def finish_move(st: State) -> None:
@@ -959,7 +1045,7 @@ class Intercept:
             st.pop()
             if port:
                 move_to(st, st.frame, "port", port, 1, st.frame["came_from"])
-            elif st.frame.get("passive"):  # 17.2.5: the evading squadron got through
+            if st.frame.get("passive"):  # 17.2.1, 17.2.5: the squadron moving without MP got through
                 finish_move(st)
             return
         for fl in f["joined"]:
@@ -1375,7 +1461,9 @@ def forced_retreat(st: State, f: Frame, loser: list[str]) -> bool:
     at the start of its activation, else in the sea zone (17.3.3)."""
     mover = f["loser"] == "att"
     kind = f["kind"]
-    if kind == "sea" or (kind in ("sortie", "port_entry") and not mover):
+    if kind == "relocation" and mover:
+        return True  # 17.2.1: « Les unités survivantes au combat peuvent ensuite terminer leur mouvement »
+    if kind == "sea" or (kind in ("sortie", "port_entry", "relocation") and not mover):
         return False
     stays = (not mover) or kind in ("sortie", "port_entry") or (
         kind == "port" and f["start"] == ["blockade", f["where"]])
@@ -1516,4 +1604,4 @@ def label(st: State, action: Action) -> str | None:
 
 
 STEPS = (Squadron(), NavalMove(), Excess(), Relocate(), Intercept(), Evade(), Battle(), Tie(), Losses(), Retreat(),
-         Sortie(), Pursue(), Gale(), Evacuation(), Nelson(), Landing(), Assault())
+         Sortie(), Pursue(), Gale(), Evacuation(), Nelson(), Landing(), Assault(), Relocation())
