@@ -224,3 +224,10 @@ def test_17_the_naval_actions_are_in_the_action_catalog_with_labels():
     walk(_trafalgar([1, 2, 3]))
     assert {"assault", "land_enemy", "blockade", "force", "zone", "card"} <= {a[0] for a in seen}
     assert seen <= catalog
+
+
+def test_17_3_4_the_heuristic_plays_nelson_only_on_a_losing_total():
+    from grognard.games.nae import ai
+
+    assert ai.policy(_trafalgar([1, 2, 3]), "coalition")[0] == ("card", "10C")  # 4 against 5
+    assert ai.policy(_trafalgar([6, 2, 3]), "coalition")[0] == ("decline", None)  # 9 against 5
