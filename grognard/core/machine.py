@@ -71,6 +71,8 @@ class Game:
     # Keys of ``st.g`` holding plain tables, dicts whose values are scalars (depth 1) or dicts of scalars (depth 2):
     # copies copy them with ``dict.copy``, several times faster than packing and unpacking them.
     table_keys: ClassVar[dict[str, int]] = {}
+    # A game whose log lines may name pieces some sides may not see sets this and overrides ``log_entries``.
+    redacts_log: ClassVar[bool] = False
 
     def scenarios(self) -> dict[str, str]:
         """Scenario id -> title."""
@@ -92,6 +94,21 @@ class Game:
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """Redraw in ``st`` (a copy) the game's hidden pieces ``side`` cannot see (other hands, draw piles),
         consistently with what it has seen; the core redraws the dice. Games without hidden pieces keep this."""
+
+    def log_entries(self, st: State, entry: dict[str, Any]) -> list[dict[str, Any]]:
+        """The log entries ``entry`` becomes (``redacts_log`` games only): itself, or the entry for the sides that
+        may read it all (``to``) and copies with what the others may not see taken out (``not_to``: the sides that
+        do not read a copy)."""
+        return [entry]
+
+    def redact_text(self, st: State, text: str, side: str | None) -> str:
+        """``text`` (a label or a reason naming pieces) as ``side`` (None: anyone) may read it."""
+        return text
+
+    def shown_step(self, st: State, side: str | None) -> str | None:
+        """The step ``side``'s view names; a game hides from the sides not to act the steps that would tell
+        what they may not see."""
+        return st.step
 
     def describe(self, st: State, side: str | None) -> list[str]:
         """A few lines a terminal shows above the prompt (from the side's view only)."""
@@ -215,7 +232,8 @@ class Game:
         if not all(1 <= d <= 6 for d in core["script"]):
             raise ValueError(f"saved state: {where}a scripted die is not between 1 and 6")
         sides = (None, *self.sides)
-        if core["undo_side"] not in sides or any(e.get("to") not in sides for e in st.log):
+        if core["undo_side"] not in sides or any(e.get("to") not in sides or not set(e.get("not_to", ())) <= set(sides)
+                                                 for e in st.log):
             raise ValueError(f"saved state: {where}a side that is not one of {', '.join(self.sides)}")
         try:
             self.check_state(st)
@@ -377,7 +395,8 @@ class State:
             legal = self._legal_list()
             found = _find(action, legal)
             if found is None:
-                why = f"{_show(action)} is not legal now: {actor} is asked to {_lower_first(step.prompt(self, f))}"
+                asked = self.game.redact_text(self, step.prompt(self, f), actor)
+                why = f"{_show(action)} is not legal now: {actor} is asked to {_lower_first(asked)}"
                 raise IllegalAction(why, list(legal))
             act = found
         else:
@@ -521,8 +540,9 @@ class State:
             "scenario": self.setup["scenario"],
             "side": side,
             "active": active,
-            "step": self.step,
-            "prompt": self.prompt if side == active or self.over else f"Waiting for {active}.",
+            "step": self.game.shown_step(self, side),
+            "prompt": self.game.redact_text(self, self.prompt, side) if side == active or self.over
+            else f"Waiting for {active}.",
             "legal": [list(a) for a in self.legal_actions()] if side == active and side is not None else [],
             "can_undo": self.can_undo and side == active,
             "over": self.over,
@@ -533,7 +553,7 @@ class State:
 
     def log_for(self, side: str | None) -> list[dict[str, Any]]:
         """The log entries ``side`` may read."""
-        return [e for e in self.log if e.get("to") is None or e.get("to") == side]
+        return [e for e in self.log if (e.get("to") is None or e.get("to") == side) and side not in e.get("not_to", ())]
 
     def copy(self, *, for_search: bool = False) -> State:
         """An independent copy (the log is shared entry-wise: entries are never mutated).
@@ -649,7 +669,10 @@ class State:
         if to is not None:
             entry["to"] = to
         entry.update(extra)
-        self.log.append(entry)
+        if self.game.redacts_log:
+            self.log += self.game.log_entries(self, entry)
+        else:
+            self.log.append(entry)
 
     def roll(
         self,

@@ -105,7 +105,7 @@ class Terminal:
             self.print_lines(board)
             self.shown = heading
         legal = st.legal_actions()
-        menu = [f"[bold cyan]{side}[/bold cyan]: {escape(st.prompt)}"]
+        menu = [f"[bold cyan]{side}[/bold cyan]: {escape(st.game.redact_text(st, st.prompt, side))}"]
         menu += [f"  {i:>2}. {escape(self.game.label(st, action))}" for i, action in enumerate(legal, start=1)]
         self.console.print("\n".join(menu), highlight=False)  # one print: rich is slow line by line
         try:
@@ -257,7 +257,7 @@ class Terminal:
 
     def show_log(self, side: str | None) -> None:
         shown = [f"  · {escape(e['text'])}" + (f" [dim]({escape(e['rule'])})[/dim]" if "rule" in e else "")
-                 for e in self.st.log[self.seen:] if e.get("to") in (None, side)]
+                 for e in self.st.log[self.seen:] if e.get("to") in (None, side) and side not in e.get("not_to", ())]
         if shown:
             self.console.print("\n".join(shown), highlight=False)
         self.seen = len(self.st.log)

@@ -216,8 +216,10 @@ class Service:
                 return
             agent = self._agent(gid, side, meta)
             action = agent.choose(st.copy(), side)
-            label = st.game.label(st, action)
-            reason = agent.last_reason  # the agent's own words: a prompt may be private to the side asked
+            # shown to every seat: as anyone may read it (the agent's own words: a prompt may be private to the side
+            # asked; a game may hide pieces its label or reason names)
+            label = st.game.redact_text(st, st.game.label(st, action), None)
+            reason = st.game.redact_text(st, agent.last_reason, None)
             moves = self.ai_moves.setdefault(gid, [])
             moves.append({"version": version + 1, "side": side, "label": label, "reason": reason})
             try:

@@ -11,7 +11,7 @@ from typing import Any
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, conquest, naval, victory
+from grognard.games.nae.rules import cards, conquest, fog, naval, victory
 from grognard.games.nae.schema.scenario import Condition
 
 
@@ -110,7 +110,7 @@ def summary(st: State, side: str | None) -> dict[str, Any]:
     g = st.g
     w = S.data().tables.weather(g["round"])
     sc = S.data().scenarios[g["scenario"]]
-    return {
+    return fog.redact_summary(st, side, {
         "year": g["year"], "round": g["round"], "last_round": g["last_round"],
         "round_of": f"round {g['round']} of {g['last_round']}",  # the rulebook's numbering (1815 opens in round 2)
         "weather": w.name, "turn": g["turn"],
@@ -124,7 +124,7 @@ def summary(st: State, side: str | None) -> dict[str, Any]:
         "ap_reserve": dict(g["ap_reserve"]),
         **({"phase": g["phase"], "victory_level": g["vp"], "escalade": g["escalade"], "statuses": dict(g["status"])}
            if S.grand_campaign(st) else {}),  # the grand campaigns' markers and diplomatic table (19, 6.1, 8.1)
-    }
+    })  # 11: what the fog of war hides taken out
 
 
 def _force(st: State, fid: str) -> dict[str, Any]:
@@ -178,7 +178,7 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
             if gens:
                 lines.append(f"    generals: {gens}")
             units = ", ".join(f"{u['name']} {u['value']}{'' if u['full'] else ' (reduced)'}" for u in f["units"])
-            lines.append(f"    units: {units}")
+            lines.append(f"    units: {'hidden by the fog of war (11)' if f.get('hidden') else units}")
         fleets = [x for x in s["fleets"] if x["side"] == side]
         if fleets:
             lines.append("  fleets: " + ", ".join(

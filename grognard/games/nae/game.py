@@ -16,12 +16,14 @@ from grognard.games.nae.rules import (
     command,
     diplomacy,
     events,
+    fog,
     forced,
     foreign_wars,
     interphase,
     movement,
     naval,
     peace,
+    posture,
     redeployment,
     sequence,
     stacking,
@@ -247,13 +249,30 @@ class NaeGame(Game):
                                       "costs 2 AP",
         battle.PURSUIT_SCREEN_OPTION: "14.9.2 (optional): -1 to the pursuit for each cavalry step or cavalry general "
                                       "of the pursued force",
+        fog.FOG_OPTION: "11 (optional): the fog of war: of the other side's forces only the commanding general (or "
+                        "a lone unit) shows, and of its fleets only the front, until a battle reveals them",
         sequence.RALLY_AT_CONQUEST_OPTION: "5.3 (the other reading of 14.9.3): supplied demoralized forces rally at "
                                            "the conquest phase, after the conquests are checked, not at the end of "
                                            "the activation phase",
+        posture.POSTURE_OPTION: "20.2 special rule 2 (optional, 1805): until an enemy force enters Prussia, the "
+                                "Prussian army moves only between zones next to enemy territory",
+        events.GRENADIERS_OPTION: "7.3 (optional): the Coalition playing the Austrian permanent card (3C) as an "
+                                  "event puts the Grenadiers corps at once on a supplied reinforcement zone",
     }
 
     def scenarios(self) -> dict[str, str]:
         return {sid: S.data().scenarios[sid].header.name for sid in PLAYABLE}
+
+    redacts_log: ClassVar[bool] = True  # 11: the fog of war (``fog.log_entries``, which passes lines on without it)
+
+    def log_entries(self, st: State, entry: dict[str, Any]) -> list[dict[str, Any]]:
+        return fog.log_entries(st, entry)
+
+    def shown_step(self, st: State, side: str | None) -> str | None:
+        return fog.shown_step(st, side)
+
+    def redact_text(self, st: State, text: str, side: str | None) -> str:
+        return fog.redact_text(st, text, side) if fog.on(st) else text
 
     def setup(self, st: State, scenario: str, options: dict[str, Any]) -> None:
         d = S.data()
@@ -339,6 +358,8 @@ class NaeGame(Game):
         view["hand_cards"] = describe.hand_cards(st, side) if side else None
         view["summary"] = describe.summary(st, side)
         view["outcome"] = describe.outcome(st) if st.over else None  # who won and by which victory record (22)
+        if fog.on(st):
+            fog.redact_board(st, side, view)  # 11: the other side's stacks and fleets' backs
         return view
 
     def action_catalog(self, scenario: str) -> list[Action]:
@@ -398,6 +419,7 @@ class NaeGame(Game):
             rng.shuffle(pool)
             n = len(hands[s]) - len(known)
             hands[s], decks[s] = known + pool[:n], pool[n:]
+        fog.resample(st, side, rng)  # 11: the other side's hidden stacks
 
     def describe(self, st: State, side: str | None) -> list[str]:
         return describe.board_lines(describe.summary(st, side), describe.hand_cards(st, side) if side else None)
@@ -410,9 +432,14 @@ class NaeGame(Game):
         return None if cid is None else describe.card_page(cid)
 
     def why(self, st: State, target: str) -> str:
-        return why(st, target)
+        if fog.on(st) and fog.names_hidden_piece(st, target, st.active):  # 11: as if it were not on the map
+            return f"{target!r} names no zone and no force on the map."
+        return self.redact_text(st, why(st, target), st.active)
 
     def label(self, st: State, action: Action) -> str:
+        return self.redact_text(st, self._label(st, action), st.active)  # 11: the pieces of an enemy stack
+
+    def _label(self, st: State, action: Action) -> str:
         verb, arg = action
         interphase_label = budget.label(st, action) or redeployment.label(st, action)
         if interphase_label is not None:

@@ -10,7 +10,7 @@ from typing import Any
 from grognard.core.machine import State
 from grognard.games.nae import forecast as F
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle
+from grognard.games.nae.rules import battle, fog
 
 
 @cache
@@ -71,7 +71,7 @@ def annotate(st: State, side: str | None, view: dict[str, Any]) -> dict[str, Any
     view["forces"] = {fid: _force(st, fid) for fid in forces}
     view["battle"] = _battle(st)
     view["weather"] = S.data().tables.weather(st.g["round"]).name
-    return view
+    return fog.redact_web(st, side, view)  # 11: nothing of a stack the fog of war hides
 
 
 def _force(st: State, fid: str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, command, diplomacy, movement
+from grognard.games.nae.rules import activation, cards, command, diplomacy, movement, supply
 from grognard.games.nae.schema.cards import (
     ActivateFleets,
     ActivateForces,
@@ -263,7 +263,11 @@ class Place:
         return f"{f['why']}: choose the reinforcement zone where {S.unit_name(f['units'][0])} enters."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [("zone", z) for z in place_options(st, f["side"], f["units"][0])]
+        uid = f["units"][0]
+        zones = place_options(st, f["side"], uid)
+        if f.get("supplied"):  # 7.3 optional: « sur un site de renforts ravitaillé »
+            zones = [z for z in zones if z in supply.supplied_zones(st, S.unit(uid).power)]
+        return [("zone", z) for z in zones]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         uid = f["units"].pop(0)
@@ -480,9 +484,32 @@ class EventAttrition:
         event_attrition(st, action[1], S.data().cards.cards[f["card"]])
 
 
+GRENADIERS_OPTION = "austrian_grenadiers"
+GRENADIERS = "au_grenadiers"  # the Grenadiers corps of the optional rule (units.toml: marked E, set aside in 1805)
+
+
 def holy_empire(st: State, side: str, card: Card) -> None:
-    """3C Holy Empire (silver star): one of its three options, those whose conditions hold."""
+    """3C Holy Empire (silver star): one of its three options, those whose conditions hold; with the optional rule
+    of 7.3 the Grenadiers corps enters first (``grenadiers``)."""
     st.push("events.option", side=side, card=card.id)
+    if st.setup["options"].get(GRENADIERS_OPTION):
+        grenadiers(st, side)
+
+
+def grenadiers(st: State, side: str) -> None:
+    """7.3 (optional, glossary « Réforme militaire »): « lorsque le joueur coalisé joue la carte permanente
+    autrichienne en tant qu'évènement, le corps de Grenadiers est déployé *immédiatement* sur la carte sur un site de
+    renforts ravitaillé » -- a reinforcement zone of Austria (7.3.4) its supply reaches, alone or into the force
+    there; a corps already in play (on the map, or eliminated into the reserve) stays where it is."""
+    if on_map(st, GRENADIERS) or GRENADIERS in st.g["reserve"]["units"]:
+        return
+    zones = set(place_options(st, side, GRENADIERS)) & supply.supplied_zones(st, S.unit(GRENADIERS).power)
+    if not zones:
+        st.note(f"{S.unit_name(GRENADIERS)} find no supplied reinforcement zone and stay out", rule="7.3")
+        return
+    if GRENADIERS in st.g.get("set_aside", []):
+        st.g["set_aside"].remove(GRENADIERS)
+    st.push("place", side=side, units=[GRENADIERS], why="Holy Empire, the Grenadiers (7.3 optional)", supplied=True)
 
 
 def option_ok(st: State, side: str, option: tuple[Any, ...]) -> bool:

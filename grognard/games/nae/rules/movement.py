@@ -17,6 +17,7 @@ from grognard.games.nae.rules import (
     forced,
     iberia,
     naval,
+    posture,
     siege,
     stacking,
     supply,
@@ -197,7 +198,7 @@ def enter_refusal(st: State, fid: str, src: str, dst: str, mp: int) -> str | Non
                 "would be left to go on, 12.2.1")
     if not S.limited_ok(f["units"], dst):
         return f"militia and National Guards never leave their National Territory, and {name} is outside it, 12.1"
-    return None
+    return posture.posture_refusal(st, fid, src, dst)  # 20.2 special rule 2 (optional)
 
 
 def way_on(st: State, zone: str, mp: int, side: str | None) -> bool:
@@ -561,6 +562,7 @@ def enter(st: State, f: Frame, dst: str) -> None:
     S.move_force(st, fid, dst)
     S.set_in_fortress(st, fid, False)
     st.note(f"{S.name_of(st, fid)} moves from {S.zone_name(src)} to {S.zone_name(dst)} ({cost} MP)", rule="12.1")
+    posture.update_posture(st, fid)  # 20.2 special rule 2: an enemy force entering Prussia (optional)
     siege.refresh_sieges(st)
     st.push("contact", fid=fid, zone=dst, came_from=src, asked=[], fought=[], offered=[], hold=True)
     interceptors = interception_candidates(st, fid, dst)

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, conquest, diplomacy, events, siege, supply, victory
+from grognard.games.nae.rules import activation, cards, conquest, diplomacy, events, posture, siege, supply, victory
 from grognard.games.nae.schema.scenario import MandatorySieges
 
 RALLY_AT_CONQUEST_OPTION = "rally_at_conquest"
@@ -137,6 +137,7 @@ class RoundEnd:
                 st.push("year.end", phase="sieges")
         siege.enforce_sieges(st)  # 11: at the end of an action no force stays before a fortress it cannot besiege
         update_siege_duty(st)
+        posture.update_posture(st)  # 20.2 special rule 2 (optional)
 
 
 class YearEnd:
