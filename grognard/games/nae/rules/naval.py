@@ -1549,6 +1549,8 @@ def label(st: State, action: Action) -> str | None:
     if verb == "fleet" and step == "activation":
         cost = "event" if free_by_event(st.frame, arg) else "1 AP"
         return f"Activate {fleet_name(arg)} in {place_name(*loc(st, arg))} ({cost})"
+    if verb == "fleet" and step == "diplomacy.fw_units":
+        return f"Send {fleet_name(arg)} to the foreign war"
     if verb == "fleet" and step == "naval.squadron":
         return f"Add {fleet_name(arg)} to the squadron ({'event' if free_by_event(_activation(st), arg) else '1 AP'})"
     if verb == "assault":

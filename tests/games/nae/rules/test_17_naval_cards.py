@@ -231,3 +231,9 @@ def test_17_3_4_the_heuristic_plays_nelson_only_on_a_losing_total():
 
     assert ai.policy(_trafalgar([1, 2, 3]), "coalition")[0] == ("card", "10C")  # 4 against 5
     assert ai.policy(_trafalgar([6, 2, 3]), "coalition")[0] == ("decline", None)  # 9 against 5
+
+
+def test_17_a_fleet_sent_to_a_foreign_war_has_its_own_label():
+    st = board()
+    st.push("diplomacy.fw_units", war="34F", steps=0, generals=0, fleets=1)
+    assert GAME.label(st, ("fleet", "gb_calder")) == "Send Calder's fleet to the foreign war"
