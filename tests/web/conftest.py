@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
+from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from grognard.server.app import create_app
@@ -29,10 +30,19 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def port() -> int:
+    return free_port()
+
+
+@pytest.fixture(scope="session")
+def app(tmp_path_factory: pytest.TempPathFactory, port: int) -> FastAPI:
+    """The app the browser tests talk to; a test may set up a position through its store (``app.state.service``)."""
     db = tmp_path_factory.mktemp("srv") / "g.db"
-    port = free_port()
-    app = create_app(f"sqlite:///{db}", base_url=f"http://127.0.0.1:{port}")
+    return create_app(f"sqlite:///{db}", base_url=f"http://127.0.0.1:{port}")
+
+
+@pytest.fixture(scope="session")
+def server(app: FastAPI, port: int) -> Iterator[str]:
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     th = threading.Thread(target=srv.run, daemon=True)
     th.start()

@@ -11,7 +11,7 @@ from typing import Any
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, conquest, fog, naval, victory
+from grognard.games.nae.rules import cards, conquest, fog, foreign_wars, interphase, naval, victory
 from grognard.games.nae.schema.scenario import Condition
 
 
@@ -113,7 +113,7 @@ def summary(st: State, side: str | None) -> dict[str, Any]:
     return fog.redact_summary(st, side, {
         "year": g["year"], "round": g["round"], "last_round": g["last_round"],
         "round_of": f"round {g['round']} of {g['last_round']}",  # the rulebook's numbering (1815 opens in round 2)
-        "weather": w.name, "turn": g["turn"],
+        "weather": w.name, "turn": g["turn"], "to_act": st.active,
         "victory": [{"id": vid, "result": v.result, "text": v.text, "src": v.src,
                      "met": all(victory.holds(st, c) for c in v.all_of)} for vid, v in sc.victory.items()],
         "forces": [_force(st, fid) for fid in g["forces"]],
@@ -122,9 +122,70 @@ def summary(st: State, side: str | None) -> dict[str, Any]:
                    for z, fort in g["fortresses"].items() if fort["siege"] is not None],
         "hand_sizes": {s: len(h) for s, h in g["hands"].items()},
         "ap_reserve": dict(g["ap_reserve"]),
-        **({"phase": g["phase"], "victory_level": g["vp"], "escalade": g["escalade"], "statuses": dict(g["status"])}
-           if S.grand_campaign(st) else {}),  # the grand campaigns' markers and diplomatic table (19, 6.1, 8.1)
+        **(grand(st, side) if S.grand_campaign(st) else {}),
     })  # 11: what the fog of war hides taken out
+
+
+# 5.1: the interphase's phases, by the function of ``interphase.PHASES`` that opens each
+STAGES = {"push_declarations": "declarations of war (7.1)", "push_hand_building": "hand building (7.2)",
+          "push_budget_phase": "budget phase (7.3)", "push_diplomatic_phase": "diplomatic phase (7.4)",
+          "push_neutral_movement": "movement of the neutral majors (7.5)",
+          "push_strategic_redeployment": "strategic redeployment (7.6)"}
+STATUS_NAMES = {"at_war": "at war", "neutral": "neutral", "allied": "allied", "forced_peace": "forced peace",
+                "forced_alliance": "forced alliance", "protectorate": "protectorate", "not_in_play": "not in play"}
+
+
+def stage(st: State) -> str:
+    """Where the year stands, as both sides see it on the turn track: the activation round, the conquest phase (18)
+    or the phase of the interphase (5.1)."""
+    g = st.g
+    if g["phase"] == "interphase":
+        frame = next((x for x in st.core["stack"] if x["step"] == "interphase"), None)
+        if frame is not None and frame["phase"] > 0:
+            return f"{g['year']} interphase: {STAGES[interphase.PHASES[frame['phase'] - 1].__name__]}"
+        return f"{g['year']} interphase"
+    if g["phase"] == "conquest":
+        return f"{g['year']} conquest phase (18)"
+    return f"{g['year']} activation phase, round {g['round']} of {g['last_round']}"
+
+
+def grand(st: State, side: str | None) -> dict[str, Any]:
+    """The grand campaigns' public markers (20.2, 20.3): the stage of the year, victory level (19) and escalade (6.1),
+    the diplomatic table of every power (8.1: status, side, the major it is allied to, a forced peace's conqueror),
+    the budget being spent (7.3: the resources track is on the board), the Foreign Wars (6.5) and Corsairs (17.2.9)
+    boxes."""
+    g = st.g
+    m = S.data().map
+    powers = []
+    for pid, status in g["status"].items():
+        forced = g["forced"].get(pid)
+        ally = g["ally_of"].get(pid) if status in ("allied", "protectorate") else None
+        powers.append({"id": pid, "name": m.powers[pid].name, "kind": m.powers[pid].kind, "status": status,
+                       "status_name": STATUS_NAMES.get(status, status), "side": g["sides"].get(pid),
+                       "ally_of": m.powers[ally].name if ally else None,
+                       "forced_by": m.powers[forced["with"]].name if forced else None,
+                       "conquered": pid in g["conquered"]})
+    spend = next((x for x in reversed(st.core["stack"]) if x["step"] == "budget.spend"), None)
+    budget = None if spend is None else {"power": spend["power"], "name": m.powers[spend["power"]].name,
+                                         "side": spend["side"], "purse": int(spend["purse"])}
+    fleets = S.data().counters.fleets
+    wars = [{"card": w["card"], "title": S.data().cards.cards[w["card"]].title, "power": m.powers[w["power"]].name,
+             "units": [S.unit_name(u) for u in w["units"]], "generals": [S.general(x).name for x in w["generals"]],
+             "fleets": [_fleet_name(st, side, x) for x in w["fleets"]]} for w in foreign_wars.foreign_wars(st)]
+    return {"phase": g["phase"], "stage": stage(st), "victory_level": g["vp"], "escalade": g["escalade"],
+            "punishments_at": cards.PUNISHMENTS_AT, "periods": list(g["periods"]), "statuses": dict(g["status"]),
+            "powers": powers, "budget": budget, "foreign_wars": wars,
+            "corsairs": [{"id": x if _fleet_name(st, side, x) == fleets[x].name else None,
+                          "name": _fleet_name(st, side, x), "power": fleets[x].power} for x in cards.corsairs_box(st)],
+            "continental_blockade": "blockade" in g}
+
+
+def _fleet_name(st: State, side: str | None, fl: str) -> str:
+    """A fleet off the map as ``side`` reads it: under the fog of war (11) only its owner sees which one it is."""
+    c = S.data().counters.fleets[fl]
+    if fog.on(st) and S.side_of(st, c.power) != side:
+        return f"{S.data().map.powers[c.power].adjective} fleet"
+    return c.name
 
 
 def _force(st: State, fid: str) -> dict[str, Any]:
@@ -157,12 +218,19 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
     """A ``summary`` as plain text lines, with the viewer's ``hand``; the first line names the round and the side to act
     and nothing else, so a client may show the board again only when it changes."""
     reserve, hands = s["ap_reserve"], s["hand_sizes"]
-    lines = [f"{s['year']}, {s['round_of']} ({s['weather']}); {s['turn']} to act.",
+    when = f"{s['year']}, {s['round_of']} ({s['weather']})"
+    if s.get("phase") in ("interphase", "conquest"):
+        when = s["stage"]  # no round is played: the phase of the year (5.1, 18)
+    lines = [f"{when}; {s['to_act'] or s['turn']} to act.",
              f"Hands: Empire {hands['empire']}, Coalition {hands['coalition']} cards. "
              f"AP reserve: Empire {reserve['empire']}, Coalition {reserve['coalition']}."]
     if "victory_level" in s:
-        escalade = "off (20.3)" if s["escalade"] is None else s["escalade"]
-        lines.append(f"Phase: {s['phase']}. Victory level {s['victory_level']} (19), escalade {escalade} (6.1).")
+        escalade = "off (20.3)" if s["escalade"] is None else f"{s['escalade']} (Punishments at {s['punishments_at']})"
+        lines.append(f"Now: {s['stage']}. Victory level {s['victory_level']} (19), escalade {escalade} (6.1).")
+        if s["budget"]:
+            b = s["budget"]
+            lines.append(f"Budget (7.3): {b['name']} has {b['purse']} resources left, spent by the {b['side']}.")
+        lines += diplomacy_lines(s)
     lines.append("Victory (19, 20):")
     for v in s["victory"]:
         lines.append(f"  [{'met now' if v['met'] else 'not met'}] {v['text']}")
@@ -187,9 +255,35 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
     neutral = [f"{f['name']} at {f['zone_name']}" for f in s["forces"] if f["side"] is None]
     if neutral:
         lines.append("Neutral powers' forces (8.1.1): " + "; ".join(neutral))
+    for w in s.get("foreign_wars", []):
+        gone = ", ".join([*w["units"], *w["generals"], *w["fleets"]]) or "nothing yet"
+        lines.append(f"Foreign Wars box (6.5): {w['title']} ({w['power']}): {gone}")
+    if s.get("corsairs"):
+        lines.append("Corsairs box (17.2.9): " + ", ".join(x["name"] for x in s["corsairs"]))
     if s["sieges"]:
         lines.append("Sieges: " + ", ".join(f"{x['zone_name']} (Siege {x['level']})" for x in s["sieges"]))
     if hand is not None:
         lines.append("Your hand:")
         lines += [f"  {card_line(c)}" for c in hand]
     return lines
+
+
+def diplomacy_lines(s: dict[str, Any]) -> list[str]:
+    """8.1: the diplomatic table in a few lines: the majors one by one, the minors grouped by status and side."""
+    majors = [p for p in s["powers"] if p["kind"] == "major"]
+    lines = ["Diplomacy (8.1):", "  majors: " + "; ".join(f"{p['name']} {power_status(p)}" for p in majors)]
+    groups: dict[str, list[str]] = {}
+    for p in s["powers"]:
+        if p["kind"] != "major" and p["status"] != "not_in_play":
+            key = p["status_name"] + (f" ({p['side'].capitalize()})" if p["side"] and p["status"] != "neutral" else "")
+            groups.setdefault(key, []).append(p["name"] + (f" of {p['ally_of']}" if p["ally_of"] else ""))
+    lines += [f"  {key}: {', '.join(names)}" for key, names in groups.items()]
+    return lines
+
+
+def power_status(p: dict[str, Any]) -> str:
+    """A power's entry in the diplomatic table: « at war (Coalition) », « forced peace with France (Empire) »."""
+    text = p["status_name"] + (f" with {p['forced_by']}" if p["forced_by"] else "")
+    if p["side"] and p["status"] != "neutral":
+        text += f" ({p['side'].capitalize()})"
+    return text + (", conquered" if p["conquered"] else "")

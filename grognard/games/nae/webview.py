@@ -10,7 +10,7 @@ from typing import Any
 from grognard.core.machine import State
 from grognard.games.nae import forecast as F
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle, fog
+from grognard.games.nae.rules import battle, diplomacy, fog
 
 
 @cache
@@ -39,16 +39,34 @@ def catalog() -> dict[str, Any]:
         "armies": {a.id: a.name for a in d.counters.armies.values()},
         "cards": {c.id: {"title": c.title, "side": c.side, "value": c.value, "text": c.text, "combat": c.combat,
                          "phases": list(c.phases), "gold_star": c.gold_star, "silver_star": c.silver_star,
+                         "permanent": c.permanent,
                          "reconstructed": "reconstructed" in c.src, "src": c.src}
                   for c in d.cards.cards.values()},
     }
 
 
-def target(arg: Any) -> dict[str, str] | None:
-    """The map or panel object an action argument names (a zone, force, unit, general or card)."""
+# The verbs whose argument is a power (7.1, 8, 18), a province (18.2.2), a fleet (17, 7.3.2) or a sea zone (17.2): an
+# id such as "algiers" names both a power and a zone, so the verb decides what the map lights.
+POWER_VERBS = frozenset(("declare", "target", "ally", "integrate", "fight_on", "impose", "take_minor", "annex_to",
+                         "transfer"))
+FLEET_VERBS = frozenset(("fleet", "drop_fleet", "scuttle", "free_fleet", "corsairs", "corsairs_back"))
+SEA_VERBS = frozenset(("sea", "intercept_sea", "attack_sea"))
+
+
+def target(arg: Any, verb: str = "") -> dict[str, str] | None:
+    """The map or panel object an action argument names (a zone, unit, general, card, power, province, fleet or sea
+    zone)."""
     if not isinstance(arg, str):
         return None
     d = S.data()
+    if verb in POWER_VERBS and arg in d.map.powers:
+        return {"power": arg}
+    if verb == "annex" and arg in d.map.provinces:
+        return {"province": arg}
+    if verb in FLEET_VERBS and arg in d.counters.fleets:
+        return {"fleet": arg}
+    if verb in SEA_VERBS and arg in d.map.seas:
+        return {"sea": arg}
     for kind, table in (("zone", d.map.zones), ("unit", d.counters.units), ("general", d.counters.generals),
                         ("card", d.cards.cards)):
         if arg in table:
@@ -62,13 +80,18 @@ def annotate(st: State, side: str | None, view: dict[str, Any]) -> dict[str, Any
     legal = [(a[0], a[1]) for a in view["legal"]]
     view["labels"] = [st.game.label(st, a) for a in legal]
     forces = st.g["forces"]
-    view["targets"] = [{"force": a[1]} if isinstance(a[1], str) and a[1] in forces else target(a[1]) for a in legal]
+    view["targets"] = [{"force": a[1]} if isinstance(a[1], str) and a[1] in forces else target(a[1], a[0])
+                       for a in legal]
     view["forecasts"] = {}
     for i, action in enumerate(legal):
         fc = _forecast_for(st, action)
         if fc is not None:
             view["forecasts"][str(i)] = F.as_json(fc)
+    view["odds"] = _diplomatic_odds(st, legal)
     view["forces"] = {fid: _force(st, fid) for fid in forces}
+    # the force the side to act is moving (a march, a redeployment), marked on its map; others are not told
+    fid = st.frame.get("fid") if st.core["stack"] and side is not None and side == st.active else None
+    view["acting"] = fid if isinstance(fid, str) and fid in forces else None
     view["battle"] = _battle(st)
     view["weather"] = S.data().tables.weather(st.g["round"]).name
     return fog.redact_web(st, side, view)  # 11: nothing of a stack the fog of war hides
@@ -113,4 +136,21 @@ def _battle(st: State) -> dict[str, Any] | None:
         out["morale"] = b.get("morale")
         if b["step"] == "battle.roll":
             out["mods"] = {r: battle.battle_mods(st, b, r) for r in F.ROLES}
+    return out
+
+
+def _diplomatic_odds(st: State, legal: list[tuple[str, Any]]) -> dict[str, dict[str, Any]]:
+    """8.2.3: before the country of a diplomatic action is chosen, each country's chance of joining and the
+    modifiers of its roll (the card is played face up; the table is public)."""
+    f = st.frame if st.core["stack"] else {}
+    if st.step != "diplomacy.target" or f.get("use") not in ("diplomacy", "free"):
+        return {}
+    test = S.data().tables.test("diplomacy")
+    out: dict[str, dict[str, Any]] = {}
+    for i, (verb, power) in enumerate(legal):
+        if verb == "target":
+            mods = diplomacy.action_mods(st, f["side"], f["card"], power, f["phase"])
+            total = sum(v for _, v in mods)
+            chance = sum(1 for d in range(1, 7) if test.passes(d + total)) / 6
+            out[str(i)] = {"chance": chance, "mods": [list(m) for m in mods]}
     return out

@@ -4,7 +4,9 @@ import { MapView } from "./map.js";
 import {
   OnlineGame, accountScreen, api, inviteScreen, leaveScreen, loadSession, lobbyScreen, notifyTurn, resetScreen,
 } from "./online.js";
-import { esc, gameTitle, renderBattle, renderForce, renderForecast, renderHand, renderLog, setZoneNames } from "./panels.js";
+import {
+  esc, gameTitle, renderBattle, renderEurope, renderForce, renderForecast, renderHand, renderLog, setZoneNames,
+} from "./panels.js";
 
 const $ = (sel) => document.querySelector(sel);
 const S = {
@@ -136,7 +138,7 @@ $("#record-file").addEventListener("change", async (ev) => {
 function ensureMap() {
   if (S.map) return;
   S.map = new MapView($("#map"), S.geo, S.catalog, {
-    zone: onZone, force: onForce, hover: onHover,
+    zone: onZone, force: onForce, hover: onHover, sea: onSea, fleet: onFleet, seaHover: onSeaHover,
   });
 }
 
@@ -215,14 +217,25 @@ $("#ho-go").addEventListener("click", async () => {
 });
 
 function legalSets(view) {
-  const sets = { zones: new Map(), forces: new Map(), cards: new Map(), units: new Map(), generals: new Map() };
+  const sets = {
+    zones: new Map(), forces: new Map(), cards: new Map(), units: new Map(), generals: new Map(), powers: new Map(),
+    provinces: new Map(), fleets: new Map(), seas: new Map(),
+  };
+  const kinds = { zone: "zones", force: "forces", card: "cards", unit: "units", general: "generals", power: "powers",
+    province: "provinces", fleet: "fleets", sea: "seas" };
   (view.targets || []).forEach((t, i) => {
     if (!t) return;
     const [kind, id] = Object.entries(t)[0];
-    const m = { zone: sets.zones, force: sets.forces, card: sets.cards, unit: sets.units, general: sets.generals }[kind];
+    const m = sets[kinds[kind]];
     if (!m.has(id)) m.set(id, []);
     m.get(id).push(i);
   });
+  // a power (7.1, 8) or a province (18.2.2) is chosen on the map by any zone of it
+  for (const [id, z] of Object.entries(S.catalog.zones)) {
+    for (const [m, key] of [[sets.powers, z.owner], [sets.provinces, z.province]]) {
+      if (key && m.has(key) && !sets.zones.has(id)) sets.zones.set(id, m.get(key));
+    }
+  }
   return sets;
 }
 
@@ -233,27 +246,43 @@ function render() {
   const sets = legalSets(v);
   S.sets = sets;
   S.map.selected = v.battle ? v.battle.zone : null;  // the battle's zone stands out
-  S.map.selectedForce = S.selForce;
-  S.map.update(v, { zones: new Set(sets.zones.keys()), forces: new Set(sets.forces.keys()) });
+  S.map.selectedForce = S.selForce || v.acting;  // the force being moved stands out
+  S.map.update(v, { zones: new Set(sets.zones.keys()), forces: new Set(sets.forces.keys()),
+    seas: new Set(sets.seas.keys()), fleets: new Set(sets.fleets.keys()) });
   const board = v.board;
   const mine = v.side && v.active === v.side && !(S.mode === "game" && S.online && S.online.waiting);
   document.title = (mine && !v.over ? "● Your turn · " : "") + "Grognard";  // seen from another tab too
-  $("#who").innerHTML = `${board.year}, round ${board.round} (${esc(v.weather || "")}) — ` +
+  const summary = board.summary || {};
+  const grand = summary.victory_level !== undefined;
+  const when = grand && summary.phase !== "activation" ? esc(cap(summary.stage))
+    : `${board.year}, round ${board.round} (${esc(v.weather || "")})`;
+  $("#who").innerHTML = `${when} — ` +
     (v.over ? "game over" : `<span class="${v.active}">${cap(v.active)}</span> to act`) +
     (v.side ? ` · you: <span class="${v.side}">${cap(v.side)}</span>` : "");
   $("#prompt").textContent = v.prompt;
   const buttons = $("#buttons");
   buttons.innerHTML = "";
   if (S.mode === "game" && mine) {
+    // A budget's long menu (every unit to build reduced or to withdraw) keeps what comes after its "done" folded:
+    // the rules list the usual choices first (budget.py, Spend.choices).
+    const done = v.legal.findIndex((a) => a[0] === "done");
+    let more = null;
+    if (String(v.step).startsWith("budget") && v.legal.length > 14 && done >= 0 && done < v.legal.length - 1) {
+      more = document.createElement("details");
+      more.id = "more-choices";
+      more.innerHTML = `<summary>More choices (${v.legal.length - done - 1})</summary>`;
+    }
     v.legal.forEach((a, i) => {
       const b = document.createElement("button");
-      b.textContent = v.labels[i];
+      const odds = v.odds && v.odds[i];  // 8.2.3: a diplomatic action's chance
+      b.textContent = v.labels[i] + (odds ? ` — ${Math.round(100 * odds.chance)}%` : "");
       b.dataset.index = i;
       b.dataset.verb = a[0];
       if (v.forecasts && v.forecasts[i]) b.classList.add("forecast");
       b.addEventListener("click", () => choose(i));
-      buttons.appendChild(b);
+      (more && i > done ? more : buttons).appendChild(b);
     });
+    if (more) buttons.appendChild(more);
     if (v.can_undo) {
       const u = document.createElement("button");
       u.textContent = "↶ Undo";
@@ -266,6 +295,16 @@ function render() {
   renderHand($("#tab-hand"), v, S.catalog, sets, S.mode === "game" && mine ? choose : null);
   renderLog($("#tab-log"), v, S.catalog, flashZone);
   renderBattle($("#tab-battle"), v, S.catalog, flashZone);
+  $("#europe-tab").hidden = !grand;
+  if (!grand && !$("#tab-europe").hidden) tab("hand");  // a 1815 game opened after a grand campaign
+  renderEurope($("#tab-europe"), v, sets, S.mode === "game" && mine ? choose : null);
+  // a new phase of the interphase, or a choice of a power: the Europe tab (budget purse, diplomatic table)
+  const stage = grand && summary.phase === "interphase" ? summary.stage : null;
+  if (S.mode === "game" && ((stage && stage !== S.stage) || (mine && sets.powers.size))) {
+    if (stage !== S.stage) $("#tab-europe").scrollTop = 0;  // the new phase's markers and purse first
+    tab("europe");
+  }
+  S.stage = stage;
   if (S.selForce) showForce(S.selForce);
   if (v.battle && S.mode === "game") tab("battle");
   const scen = gameTitle(v);
@@ -356,6 +395,26 @@ function onZone(zone) {
   if (here.length) showForce(here[0]);
 }
 
+function onSea(sea) {
+  const idx = S.view && S.sets.seas.get(sea);
+  if (idx && idx.length === 1 && S.mode === "game") choose(idx[0]);
+}
+
+// A sea zone (17.2): its name and the fleets in it, in its ports and in its blockade boxes.
+function onSeaHover(sea) {
+  const tip = $("#hover-tip");
+  if (!sea || !S.view) { tip.hidden = true; return; }
+  const fleets = (S.view.board.summary?.fleets || []).filter((f) => (f.at === "sea" && f.where === sea)
+    || (f.at !== "sea" && (S.geo.boxes?.[`blockade:${f.where}`]?.sea === sea)));
+  tip.textContent = [S.catalog.seas[sea] || sea, ...fleets.map((f) => `${f.name} (${f.place})`)].join(" · ");
+  tip.hidden = false;
+}
+
+function onFleet(fleet) {
+  const idx = S.view && S.sets.fleets.get(fleet);
+  if (idx && idx.length === 1 && S.mode === "game") choose(idx[0]);
+}
+
 function onForce(fid) {
   if (!S.view) return;
   const idx = S.sets.forces.get(fid);
@@ -380,7 +439,8 @@ function onHover(zone) {
   const ctl = S.view.board.control[zone];
   const fort = S.view.board.fortresses[zone];
   const bits = [z.name, S.catalog.terrains[z.terrain] || z.terrain];
-  if (ctl) bits.push(`held by ${S.catalog.powers[ctl]?.name || ctl}`);
+  const status = (S.view.board.summary?.powers || []).find((p) => p.id === ctl);
+  if (ctl) bits.push(`held by ${S.catalog.powers[ctl]?.name || ctl}` + (status ? ` (${status.status_name})` : ""));
   if (fort) bits.push(fort.active ? `fortress ${fort.level}${fort.siege !== null ? `, siege ${fort.siege}` : ""}` : "fortress destroyed");
   if (z.capital) bits.push("capital");
   if (z.key) bits.push("key zone");
@@ -418,6 +478,11 @@ function tab(name) {
   for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === name);
   for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${name}`;
   if (name === "chat") $("#chat-tab").textContent = "Chat";
+  const log = $("#tab-log");
+  if (name === "log" && log.dataset.stale) {
+    log.scrollTop = log.scrollHeight;
+    delete log.dataset.stale;
+  }
 }
 for (const b of document.querySelectorAll("#tabs button")) b.addEventListener("click", () => tab(b.dataset.tab));
 
@@ -430,8 +495,10 @@ for (const b of document.querySelectorAll("#zoom button")) {
 
 function showEnd(v) {
   const r = v.result || {};
-  $("#end-title").textContent = r.winner ? `${cap(r.winner)} wins` : "A draw";
-  $("#end-why").textContent = (v.board && v.board.outcome) || r.text || "";
+  const why = (v.board && v.board.outcome) || r.text || "";
+  // 19.3: a grand campaign no side wins is lost by both, not drawn
+  $("#end-title").textContent = r.winner ? `${cap(r.winner)} wins` : why.startsWith("Both sides lose") ? "Both sides lose" : "A draw";
+  $("#end-why").textContent = why;
   $("#endgame").hidden = false;
 }
 $("#end-map").addEventListener("click", () => { $("#endgame").hidden = true; });

@@ -43,8 +43,13 @@ export class MapView {
     el("rect", { x: -5000, y: -5000, width: g.width + 10000, height: g.height + 10000, fill: "var(--sea)" }, root);
     if (g.land) el("path", { d: g.land, class: "land" }, root);
     const seas = el("g", {}, root);
+    this.seaEls = {};
     for (const [id, s] of Object.entries(g.seas || {})) {
-      el("path", { d: s.d, class: "sea-zone", "data-sea": id }, seas);
+      const p = el("path", { d: s.d, class: "sea-zone", "data-sea": id }, seas);
+      this.seaEls[id] = p;
+      p.addEventListener("click", (ev) => { if (!this.dragged && this.on.sea) this.on.sea(id, ev); });
+      p.addEventListener("mouseenter", () => this.on.seaHover && this.on.seaHover(id));
+      p.addEventListener("mouseleave", () => this.on.seaHover && this.on.seaHover(null));
       const t = el("text", { x: s.x, y: s.y, class: "sea-label" }, seas);
       t.textContent = (this.cat.seas && this.cat.seas[id]) || id.replace(/_/g, " ");
     }
@@ -63,7 +68,8 @@ export class MapView {
     for (const b of g.borders || []) el("path", { d: b.d, class: `border f-${b.feature}` }, borders);
     for (const [id, b] of Object.entries(g.boxes || {})) {
       const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: "box", "data-box": id }, borders);
-      el("title", {}, r).textContent = id.replace(/[:_]/g, " ");
+      el("title", {}, r).textContent = b.label || `blockade box of ${this.cat.zones[b.zone]?.name || b.zone}`;
+      if (b.label) el("text", { x: b.x + 6, y: b.y + 15, class: "box-label" }, borders).textContent = b.label;
     }
     const labels = el("g", {}, root);
     for (const [id, z] of Object.entries(g.zones)) {
@@ -79,6 +85,7 @@ export class MapView {
   // -- the game on the map -------------------------------------------------------------------------------
   update(view, legal) {
     const board = view.board;
+    for (const [id, p] of Object.entries(this.seaEls)) p.setAttribute("class", "sea-zone" + (legal.seas && legal.seas.has(id) ? " legal" : ""));
     const sides = board.sides || {};
     for (const [id, p] of Object.entries(this.zoneEls)) {
       const ctl = board.control ? board.control[id] : undefined;
@@ -109,11 +116,26 @@ export class MapView {
       el("text", { x: 0, y: 3.5, "font-size": 9, "text-anchor": "middle" }, g).textContent = n > 1 ? `D${n}` : "D";
     }
     this.drawStacks(view, legal);
-    this.drawFleets(view);
+    this.drawFleets(view, legal);
+    this.drawOffMap(view);
+  }
+
+  // The Foreign Wars (6.5) and Corsairs (17.2.9) boxes of the grand campaigns: what is in them, written inside.
+  drawOffMap(view) {
+    const s = view.board.summary || {};
+    const fill = { foreign_wars: (s.foreign_wars || []).map((w) => `${w.title}: ${[...w.units, ...w.generals, ...w.fleets].length} counter(s)`),
+      corsairs: (s.corsairs || []).map((c) => c.name) };
+    for (const [id, lines] of Object.entries(fill)) {
+      const b = this.geo.boxes ? this.geo.boxes[id] : null;
+      if (!b) continue;
+      lines.slice(0, 4).forEach((t, i) => {
+        el("text", { x: b.x + 6, y: b.y + 30 + i * 12, class: "box-item", "data-in": id }, this.marks).textContent = t;
+      });
+    }
   }
 
   // Fleets (17) as small ship counters: in a port beside its zone, in a blockade box, or in a sea zone.
-  drawFleets(view) {
+  drawFleets(view, legal) {
     const summary = view.board.summary || {};
     const byPlace = {};
     for (const f of summary.fleets || []) (byPlace[`${f.at}:${f.where}`] ||= []).push(f);
@@ -124,11 +146,12 @@ export class MapView {
         : this.geo.zones[where] ? { x: this.geo.zones[where].x + 14, y: this.geo.zones[where].y + 14 } : null;
       if (!p) continue;
       fleets.forEach((f, i) => {
-        const g = el("g", { class: "fleet", transform: `translate(${p.x - 10 + i * 5},${p.y - 7 + i * 5})`, "data-fleet": f.id }, this.stacks);
+        const g = el("g", { class: "fleet" + (legal.fleets && legal.fleets.has(f.id) ? " legal" : ""), transform: `translate(${p.x - 10 + i * 5},${p.y - 7 + i * 5})`, "data-fleet": f.id }, this.stacks);
         el("rect", { x: 0, y: 0, width: 20, height: 14, rx: 3, fill: POWER_COLOURS[f.power] || "#888", class: "counter" }, g);
         el("text", { x: 10, y: 11, fill: LIGHT.has(f.power) ? "#111" : "#fff", "font-size": 11, "text-anchor": "middle" }, g).textContent = "⚓";
         const load = f.carrying && f.carrying.length ? `, carrying ${f.carrying.length}` : "";
         el("title", {}, g).textContent = `${f.name}: ${f.place} (initiative ${f.initiative}, tactical ${f.tactical}${load})`;
+        g.addEventListener("click", (ev) => { ev.stopPropagation(); if (!this.dragged && this.on.fleet) this.on.fleet(f.id, ev); });
       });
     }
   }

@@ -49,6 +49,7 @@ function cardHtml(catalog, cid, extra = "") {
   const c = catalog.cards[cid];
   if (!c) return `<div class="cardx">${esc(cid)}</div>`;
   const tags = [c.combat ? "combat" : "", c.gold_star ? "★ removed once played" : "", c.silver_star ? "☆ once per game" : "",
+    c.permanent ? "permanent: back at each hand building" : "",
     c.reconstructed ? "reconstructed" : ""].filter(Boolean);
   return `<div class="cardx ${extra}" data-card="${cid}"><h4><span>${esc(cid)} ${esc(c.title)}</span><span class="ap" title="activation points">${c.value}</span></h4>` +
     `<div>${tags.map((t) => `<span class="tag" title="${t === "reconstructed" ? esc(c.src) : ""}">${t}</span>`).join("")}</div>` +
@@ -186,7 +187,8 @@ export function renderLog(box, view, catalog, flash) {
   box.innerHTML = (view.log.length > entries.length ? `<p class="dim">${view.log.length - entries.length} earlier entries not shown.</p>` : "") +
     entries.map(logLine).join("");
   hoverNames(box, view, flash);
-  if (atEnd || box.hidden) box.scrollTop = box.scrollHeight;
+  if (box.hidden) box.dataset.stale = "1";  // scrolled to its end when shown (a hidden box has no height)
+  else if (atEnd) box.scrollTop = box.scrollHeight;
 }
 
 // -- forecast ----------------------------------------------------------------------------------------------
@@ -220,4 +222,68 @@ export function renderForecast(box, fc) {
 /** A game or view as players name it: "Napoleon against Europe — 1815, the Hundred Days". */
 export function gameTitle(g) {
   return `${g.title || g.game} — ${g.scenario_name || g.scenario}`;
+}
+
+// -- Europe: the grand campaigns' markers and diplomatic table (19, 6.1, 7.3, 8.1, 6.5, 17.2.9) ------------------
+const STATUS_ORDER = ["at_war", "forced_peace", "forced_alliance", "protectorate", "allied", "neutral", "not_in_play"];
+
+function sideTag(side) {
+  return side ? `<span class="side-${side}">${cap(side)}</span>` : "<span class='dim'>—</span>";
+}
+
+export function renderEurope(box, view, sets, choose) {
+  const s = view.board.summary || {};
+  if (s.victory_level === undefined) {
+    box.innerHTML = "<p class='dim'>No diplomacy in this scenario: every power's side is fixed (20.1).</p>";
+    return;
+  }
+  const vl = Math.max(0, Math.min(20, s.victory_level));
+  let html = `<h3 id="stage">${esc(cap(s.stage))}</h3>`;
+  html += `<div class="track" id="vp-track" title="victory level (19): the Coalition wins at 0, the Empire at 20">` +
+    `<span class="lbl">Victory level ${s.victory_level}</span><div class="bar"><i style="left:${vl * 5}%"></i></div>` +
+    "<span class='ends'><span class='side-coalition'>0 Coalition</span><span class='side-empire'>Empire 20</span></span></div>";
+  if (s.escalade === null) html += "<p class='dim'>No escalade in this scenario (20.3): both decks are in play.</p>";
+  else {
+    html += `<p id="escalade">Escalade ${s.escalade} of ${s.punishments_at} (6.1): ` +
+      (s.periods.includes("punishments") ? "the Punishments cards are in play." : `the Punishments cards come in at ${s.punishments_at}.`) + "</p>";
+  }
+  if (s.continental_blockade) html += "<p>The Continental Blockade is in place (+1 VP at each budget phase).</p>";
+  if (s.budget) {
+    html += `<div class="purse" id="purse"><b>Budget of ${esc(s.budget.name)}</b> (7.3): <span class="coins">${s.budget.purse}</span> ` +
+      `resource${s.budget.purse === 1 ? "" : "s"} left, spent by the ${sideTag(s.budget.side)}.</div>`;
+  }
+  const wars = s.foreign_wars || [];
+  if (wars.length || (s.corsairs || []).length) {
+    html += "<h4>Off the map</h4>";
+    for (const w of wars) {
+      const gone = [...w.units, ...w.generals, ...w.fleets];
+      html += `<p>Foreign war (6.5): <b>${esc(w.title)}</b> (${esc(w.power)}) — ${esc(gone.join(", ") || "nothing yet")}</p>`;
+    }
+    if ((s.corsairs || []).length) html += `<p>Corsairs box (17.2.9): ${esc(s.corsairs.map((c) => c.name).join(", "))}</p>`;
+  }
+  html += "<h4>Diplomacy (8.1)</h4><table class='units' id='powers'><tr><th>Power</th><th>Status</th><th>Side</th><th>Allied to</th></tr>";
+  const powers = (s.powers || []).filter((p) => p.status !== "not_in_play").slice()
+    .sort((a, b) => (sets.powers.has(a.id) ? 0 : 1) - (sets.powers.has(b.id) ? 0 : 1)  // the choices first
+      || (a.kind === "major" ? 0 : 1) - (b.kind === "major" ? 0 : 1) || STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
+  for (const p of powers) {
+    const legal = sets.powers.has(p.id);
+    const status = p.status_name + (p.forced_by ? ` with ${p.forced_by}` : "") + (p.conquered ? ", conquered" : "");
+    html += `<tr class="${legal ? "legal" : ""}${p.kind === "major" ? " major" : ""}" data-power="${p.id}"><td>${esc(p.name)}</td>` +
+      `<td>${esc(status)}</td><td>${p.status === "neutral" ? "<span class='dim'>neutral</span>" : sideTag(p.side)}</td><td>${esc(p.ally_of || "")}</td></tr>`;
+  }
+  html += "</table>";
+  box.innerHTML = html;
+  if (!choose) return;
+  for (const row of box.querySelectorAll("tr.legal")) {
+    const cell = row.querySelector("td");
+    for (const i of sets.powers.get(row.dataset.power)) {
+      const btn = document.createElement("button");
+      const odds = view.odds && view.odds[i];  // 8.2.3: the chance of the roll and its modifiers
+      btn.textContent = view.labels[i] + (odds ? ` — ${Math.round(100 * odds.chance)}%` : "");
+      if (odds) btn.title = odds.mods.map(([l, v]) => `${l} ${v >= 0 ? "+" : ""}${v}`).join(", ");
+      btn.dataset.index = i;
+      btn.addEventListener("click", () => choose(i));
+      cell.appendChild(btn);
+    }
+  }
 }

@@ -228,6 +228,10 @@ def _cost_text(x: float) -> str:
     return f"{x:g}"
 
 
+def _price(x: float) -> str:
+    return f"({x:g} resource{'' if x == 1 else 's'})"
+
+
 # --- the phase ----------------------------------------------------------------------------------------------------
 
 
@@ -1112,20 +1116,21 @@ def label(st: State, action: Action) -> str | None:
     verb, arg = action
     if not str(st.step).startswith("budget"):
         return None
-    if verb == "build":
-        return f"Build {S.unit_name(arg)} at full strength"
+    prod = S.data().tables.production
+    if verb == "build":  # the price in resources (7.3.2), so that a purse can be planned from the menu
+        return f"Build {S.unit_name(arg)} at full strength {_price(step_cost(arg) * loss_steps(arg))}"
     if verb == "build_reduced":
-        return f"Build {S.unit_name(arg)} reduced"
+        return f"Build {S.unit_name(arg)} reduced {_price(step_cost(arg))}"
     if verb == "restore":
-        return f"Restore {S.unit_name(arg)} to full strength"
+        return f"Restore {S.unit_name(arg)} to full strength {_price(step_cost(arg))}"
     if verb == "army":
-        return f"Create the {S.data().counters.armies[arg].name}"
+        return f"Create the {S.data().counters.armies[arg].name} {_price(prod['army_marker'].cost)}"
     if verb == "depot":
-        return "Build a mobile depot for an army"
+        return f"Build a mobile depot for an army {_price(prod['depot'].cost)}"
     if verb == "general":
         return f"Place {S.general(arg).name} from the reserve"
     if verb == "fleet":
-        return f"Build the fleet {S.data().counters.fleets[arg].name}"
+        return f"Build the fleet {S.data().counters.fleets[arg].name} {_price(prod['fleet'].cost)}"
     if verb == "free_fleet":
         return f"Take the fleet {S.data().counters.fleets[arg].name} free"
     if verb == "free_card":

@@ -1,0 +1,47 @@
+"""The grand campaigns in the terminal: the real ``grognard play`` in a pseudo-terminal resumes a 1805 game at its
+1806 interphase (reached by the heuristic players) and the Empire types its way through the declarations of war,
+the hand building and the budget events to a budget, with the board showing the stage of the year, the victory
+level, the diplomatic table and the purse."""
+
+from __future__ import annotations
+
+import pexpect
+
+from grognard import load_game
+from grognard.agents import make_agent
+from grognard.core import record as records
+from tests.play.test_terminal_pty import number_of, spawn, typed
+
+PROMPT = "empire> "
+
+
+def test_terminal_grand_1806_interphase_typed_in_a_pseudo_terminal(tmp_path):
+    st = load_game("nae").new_state("1805", seed=3)
+    agents = {side: make_agent("heuristic", 3 + i) for i, side in enumerate(("empire", "coalition"))}
+    while st.g["phase"] != "interphase":
+        st.apply(agents[st.active].choose(st, st.active))
+    saved = tmp_path / "1805.json"
+    records.save(records.make_record(st, players={"empire": "human", "coalition": "heuristic"}), saved)
+    child = spawn(["play", "--load", str(saved)], tmp_path)
+    child.expect(PROMPT)
+    shown = " ".join(str(child.before).split())
+    assert "1806 interphase: declarations of war (7.1); empire to act." in shown  # 5.1: no round is played
+    assert "Victory level 5 (19), escalade 0 (Punishments at 15) (6.1)." in shown
+    assert "majors: France at war (Empire); Britain at war (Coalition)" in shown  # the diplomatic table (8.1)
+    assert "Prussia neutral" in shown and "allied (Empire): Holland of France" in shown
+    menu = str(child.before)
+    typed(child, "why prussia", "Prussia", PROMPT)  # a command at an interphase step answers and asks again
+    menu = typed(child, number_of(menu, "Declare no (more) war"), PROMPT)
+    assert "1806 interphase: hand building (7.2)" in menu
+    menu = typed(child, number_of(menu, "Keep these cards and draw"), PROMPT)
+    assert "1806 interphase: budget phase (7.3); empire to act." in " ".join(menu.split())
+    menu = typed(child, number_of(menu, "Play no more budget events: on to the budgets"), PROMPT)
+    shown = " ".join(menu.split())
+    assert "Budget of Turkey: 4 resources left" in shown  # 7.3.2: the Empire runs neutral Turkey's budget
+    assert "Build Turkish Corps 1 at full strength (" in shown  # each purchase with its price
+    board = " ".join(typed(child, "b", PROMPT).split())
+    assert "Budget (7.3): Turkey has 4 resources left, spent by the empire." in board
+    typed(child, number_of(menu, "Finish (what is left is lost)"), "Budget of Spain", PROMPT)
+    child.sendeof()
+    child.expect("Input closed")
+    child.expect(pexpect.EOF)

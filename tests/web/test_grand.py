@@ -1,0 +1,163 @@
+"""The grand campaigns in the browser: a 1805 game against the computer through its first interphase (1806: the
+declarations of war, hand building, a purchase of the budget, a diplomatic action on a power chosen in the
+diplomatic table, a strategic redeployment) up to the 1806 activation phase; a 1809 hotseat game's Europe panel.
+Screenshots of the budget, the diplomatic phase and the redeployment go to docs/web-grand-*.png.
+
+The 1805 game starts from the position after 1805's activation and conquest phases, reached in the server's store
+by the heuristic players (about 100 actions): clicking them through would add minutes and test nothing new."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi import FastAPI
+from playwright.sync_api import Page, expect
+
+from grognard.agents import make_agent
+from tests.web.conftest import DOCS
+from tests.web.test_play import wait_turn
+
+MAX_DECISIONS = 120  # the Empire's interphase takes about 30 clicks here; this bounds a stuck phase
+MAX_RANDOM = 400  # random players move a squadron of the Empire after about 70 actions (seed 21)
+
+
+def interphase_game(app: FastAPI, seed: int) -> str:
+    """A 1805 game (the Empire at this browser, the Coalition the computer) at its 1806 interphase."""
+    store = app.state.service.store
+    gid = store.create_game("nae", "1805", {}, {"empire": "hotseat", "coalition": "ai:easy"}, seed)
+    agents = {side: make_agent("heuristic", seed + i) for i, side in enumerate(("empire", "coalition"))}
+    while True:
+        st, version, _ = store.load(gid)
+        if st.g["phase"] == "interphase":
+            return gid
+        store.append_action(gid, version, st.active, agents[st.active].choose(st, st.active))
+
+
+def click(page: Page, label: str) -> None:
+    page.click(f"#buttons button[data-index]:text-is({label!r})")
+
+
+def test_grand_1805_first_interphase_against_the_computer(app: FastAPI, page: Page) -> None:
+    gid = interphase_game(app, seed=3)
+    page.goto(f"/#/game/{gid}")
+    wait_turn(page, None)
+    expect(page.locator("#who")).to_contain_text("1806 interphase: declarations of war (7.1)")
+    expect(page.locator("#tab-europe")).to_be_visible()  # a new phase of the year opens the Europe panel
+    expect(page.locator("#vp-track")).to_contain_text("Victory level 5")
+    expect(page.locator("#escalade")).to_contain_text("Escalade 0 of 15")
+    expect(page.locator("#powers tr[data-power=prussia]")).to_contain_text("neutral")
+    expect(page.locator("#powers tr[data-power=austria]")).to_contain_text("Coalition")
+    expect(page.locator("#powers tr[data-power=bavaria]")).to_contain_text("France")  # allied to France
+    did = {"bought": False, "placed": False, "diplomacy": False, "redeployed": False, "moved": False}
+    seen: list[str] = []
+    for _ in range(MAX_DECISIONS):
+        who = page.inner_text("#who")
+        if "interphase" not in who:
+            break
+        stage = who.split(" — ")[0]
+        if stage not in seen:
+            seen.append(stage)
+        prompt = page.inner_text("#prompt")
+        before = page.get_attribute("body", "data-version")
+        labels = page.locator("#buttons button[data-index]").all_inner_texts()
+        if prompt.startswith("Budget of France") and not did["bought"]:
+            expect(page.locator("#purse")).to_contain_text("Budget of France")
+            purse = int(page.inner_text("#purse .coins"))
+            page.screenshot(path=str(DOCS / "web-grand-budget.png"))
+            page.locator("#buttons button[data-index]", has_text=re.compile(r"^Build ")).first.click()
+            wait_turn(page, before)
+            if page.inner_text("#prompt").startswith("Budget of France"):  # bought: the purse is lighter
+                assert int(page.inner_text("#purse .coins")) < purse
+            did["bought"] = True
+            continue
+        if prompt.startswith("Choose the reinforcement zone"):  # 7.3.4: a zone clicked on the map
+            page.locator("#map path.zone.legal").first.dispatch_event("click")
+            did["placed"] = True
+        elif "diplomatic phase: play a card" in prompt and not did["diplomacy"]:
+            page.locator("#buttons button[data-index]", has_text="for a diplomatic action").first.click()
+            wait_turn(page, before)
+            expect(page.locator("#prompt")).to_contain_text("choose the country of this diplomatic action")
+            expect(page.locator("#tab-europe")).to_be_visible()
+            expect(page.locator("#map path.zone.legal").first).to_be_attached()  # the powers' zones light up
+            expect(page.locator("#powers tr.legal button").first).to_contain_text(re.compile(r" — \d+%$"))  # 8.2.3
+            page.screenshot(path=str(DOCS / "web-grand-diplomacy.png"))
+            before = page.get_attribute("body", "data-version")
+            page.locator("#powers tr.legal button").first.click()  # the power chosen in the diplomatic table
+            did["diplomacy"] = True
+        elif prompt.startswith("Strategic redeployment of France") and not did["redeployed"]:
+            page.locator("#buttons button[data-index]", has_text=re.compile(r"^Move (?!to )")).first.click()  # a force
+            did["redeployed"] = True
+        elif "MP left: move on" in prompt and not did["moved"]:
+            page.locator("#buttons button[data-index]", has_text=re.compile(r"^Move to ")).first.click()
+            wait_turn(page, before)
+            page.screenshot(path=str(DOCS / "web-grand-redeploy.png"))
+            did["moved"] = True
+            continue
+        else:
+            finish = [x for x in labels if x in (
+                "Declare no (more) war", "Keep these cards and draw", "Play no more budget events: on to the budgets",
+                "Finish (what is left is lost)", "Done", "Finish this power's moves", "Stop here")]
+            click(page, finish[0] if finish else labels[0])
+        wait_turn(page, before)
+    expect(page.locator("#who")).to_contain_text("1806, round 1")
+    assert seen == [f"1806 interphase: {p}" for p in (
+        "declarations of war (7.1)", "hand building (7.2)", "budget phase (7.3)", "diplomatic phase (7.4)",
+        "movement of the neutral majors (7.5)", "strategic redeployment (7.6)")]
+    assert did == {"bought": True, "placed": True, "diplomacy": True, "redeployed": True, "moved": True}
+    page.click("#tabs button[data-tab=log]")
+    expect(page.locator("#tab-log")).to_contain_text("diplomatic")  # the action's roll and its result (8.2)
+
+
+def test_grand_1809_hotseat_europe_panel(page: Page) -> None:
+    page.goto("/")
+    page.wait_for_selector("#scenario option[value='nae/1809']", state="attached")
+    page.wait_for_selector("select[data-side=coalition] option[value^='ai:']", state="attached")
+    page.select_option("#scenario", "nae/1809")
+    for side in ("empire", "coalition"):
+        page.select_option(f"select[data-side={side}]", "me")
+    page.fill("input[name=seed]", "5")
+    page.click("#start-game")
+    page.wait_for_url("**/#/game/*")
+    wait_turn(page, None)
+    expect(page.locator("#who")).to_contain_text("1809, round 1")
+    page.click("#tabs button[data-tab=europe]")
+    expect(page.locator("#tab-europe")).to_contain_text("No escalade in this scenario (20.3)")
+    expect(page.locator("#powers tr[data-power=austria]")).to_contain_text("Coalition")
+    expect(page.locator("#powers tr[data-power=spain]")).to_contain_text("at war")
+    side = page.get_attribute("body", "data-active")
+    page.click("#tabs button[data-tab=hand]")
+    expect(page.locator("#tab-hand .cardx").first).to_be_visible()  # the hand of the side to act, with card texts
+    click(page, "Pass")
+    other = "Empire" if side == "coalition" else "Coalition"
+    expect(page.locator("#ho-title")).to_have_text(f"Hand the device to {other}")  # the hand hidden meanwhile
+    expect(page.locator("#tab-hand .cardx")).to_have_count(0)
+
+
+def naval_game(app: FastAPI) -> str:
+    """A 1805 hotseat game where the Empire moves a squadron (17.2), reached by random players."""
+    store = app.state.service.store
+    gid = store.create_game("nae", "1805", {}, {"empire": "hotseat", "coalition": "hotseat"}, 21)
+    agents = {side: make_agent("random", 5 + i) for i, side in enumerate(("empire", "coalition"))}
+    for _ in range(MAX_RANDOM):
+        st, version, _ = store.load(gid)
+        if st.step == "naval.move" and st.active == "empire":
+            return gid
+        store.append_action(gid, version, st.active, agents[st.active].choose(st.copy(), st.active))
+    raise AssertionError("no squadron of the Empire moved")
+
+
+def test_grand_17_2_a_squadron_sails_into_a_sea_zone_clicked_on_the_map(app: FastAPI, page: Page) -> None:
+    gid = naval_game(app)
+    page.goto(f"/#/game/{gid}")
+    wait_turn(page, None)
+    expect(page.locator("#prompt")).to_contain_text("Squadron of")
+    sea = page.locator("#map path.sea-zone.legal").first
+    sea_id = sea.get_attribute("data-sea")
+    sea.dispatch_event("mouseenter")
+    expect(page.locator("#hover-tip")).to_contain_text("fleet")  # the sea's fleets, in it and in its ports and boxes
+    expect(page.locator("#map g.fleet").first).to_be_attached()  # the fleets as counters
+    before = page.get_attribute("body", "data-version")
+    sea.dispatch_event("click")
+    wait_turn(page, before)
+    st = app.state.service.store.load(gid)[0]
+    assert st.actions[-1] == ("sea", sea_id)
