@@ -186,13 +186,12 @@ def test_17_3_4_nelson_survives_below_5_and_the_card_is_discarded():
     assert st.step == "naval.move" and st.frame["fleets"] == ["gb_nelson"]
 
 
-def test_17_3_4_the_window_opens_for_any_hand_so_as_not_to_tell_what_it_holds():
+def test_17_3_4_no_window_without_the_card():
     st = board([1, 2, 3], turn="coalition", hands={"empire": [], "coalition": ["11C", "12C"]})
     fleets(st, gb_nelson=("port", "gibraltar"), fr_villeneuve=("sea", "south_atlantic"))
     play(st, ("card", "11C"), ("fleet", "gb_nelson"), ("done", None), ("sea", "south_atlantic"), ("decline", None),
          ("attack_sea", "south_atlantic"), ("stand", None))
-    assert st.step == "naval.nelson" and st.legal_actions() == [("decline", None)]
-    assert GAME.label(st, ("decline", None)) == "Keep the dice"
+    assert st.step != "naval.nelson" and not rolls(st, "17.3.4")
 
 
 def test_17_3_4_no_loss_test_without_the_card():
