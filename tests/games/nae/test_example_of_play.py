@@ -405,10 +405,14 @@ def test_8_7_budget_1806(game: State) -> None:
     Prussia and Austria in forced peace by the Coalition)."""
     st = game
     g = st.g
-    # 6.4: the budget events window opens, the Coalition then the Empire: neither plays one in the book (the
-    # Coalition holds The City and the Spanish Galleons, kept for later)
+    # 6.4: the budget events window opens, the Coalition then the Empire: the Coalition plays none in the book (it
+    # holds The City and the Spanish Galleons, kept for later); « la France joue Cavalerie de la Garde » (18F): the
+    # special unit joins Napoléon's army, the gold-star card leaves the game
     assert st.step == "budget.events" and st.frame["side"] == "coalition"
-    play(st, [], ("done", None), ("done", None))
+    play(st, [], ("done", None))
+    napoleon = fid_of(st, "napoleon")
+    play(st, [], ("event", "18F"), ("force", napoleon), ("done", None))
+    assert force_of(st, "napoleon")["units"]["fr_cav_garde"] == 1 and "18F" in g["out"]
     assert st.frame["power"] == "turkey" and st.frame["purse"] == 4
     # Turkey: an army (2) at Constantinople and an infantry corps (2)
     play(st, [], ("army", "armee_turque"), ("force", fid_of(st, "grand_vizir")), ("build", "tu_corps_1"),
@@ -458,8 +462,6 @@ def test_8_7_budget_1806(game: State) -> None:
     play(st, [], ("done", None), ("done", None))
     # France (14): no restoring in the Grande Armée (its units are whole), 2 mobile depots (1), 3 elite corps (9) and
     # 2 corps (4) placed with generals at Liège and Strasbourg (the book names neither the corps nor the generals).
-    # The book also plays Cavalerie de la Garde (18F) here: no card is played in the budget phase yet (its event is
-    # an activation one in this engine), so the card stays in hand.
     assert st.frame["power"] == "france" and st.frame["purse"] == 14
     assert not any(a == ("restore", u) for a in st.legal_actions() for u in force_of(st, "napoleon")["units"])
     napoleon = fid_of(st, "napoleon")
@@ -504,7 +506,7 @@ def test_8_7_diplomacy_1806(game: State) -> None:
     roll = last_roll(st, "8.2.3")
     assert roll["total"] == 6 and roll["mods"] == [["diplomacy table", 1], ["Talleyrand", 2]]
     assert S.side_of(st, "egypt") == "empire" and g["ally_of"]["egypt"] == "france"
-    assert len(g["hands"]["empire"]) == 8  # 8 - Talleyrand + Le Caire's card
+    assert len(g["hands"]["empire"]) == 7  # 8 - Cavalerie de la Garde - Talleyrand + Le Caire's card
     play(st, [], ("done", None))
 
 

@@ -231,7 +231,9 @@ class Activation:
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action
         if verb == "done":
-            if resume_waiting(st, f):
+            from grognard.games.nae.rules import events
+
+            if resume_waiting(st, f) or (f.get("reactivate") and events.reactivate(st, f)):  # 49F Montmirail
                 return
             if f["count"] is None and f["ap"]:
                 st.g["ap_reserve"][f["side"]] += f["ap"]

@@ -112,7 +112,7 @@ def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
     zone = ctx["zone"]
     terrain = t.terrain[S.data().map.zones[zone].terrain]
     mods.append((f"terrain {terrain.name}", terrain.attacker_modifier if attacker else terrain.defender_modifier))
-    if attacker and ctx["came_from"] != "fortress":  # 15.2: a sortie crosses no border
+    if attacker and ctx["came_from"] not in NO_ENTRY:  # 15.2: a sortie crosses no border, nor a standing battle
         border = t.borders[S.data().map.feature_of(ctx["came_from"], zone).id]
         mods.append((border.name, border.army_attacker_modifier if S.is_army(att) else border.attacker_modifier))
     if me["unsupplied"]:
@@ -160,6 +160,14 @@ def _args(f: Frame) -> dict[str, Any]:
     return {k: v for k, v in f.items() if k != "step"}
 
 
+STANDING = "standing"
+"""The ``came_from`` of a battle between forces already in the zone, no force moving in: the one a French force
+accepts when a forced alliance is broken (8.1.4) and the Tyrolean rising's (8.3.3). No border is crossed, each side
+is supplied where it stands, a beaten attacker retreats by the defender's priorities (14.10: it entered from
+nowhere), and no march goes on after it."""
+NO_ENTRY = ("fortress", STANDING)  # a sortie (15.2) or a standing battle: no zone the attacker came from
+
+
 def start_battle(st: State, att: str, dfn: str, zone: str, came_from: str, interceptor_from: str | None = None) -> None:
     """Push a battle in ``zone``: ``att`` entered from ``came_from``; ``interceptor_from`` marks an interception."""
     st.push("battle", att=att, dfn=dfn, zone=zone, came_from=came_from, interceptor_from=interceptor_from)
@@ -185,7 +193,7 @@ class Battle:
         t = S.data().tables
         att, dfn = S.force(st, f["att"]), S.force(st, f["dfn"])
         cache: dict[str, set[str]] = {}
-        sortie = f["came_from"] == "fortress"  # 15.2: a sortie comes from no zone: the garrison's own supply
+        sortie = f["came_from"] in NO_ENTRY  # 15.2: a sortie comes from no zone: the garrison's own supply
         att["unsupplied"] = not supply.force_supplied(  # 14.5.4: a line through the attacker's entry zone
             st, f["att"], cache, via=None if sortie else f["came_from"])
         dfn["unsupplied"] = not supply.force_supplied(  # 13.3 (a sortie, 15.2, comes from no zone)
@@ -573,6 +581,8 @@ class BattleAfter:
                     retreat(st, f, loser_fid)
             return
         st.pop()
+        if f["came_from"] == STANDING:
+            return  # no mover: the step that started it settles what follows (8.1.4, 8.3.3)
         from grognard.games.nae.rules import movement
 
         movement.after_battle(st, f, winner_fid)
@@ -587,7 +597,8 @@ class BattleAfter:
         ctx = {**f, "cards": played}
         card_morale = morale_cards(st, ctx, loser_role, "demoralization")
         # 14.9.1: the differential counts the loss a retreat across an unbridged river or a mountain will cost
-        route = retreat_loss(st, loser["zone"], f["retreat_to"]) if f.get("retreat_to") else f.get("route_loss", 0)
+        route = retreat_loss(st, loser["zone"], f["retreat_to"], loser_fid) if f.get("retreat_to") else \
+            f.get("route_loss", 0)
         diff = max(0, f["diff"] + route)
         rating = f["loser_morale"] + f["losers_tactical"] - diff + card_morale
         roll = st.roll(1, rule="14.9.1",
@@ -703,27 +714,33 @@ def _enemy_fortress(st: State, zone: str, side: str) -> bool:
     return bool(fort and fort["active"] and S.controller(st, zone) not in (side, None))
 
 
-def retreat_loss(st: State, zone: str, dest: str | None) -> int:
-    """14.10: one extra loss for a retreat across an unbridged river or a mountain without pass."""
-    if dest is None or dest == "fortress":
+def retreat_loss(st: State, zone: str, dest: str | None, fid: str | None = None) -> int:
+    """14.10: one extra loss for a retreat across an unbridged river or a mountain without pass (none for the force
+    ``fid`` that played 37F The Berezina)."""
+    if dest is None or dest == "fortress" or (fid is not None and cards.retreat_loss_cancelled(st, fid)):
         return 0
     return 1 if S.data().map.feature_of(zone, dest).retreat_loss else 0
 
 
 def forced_route(st: State, f: Frame, loser_fid: str) -> list[str]:
     """14.10: where the loser may go: the attacker's entry zone, the interceptor's, or the defender's options."""
-    if loser_fid == f["att"]:
+    if loser_fid == f["att"] and f["came_from"] != STANDING:
         return [f["came_from"]]
     if f["interceptor_from"] is not None:
         return [f["interceptor_from"]]
-    return retreat_options(st, loser_fid, f["zone"], f["came_from"])
+    options = retreat_options(st, loser_fid, f["zone"], f["came_from"])
+    fort = st.g["fortresses"].get(f["zone"])
+    if f.get("fortress_for") == loser_fid and "fortress" not in options and fort and fort["active"] and \
+            fort["siege"] is None:
+        options = ["fortress", *options]  # 8.1.4: « avec repli possible dans la forteresse de la zone »
+    return options
 
 
 def plan_retreat(st: State, f: Frame, loser_fid: str) -> None:
     """14.9.1 / 14.10: before the demoralization test the loser's route is settled when it decides whether the
     retreat costs a loss: a single route is taken, a choice between routes that differ is asked now."""
     options = forced_route(st, f, loser_fid)
-    costs = {retreat_loss(st, f["zone"], z) for z in options}
+    costs = {retreat_loss(st, f["zone"], z, loser_fid) for z in options}
     if len(options) == 1:
         f["retreat_to"] = options[0]
     elif len(costs) == 1:
@@ -810,7 +827,7 @@ def move_retreat(st: State, fid: str, dest: str) -> None:
     siege.refresh_sieges(st)
     st.push("join", fid=fid)  # 10.2 / 11: it consolidates with a force of its side there, once its losses are taken
     feature = S.data().map.feature_of(src, dest)
-    if feature.retreat_loss:
+    if retreat_loss(st, src, dest, fid):
         push_losses(st, fid, 1, rule="14.10", why=f"retreat across a {feature.name}", depots_ok=True)
 
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards, command, stacking, supply
-from grognard.games.nae.schema.cards import Card, DrawCards, Resources
+from grognard.games.nae.schema.cards import CancelBlockadeVp, Card, DrawCards, Resources
 
 ORDER = ("turkey", "spain", "prussia", "austria", "russia", "britain", "france")  # 7.3
 # 7.3.2: « L'Empire gère la production de l'Espagne et de la Turquie tant qu'elles sont neutres. La Coalition gère
@@ -412,9 +412,10 @@ def event_choices(st: State, side: str) -> list[Action]:
     budget, la carte « Rothschild » est jouée et accorde deux cartes supplémentaires qui sont piochées immédiatement :
     l'une d'elles « City » accorde un bonus de ressources ; le joueur coalisé peut la jouer de suite et dépenser les
     points de ressource dans cette phase de budget »); EN 7.3: at the very start of the phase. The side's budget
-    cards whose events are played here: resources (7.3.1) and cards drawn, and the political events diplomacy plays
-    (``diplomacy.event_playable``)."""
-    from grognard.games.nae.rules import diplomacy
+    cards whose events are played here: resources (7.3.1) and cards drawn, 50C Smuggling, the political events
+    diplomacy plays (``diplomacy.event_playable``) and the events the round's menu also plays whose card names the
+    budget phase (``events.playable``: special units, free steps, units entering play, 40F)."""
+    from grognard.games.nae.rules import diplomacy, events
 
     out: list[Action] = []
     for cid in st.g["hands"][side]:
@@ -422,7 +423,8 @@ def event_choices(st: State, side: str) -> list[Action]:
         if "budget" not in card.phases:
             continue
         if (purse_event(card) and diplomacy.requires_hold(st, side, card)) or \
-                diplomacy.event_playable(st, side, cid, "budget"):
+                (smuggling(card) and smuggling_playable(st, side, card)) or \
+                diplomacy.event_playable(st, side, cid, "budget") or events.playable(st, side, cid, "budget"):
             out.append(("event", cid))
     return out
 
@@ -431,6 +433,34 @@ def purse_event(card: Card) -> bool:
     """A card whose event gives resources or cards only (8C The City, 51F, 17C, 19C Pitt, 7C Rothschild)."""
     effects = card.effects("event")
     return bool(effects) and all(isinstance(e, (Resources, DrawCards)) for e in effects)
+
+
+def smuggling(card: Card) -> bool:
+    """50C Smuggling: « The Continental Blockade gives no VP in this budget phase »."""
+    effects = card.effects("event")
+    return bool(effects) and all(isinstance(e, CancelBlockadeVp) for e in effects)
+
+
+def smuggling_playable(st: State, side: str, card: Card) -> bool:
+    """50C needs the blockade declared (its ``card_played`` 25F) and in place: otherwise there is no VP to cancel."""
+    from grognard.games.nae.rules import diplomacy, iberia
+
+    return diplomacy.requires_hold(st, side, card) and not st.g["budget"].get("smuggling") and \
+        iberia.blockade_in_place(st)
+
+
+def blockade_vp(st: State) -> None:
+    """6.12 / glossary « Blocus continental »: « Pour obtenir le gain automatique en point de victoire il faut que le
+    blocus soit en place »; 25F: « +1 VP in each budget phase in which it is in place ». Checked once the budget
+    events are played, so that 50C Smuggling, played among them, cancels it."""
+    from grognard.games.nae.rules import iberia, victory
+
+    if not iberia.blockade_in_place(st):
+        return
+    if st.g["budget"].get("smuggling"):
+        st.note("Smuggling: the Continental Blockade, in place, gives no VP in this budget phase", rule="6.4")
+        return
+    victory.apply_vp_event(st, "continental_blockade", "the Continental Blockade is in place")
 
 
 class Events:
@@ -449,7 +479,7 @@ class Events:
         return [("done", None), *event_choices(st, f["side"])]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
-        from grognard.games.nae.rules import diplomacy
+        from grognard.games.nae.rules import diplomacy, events
 
         side = f["side"]
         if action[0] == "done":
@@ -457,8 +487,17 @@ class Events:
                 f.update(side=EVENT_ORDER[1])
             else:
                 st.pop()
+                reform(st)  # the reforms of events played now (3C « à l'instant où elle est jouée », 46C)
+                blockade_vp(st)
             return
         card = S.data().cards.cards[action[1]]
+        if smuggling(card):
+            diplomacy.play_card_event(st, side, card.id, "in the budget phase")
+            st.g["budget"]["smuggling"] = True
+            return
+        if events.playable(st, side, card.id, "budget"):
+            cards.play_event(st, side, card.id)
+            return
         if not purse_event(card):
             diplomacy.play_event(st, side, card.id)
             return

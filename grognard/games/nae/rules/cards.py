@@ -428,7 +428,7 @@ def effect_window(e: Any) -> str | None:
         return "before" if e.test == "battle" else "after"
     if isinstance(e, Cancel):
         return {"cavalry_superiority": "before", "spearhead": "before", "pursuit": "after", "evasion": "contact",
-                "counter_march": "contact"}.get(e.what)
+                "counter_march": "contact", "retreat_loss": "after"}.get(e.what)
     if isinstance(e, PursuitModifier):
         return "after"
     if isinstance(e, WoundTest) and e.target == "enemy_subordinate":
@@ -515,6 +515,9 @@ def usable_effects(st: State, cid: str, window: str, ctx: Frame, role: str) -> l
             continue
         if isinstance(e, WoundTest) and not ctx.get("subs", {}).get("defender" if role == "attacker" else "attacker"):
             continue  # the enemy used no subordinate's value
+        if isinstance(e, Cancel) and e.what == "retreat_loss" and (role != "defender" or ctx.get("winner") in (
+                None, role)):
+            continue  # 37F: « Your force attacked », beaten: only it retreats
         out.append(e)
     return out
 
@@ -762,7 +765,7 @@ def lasting(card_id: str) -> list[Any]:
             if isinstance(e, (AttritionModifier, InteriorLines))
             or (isinstance(e, SiegeModifier) and card.use_of(e) == "event")
             or (isinstance(e, ForcedMarch) and e.attrition_modifier and card.use_of(e) == "combat")
-            or (isinstance(e, Cancel) and e.what in ("evasion", "counter_march"))
+            or (isinstance(e, Cancel) and e.what in ("evasion", "counter_march", "retreat_loss"))
             or (isinstance(e, ROUND_KINDS) and card.use_of(e) == "event")]
 
 
@@ -788,6 +791,14 @@ def cancelled(st: State, fid: str, what: str) -> bool:
     """3F Column of March, this activation: may force ``fid`` not evade ("evasion", not even into a fortress), or
     may no force counter-march to its battle ("counter_march")?"""
     return any(r["target"] == fid and any(isinstance(e, Cancel) and e.what == what for e in lasting(r["card"]))
+               for r in _this_turn(st))
+
+
+def retreat_loss_cancelled(st: State, fid: str) -> bool:
+    """37F The Berezina: « if it must retreat, crossing an unbridged river or a mountain without pass costs it no step
+    (14.10) »: played by force ``fid`` this activation, beaten after the dice or on the evasion that came before (its
+    automatic evasion: « Your force attacked this round evades automatically »)."""
+    return any(r["fid"] == fid and any(isinstance(e, Cancel) and e.what == "retreat_loss" for e in lasting(r["card"]))
                for r in _this_turn(st))
 
 
@@ -826,7 +837,8 @@ def interception_mods(st: State, fid: str) -> list[tuple[str, int]]:
 
 def attrition_card_mods(st: State, fid: str, forced_march: int) -> list[tuple[str, int]]:
     """13.6.2 modifiers from combat cards played earlier: 43F -1 for the force that played it, in France's National
-    Territory, this activation; 25C -1 on this round's forced-march tests of the side's Prussian-led forces."""
+    Territory, this activation; 25C -1 on this round's forced-march tests of the side's Prussian-led forces; the
+    event 54F -2 for every force of the side, this activation."""
     f = S.force(st, fid)
     out = year_attrition_mods(st, fid)
     for r in st.g.get("card_effects", []):
@@ -835,7 +847,8 @@ def attrition_card_mods(st: State, fid: str, forced_march: int) -> list[tuple[st
         card = S.data().cards.cards[r["card"]]
         for e in lasting(r["card"]):
             if isinstance(e, AttritionModifier):
-                ok = (r["fid"] == fid and e.side == "own" and (e.duration == "turn" or r["turn"] == st.g["turn"])
+                ok = (r["fid"] in (fid, None) and e.side == "own"  # None: 54F, every force of the side
+                      and (e.duration == "turn" or r["turn"] == st.g["turn"])
                       and (e.territory is None or S.data().map.zones[f["zone"]].owner == e.territory))
                 value = e.value
             elif isinstance(e, ForcedMarch):

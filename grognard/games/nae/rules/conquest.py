@@ -175,7 +175,7 @@ def conquer_minor(st: State, power: str, by: str) -> None:
     """18.1: the minor's combat units and fleets are destroyed and it becomes an ally of the conqueror (the major
     holding its capital), so the zones it controls change sides with it; its destroyed fortresses are reactivated.
     A French protectorate taken by the Coalition loses the status and its VP (8.1.5, 19.1). Naples conquered by
-    the Empire leaves Sicily to the Coalition (its zones stay with Naples' former major)."""
+    the Empire leaves Sicily a Coalition minor of its own; Sicily conquered by the Empire joins Naples (18.1)."""
     m = S.data().map
     major = S.major_of(st, st.g["control"][str(m.powers[power].capital)])
     former = S.major_of(st, power)
@@ -192,9 +192,7 @@ def conquer_minor(st: State, power: str, by: str) -> None:
     for fl in sorted(x for x in st.g["fleets"] if fleets[x].power == power):
         naval.eliminate(st, fl, "18.1", f"{m.powers[power].name} is conquered")
     if by == "empire" and power == "naples":
-        for z in m.zones_of("sicile"):
-            if st.g["control"].get(z.id) == "naples":
-                S.set_control(st, z.id, former)  # 18.1: « la Sicile reste alliée à la Coalition »
+        sicily_stands(st, former)
     if st.g["status"].get(power) == "protectorate" and by == "coalition":
         award(st, -1, 0, "8.1.5", f"{m.powers[power].name} is no longer a French protectorate")
     S.set_side(st, power, by)
@@ -208,6 +206,41 @@ def conquer_minor(st: State, power: str, by: str) -> None:
             S.set_fortress(st, z.id, active=True)
     st.note(f"{m.powers[power].name} is conquered by the {by} and becomes an ally of "
             f"{m.powers[major].name}; its units on the map are destroyed", rule="18.1")
+    if power == SICILY and by == "empire":
+        sicily_joins_naples(st)
+
+
+SICILY = "sicily"  # 18.1: the minor Naples leaves when the Empire takes it
+
+
+def sicily_stands(st: State, former: str) -> None:
+    """18.1: « la Sicile reste alliée à la Coalition et devient un mineur coalisé indépendant de Naples »: its
+    provinces become its own National Territory (``territory``), allied to Naples' former major, holding the
+    zones Naples held there."""
+    m = S.data().map
+    g = st.g
+    for province in m.powers[SICILY].provinces:
+        S.set_territory(st, province, SICILY)
+        for z in m.zones_of(province):
+            if g["control"].get(z.id) == "naples":
+                S.set_control(st, z.id, SICILY)
+    g["status"][SICILY] = "allied"
+    S.set_side(st, SICILY, "coalition")
+    S.set_ally_of(st, SICILY, former)
+    st.note(f"Sicily stays with the Coalition, a minor allied to {m.powers[former].name}, apart from Naples",
+            rule="18.1")
+
+
+def sicily_joins_naples(st: State) -> None:
+    """18.1: « Si l'Empire conquiert la Sicile, mineur coalisé, elle est obligatoirement intégrée au Royaume de
+    Naples »: its provinces go back to Naples' National Territory and Sicily leaves the game."""
+    g = st.g
+    for province in S.data().map.powers[SICILY].provinces:
+        S.set_territory(st, province, "naples")
+    g["status"][SICILY] = "not_in_play"
+    S.set_side(st, SICILY, None)
+    S.set_ally_of(st, SICILY, None)
+    st.note("Sicily is integrated into the Kingdom of Naples", rule="18.1")
 
 
 def at_war_majors(st: State, side: str) -> list[str]:

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, command, forced, foreign_wars, stacking, victory
+from grognard.games.nae.rules import battle, cards, command, forced, foreign_wars, stacking, victory
 from grognard.games.nae.schema.cards import (
     AtWar,
     Card,
@@ -267,7 +267,8 @@ def deploy_options(st: State, side: str, power: str, uid: str) -> list[str]:
 def break_off(st: State, power: str, side: str) -> None:
     """8.2.3: a minor allied to France goes over to the Coalition. Its units stacked with French units outside its
     territory go to the nearest Coalition zone within their MF, or are destroyed; inside its territory each side
-    loses one step; its fortresses go back to it unless a French unit alone holds the zone."""
+    loses one step, and the minor's survivors part as those outside do if French units still stand there (11); its
+    fortresses go back to it unless a French unit alone holds the zone."""
     g = st.g
     own = set(territory(power))
     for fid in sorted(g["forces"]):
@@ -301,27 +302,38 @@ def break_off(st: State, power: str, side: str) -> None:
             else:
                 del values[lost]
                 g["reserve"]["units"].append(lost)
-            if values:
+            if values and fid in g["forces"] and not f["in_fortress"]:
+                # 11: the two sides share no zone outside a fortress: the minor's survivors part as those outside
+                # its territory do (the text, silent here, gives its only other way of parting)
+                _part_for_nearest(st, values, zone, side, power)
+            elif values:
                 S.new_force(st, side, power, zone, units=values)
             continue
         S.check_force(st, fid, "8.2.3")
-        dest = nearest_zone(st, zone, side, min(S.unit(u).mf for u in values))
-        if dest is None:
-            g["reserve"]["units"] += sorted(values)
-            st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} find(s) no {side} zone within reach "
-                    f"of {S.zone_name(zone)} and are destroyed", rule="8.2.3")
-        else:
-            joined = S.new_force(st, side, power, dest, units=values)
-            st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} leave(s) the French in "
-                    f"{S.zone_name(zone)} for {S.zone_name(dest)}", rule="8.2.3")
-            # 11: « Il ne peut y avoir qu'une seule force d'un même camp dans une zone à l'issue d'un round
-            # d'activation »: they join the side's force already there
-            stacking.consolidate(st, joined, garrisons=False)
+        _part_for_nearest(st, values, zone, side, power)
     for zone in sorted(own):
         if zone not in g["control"]:
             continue
         french_alone = S.forces_in(st, zone) and not S.forces_in(st, zone, side)
         S.set_control(st, zone, "france" if french_alone else power)
+
+
+def _part_for_nearest(st: State, values: dict[str, int], zone: str, side: str, power: str) -> None:
+    """8.2.3: « doivent tenter de rejoindre la zone coalisée la plus proche dans le rayon de son facteur de mouvement ;
+    s'il n'en existe pas, elles sont détruites »."""
+    g = st.g
+    dest = nearest_zone(st, zone, side, min(S.unit(u).mf for u in values))
+    if dest is None:
+        g["reserve"]["units"] += sorted(values)
+        st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} find(s) no {side} zone within reach "
+                f"of {S.zone_name(zone)} and are destroyed", rule="8.2.3")
+        return
+    joined = S.new_force(st, side, power, dest, units=values)
+    st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} leave(s) the French in "
+            f"{S.zone_name(zone)} for {S.zone_name(dest)}", rule="8.2.3")
+    # 11: « Il ne peut y avoir qu'une seule force d'un même camp dans une zone à l'issue d'un round
+    # d'activation »: they join the side's force already there
+    stacking.consolidate(st, joined, garrisons=False)
 
 
 def nearest_zone(st: State, start: str, side: str, mf: int) -> str | None:
@@ -601,7 +613,7 @@ def event_playable(st: State, side: str, cid: str, phase: str) -> bool:
         if isinstance(e, Deploy) and (e.where != "zone" or (e.when == "now" and S.forces_in(st, str(e.zone),
                                                                                             S.other(side)))):
             return False  # units entering at once need their zone free of the enemy
-        if isinstance(e, Revolt) and (S.forces_in(st, e.zone) or any(_on_map(st, u) for u in e.units)):
+        if isinstance(e, Revolt) and not revolt_room(st, e):
             return False
         if isinstance(e, Protectorate) and not all(m in protectorate_candidates(st) for m in e.minors):
             return False
@@ -737,13 +749,39 @@ def deploy(st: State, side: str, e: Deploy, why: str) -> None:
             st.g["reserve"]["units"].remove(u)
     st.note(f"{why}: {', '.join([*(S.general(g).name for g in e.generals), *(S.unit_name(u) for u in e.units)])} "
             f"enter(s) play at {S.zone_name(zone)}", rule="8.3")
-    stacking.consolidate(st, fid)  # 11: one force of a side in a zone (a random 1809 game had two at Kassel)
+    stacking.consolidate(st, fid)  # 11: with the side's force already there (45F: a French force in Kassel)
+
+
+TYROL = "tyrol"  # 8.3.3: the rising whose appearance may bring a battle
+
+
+def revolt_room(st: State, e: Revolt) -> bool:
+    """May the rising's corps appear: not on the map yet, its zone free of forces; 8.3.3, for the Tyrolean corps,
+    « Si des troupes du joueur impérial sont au Tyrol au moment du jeu de cette carte, une bataille s'engage entre
+    elles et le corps tyrolien » (Empire troops outside Innsbruck's fortress) and « Si un corps coalisé sans général
+    est présent au Tyrol ..., l'apparition du corps tyrolien impose l'élimination automatique du corps coalisé ».
+    Decided: the battle is with the Empire force in the zone the corps appears in (Innsbruck; a battle needs both
+    in one zone, 14); an Empire garrison shut in the fortress alone, or a Coalition force under a general there
+    (the text says nothing of them), keep the card from being played as an event."""
+    if any(_on_map(st, u) for u in e.units):
+        return False
+    forces = st.g["forces"]
+    here = S.forces_in(st, e.zone)
+    if e.entity != TYROL:
+        return not here
+    return all((forces[x]["side"] == "empire" and not forces[x]["in_fortress"])
+               or (forces[x]["side"] == "coalition" and not forces[x]["commander"]) for x in here)
 
 
 def revolt(st: State, e: Revolt) -> None:
     """Glossary « Révolte nationale »: the revolt's corps rises in its zone, Coalition-controlled, a minor allied to
-    Austria (Tyrol, 8.3.3) or to Britain; a Coalition corps without general standing there is lost (8.3.3)."""
-    ally = "austria" if e.entity == "tyrol" else "britain"
+    Austria (Tyrol, 8.3.3) or to Britain; for Tyrol a Coalition corps without general standing there is eliminated
+    and Empire troops there fight the corps (8.3.3, ``revolt_room``)."""
+    ally = "austria" if e.entity == TYROL else "britain"
+    if e.entity == TYROL:
+        for fid in S.forces_in(st, e.zone, "coalition"):
+            S.remove_force(st, fid, "8.3.3", f"{S.name_of(st, fid)}, without a general, is eliminated as the Tyrolean "
+                                             "corps appears (11)")
     st.g["status"][e.entity] = "allied"
     S.set_side(st, e.entity, "coalition")
     S.set_ally_of(st, e.entity, ally)
@@ -751,10 +789,69 @@ def revolt(st: State, e: Revolt) -> None:
         S.set_control(st, e.zone, e.entity)  # contrôle de la coalition » (glossary): the rising holds its zone
     for uid in e.units:
         u = S.unit(uid)
-        S.new_force(st, "coalition", u.power, e.zone, units={uid: u.steps})
+        fid = S.new_force(st, "coalition", u.power, e.zone, units={uid: u.steps})
         if uid in st.g["reserve"]["units"]:
             st.g["reserve"]["units"].remove(uid)
-        st.note(f"{u.name} rises in {S.zone_name(e.zone)}", rule="8.3.3" if e.entity == "tyrol" else "6.4")
+        st.note(f"{u.name} rises in {S.zone_name(e.zone)}", rule="8.3.3" if e.entity == TYROL else "6.4")
+        foes = S.outside(st, e.zone, "empire")
+        if e.entity == TYROL and foes:  # « Une tentative d'esquive des troupes impériales est possible »
+            push_standing_battle(st, fid, foes[0], "8.3.3", evade=True)
+
+
+# 8.1.4 / 8.3.3 Battles the political events bring --------------------------------------------------------------
+
+def push_standing_battle(st: State, att: str, dfn: str, rule: str, evade: bool, fortress: bool = False) -> None:
+    """A battle in the zone both forces stand in, brought by an event rather than a move (``battle.STANDING``):
+    ``att`` attacks ``dfn``; ``evade``: the defender may first try to evade or withdraw into its fortress (12.5,
+    8.3.3); ``fortress``: beaten, it may fall back into the zone's fortress (8.1.4)."""
+    zone = S.force(st, dfn)["zone"]
+    st.note(f"{S.name_of(st, att)} attacks {S.name_of(st, dfn)} in {S.zone_name(zone)}", rule=rule)
+    st.push("diplomacy.battle", att=att, dfn=dfn, zone=zone, came_from=battle.STANDING, rule=rule,
+            phase="evade" if evade else "battle", fortress=fortress)
+
+
+class StandingBattle:
+    """The battle's course: the defender's evasion (``movement.Evade`` reads this frame's ``came_from``), the battle
+    (14, counter-marches of both sides included), then control of the zone: a force left alone outside takes it if
+    its side may (3.2; 8.1.4: « les unités de l'Empire prennent le contrôle des zones qu'elles sont seules à
+    occuper »)."""
+
+    name: ClassVar[str] = "diplomacy.battle"
+
+    def run(self, st: State, f: Frame) -> None:
+        from grognard.games.nae.rules import movement
+
+        forces = st.g["forces"]
+        here = [x for x in (f["att"], f["dfn"]) if x in forces and forces[x]["zone"] == f["zone"]
+                and not forces[x]["in_fortress"]]
+        if f["phase"] == "evade":
+            f["phase"] = "battle"
+            dfn = S.force(st, f["dfn"])
+            options = movement.evasion_options(st, f["dfn"], f["zone"], f["came_from"])
+            if len(here) == 2 and options:
+                st.push("evade", fid=f["dfn"], mover=f["att"], zone=f["zone"], side=dfn["side"], options=options,
+                        entry_cost=0)
+            return
+        if f["phase"] == "battle":
+            f["phase"] = "after"
+            if len(here) == 2:
+                st.push("battle", att=f["att"], dfn=f["dfn"], zone=f["zone"], came_from=f["came_from"],
+                        interceptor_from=None, fortress_for=f["dfn"] if f["fortress"] else None)
+            return
+        st.pop()
+        for fid in here:
+            force = forces[fid]
+            if force["zone"] == f["zone"] and not S.outside(st, f["zone"], S.other(force["side"])) and \
+                    f["zone"] in st.g["control"] and S.controller(st, f["zone"]) != force["side"] and \
+                    not forced.closed_ground(st, f["zone"], force["side"]):
+                S.set_control(st, f["zone"], S.major_of(st, force["power"]))
+                st.note(f"{S.name_of(st, fid)}, alone in {S.zone_name(f['zone'])}, takes control of it", rule=f["rule"])
+        for fid in (f["att"], f["dfn"]):
+            force = forces.get(fid)
+            if force is not None and force["in_fortress"] and force["zone"] == f["zone"] and f["fortress"]:
+                # 8.1.4: « se replier immédiatement dans la forteresse dont elles prennent le contrôle »
+                S.set_control(st, f["zone"], S.major_of(st, force["power"]))
+                st.note(f"{S.name_of(st, fid)} holds the fortress of {S.zone_name(f['zone'])}", rule=f["rule"])
 
 
 # 3.5 Free diplomatic attempts --------------------------------------------------------------------------------------
@@ -944,4 +1041,4 @@ def label(st: State, action: Action) -> str | None:
     return None
 
 
-STEPS = (Phase(), Target(), DeployStart(), DeployUnits())
+STEPS = (Phase(), Target(), DeployStart(), DeployUnits(), StandingBattle())

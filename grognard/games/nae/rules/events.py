@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, command, diplomacy, movement, supply
+from grognard.games.nae.rules import activation, budget, cards, command, diplomacy, movement, redeployment, supply
 from grognard.games.nae.schema.cards import (
     ActivateFleets,
     ActivateForces,
@@ -29,10 +29,12 @@ from grognard.games.nae.schema.cards import (
     ExtraMp,
     ForcedAlliance,
     ForcedMarch,
+    GrantAp,
     LiftBlockade,
     MilitaryReform,
     NavalEvacuation,
     NavalInterceptionModifier,
+    Reactivate,
     RemoveCard,
     Resources,
     Revolt,
@@ -529,7 +531,8 @@ def option_ok(st: State, side: str, option: tuple[Any, ...]) -> bool:
 def reformable(st: State, e: MilitaryReform) -> list[str]:
     """3C: « La réforme ne s'appliquera pas, grâce à cette carte, à la nation qui n'a pas encore été vaincue »
     (glossary « Réforme militaire »), nor to one already reformed."""
-    return [p for p in e.powers if st.g.get("defeats", {}).get(p) and p not in st.g.get("reforms", [])]
+    return [p for p in e.powers if st.g.get("defeats", {}).get(p) and p not in st.g.get("reforms", [])
+            and p not in st.g.get("reformed", [])]
 
 
 class EventOption:
@@ -564,10 +567,11 @@ class EventOption:
 def label(st: State, action: Action) -> str | None:
     """Menu text of this module's steps (None: not one of them)."""
     verb, arg = action
-    if verb == "force" and st.step in ("events.general", "events.army", "events.attrition", "events.join_army"):
+    if verb == "force" and st.step in ("events.general", "events.army", "events.attrition", "events.join_army",
+                                       "events.boulogne"):
         f = S.force(st, arg)
         what = {"events.general": "Take command of", "events.army": "Join", "events.attrition": "Strike",
-                "events.join_army": "Join"}[st.step]
+                "events.join_army": "Join", "events.boulogne": "Move"}[st.step]
         return f"{what} {S.name_of(st, arg)} at {S.zone_name(f['zone'])}"
     if verb != "option" or st.step != "events.option":
         return None
@@ -845,9 +849,103 @@ def sir_john_moore(st: State, side: str, card: Card) -> None:
     e = next(x for x in card.effect if isinstance(x, NavalEvacuation))
     st.push("naval.evacuation", side=side, power=e.power, fid=None, card=card.id)
 
+# 4F The Camp of Boulogne, 54F Requisitions, 49F Montmirail ---------------------------------------------------------
+
+def boulogne_forces(st: State, side: str) -> list[str]:
+    """4F: the French forces that may move « as in strategic redeployment »: those 7.6 lets move (supplied, outside a
+    fortress), led by France (« one French force »)."""
+    return [fid for fid in redeployment.movers(st, "france", "strategic") if S.force(st, fid)["power"] == "france"
+            and S.force(st, fid)["side"] == side]
+
+
+def camp_of_boulogne(st: State, side: str, card: Card) -> None:
+    """4F The Camp of Boulogne: « one French force is activated and moves as in strategic redeployment, up to double
+    its MF, and cannot be intercepted (attrition test if it goes beyond its base MF, 7.6) »: the move of
+    ``redeployment`` (7.6: never into a zone with enemy units, enemy control, an unbesieged enemy fortress, or
+    where it would be unsupplied; absorptions allowed), in a fair-weather round of the activation phase."""
+    st.push("events.boulogne", side=side, why=card.title)
+
+
+class Boulogne:
+    """4F: the French force that moves; the 7.6 move runs above a "redeploy" frame (the record of 7.6's moves),
+    which ``events.boulogne.end`` closes once the move and its attrition test are done."""
+
+    name: ClassVar[str] = "events.boulogne"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"{f['why']}: choose the French force that moves as in strategic redeployment (7.6)."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("force", fid) for fid in boulogne_forces(st, f["side"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        fid, side = action[1], f["side"]
+        force = S.force(st, fid)
+        mp = redeployment.allowance(st, fid, "strategic")
+        st.replace("redeploy", power="france", side=side, mode="strategic", moved=[fid])
+        st.push("events.boulogne.end")
+        st.note(f"{S.name_of(st, fid)} moves from {S.zone_name(force['zone'])} with {mp} MP as in strategic "
+                "redeployment", rule="7.6")
+        st.push("redeploy.move", fid=fid, side=side, power="france", mode="strategic", mp=mp, spent=0, poor=False,
+                nt=force["zone"] in budget.national_zones(st, "france"))
+
+
+class BoulogneEnd:
+    name: ClassVar[str] = "events.boulogne.end"
+
+    def run(self, st: State, f: Frame) -> None:
+        st.pop()
+        st.pop()  # the "redeploy" frame the move recorded itself in
+
+
+def requisitions(st: State, side: str, card: Card) -> None:
+    """54F Requisitions: « -2 to the attrition tests of your forces this activation ». Played as the round's action
+    (6.4), the card's event is the activation its own AP pays for, as if played for its AP (9.1: with the AP
+    reserve), every attrition test of the side's forces in it taking the -2 (``cards.attrition_card_mods``)."""
+    cards.record_lasting_effects(st, side, card.id, None)
+    activation.push_activation(st, side, cards.ap_value(st, card.id), f"{card.title} (event)")
+
+
+def montmirail(st: State, side: str, card: Card) -> None:
+    """49F Montmirail: Napoléon's force; « after a battle won it may be activated a second time this round with its
+    full MF » (12.2.1: the exception to « units move once per round » the card makes)."""
+    _activate(st, side, card)
+    again = next(e for e in card.effect if isinstance(e, Reactivate))
+    frame = activation.activation_frame(st)
+    assert frame is not None
+    frame["reactivate"] = again.commander
+
+
+def note_victory(st: State, fid: str) -> None:
+    """49F: the force the card reactivates has won a battle as the mover (``movement.after_battle``)."""
+    f = activation.activation_frame(st)
+    if f is not None and f.get("reactivate") and f["reactivate"] == S.force(st, fid)["commander"]:
+        f["won"] = True
+
+
+def reactivate(st: State, f: Frame) -> bool:
+    """49F, when the activation would end: after a battle won, Napoléon's force may be activated once more (its units
+    and army freed from 12.2.1's record, the others' kept); True if the activation goes on."""
+    if not f.pop("won", False):
+        return False
+    gid = f.pop("reactivate")
+    fid = next((i for i, x in st.g["forces"].items() if x["commander"] == gid), None)
+    if fid is None:
+        return False
+    force = S.force(st, fid)
+    f["count"] = 1
+    f["moved"] = [u for u in f["moved"] if u not in force["units"]]
+    f["armies"] = [a for a in f["armies"] if a not in {x.army for x in S.armies(force)}]
+    st.note(f"{S.name_of(st, fid)} won a battle: it may be activated a second time this round with its full MF",
+            rule="6.4")
+    return True
+
 
 STEPS = (PlaceStart(), Place(), Conscripts(), EventGeneral(), EventGeneralStart(), EventArmy(), EventAttrition(),
-         EventOption(), Expedition(), ArmySteps(), JoinArmy())
+         EventOption(), Expedition(), ArmySteps(), JoinArmy(), Boulogne(), BoulogneEnd())
 
 
 EVENTS: dict[str, Callable[[State, str, Card], None]] = {
@@ -891,19 +989,23 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
     "49C": admiralty,
     "10F": foul_weather,
     "6C": sir_john_moore,
+    "4F": camp_of_boulogne,
+    "54F": requisitions,
+    "49F": montmirail,
 }
 
 
 FORCE_CONDITIONS = (Supplied, CommanderPower)  # read on the army a special unit joins (``army_options``)
 
 
-def playable(st: State, side: str, cid: str) -> bool:
-    """6.4: an activation-phase event the engine plays, its conditions met (political ones by ``diplomacy``, those
-    of the army it reaches here), a silver star's not played yet this game, with something for it to do."""
+def playable(st: State, side: str, cid: str, phase: str = "activation") -> bool:
+    """6.4: an event the engine plays in ``phase`` (the round's action, or the budget phase for the cards that name
+    it: 18F, 31F, 3C...), its conditions met (political ones by ``diplomacy``, those of the army it reaches here), a
+    silver star's not played yet this game, with something for it to do."""
     if cid not in EVENTS:
         return False
     card = S.data().cards.cards[cid]
-    if "activation" not in card.phases or not card.effects("event"):
+    if phase not in card.phases or not card.effects("event"):
         return False
     if card.silver_star and cid in st.g.get("events_played", []):
         return False  # 6.2: « l'évènement ne peut être joué qu'une fois au cours de la partie »
@@ -935,6 +1037,8 @@ def playable(st: State, side: str, cid: str) -> bool:
         return bool(army_step_choices(st, {"side": side, "power": e.power, "kind": e.unit_kind}))
     if handler in (admiralty, foul_weather, sir_john_moore):
         return naval_event_playable(st, side, card)
+    if handler is camp_of_boulogne:
+        return bool(boulogne_forces(st, side))
     if handler is holy_empire:
         choice = next(e for e in card.effect if isinstance(e, Choice))
         return any(option_ok(st, side, o) for o in choice.options)
@@ -971,11 +1075,13 @@ def event_played_by(card: Card) -> str | None:
         return None
     if card.id in EVENTS:
         return "round"
+    if all(isinstance(e, GrantAp) for e in effects):
+        return "round"  # 5F: « its AP may also be used for an activation »: the card played for its AP (9.1)
     if card.id in (peace.TILSIT, peace.TAMBOURS):
         return "conquest"
     if card.id in cards.HAND_BUILDING_EVENTS:
         return "hand building"
-    if "budget" in card.phases and budget.purse_event(card):
+    if "budget" in card.phases and (budget.purse_event(card) or budget.smuggling(card)):
         return "budget"
     if all(cards.effect_window(e) == "contact" for e in effects):
         return "contact"

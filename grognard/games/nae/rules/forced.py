@@ -123,15 +123,18 @@ def part_options(st: State, fid: str) -> list[Action]:
     out += [("zone", z) for z in m.neighbours(zone)
             if m.enter_cost(zone, z) is not None and S.controller(st, z) != foe and not closed_ground(st, z, side)
             and not S.outside(st, z, foe) and S.limited_ok(f["units"], z)]
+    if S.outside(st, zone, foe):
+        out.append(("stand", None))  # « ou accepter une bataille immédiatement en position de défenseur »
     return out
 
 
 class Part:
     """8.1.4: the conqueror's force sharing a zone with the forces of a forced ally gone over to the other side
-    withdraws into the fortress or to an adjacent zone. The third choice the text gives, « accepter une bataille
-    immédiatement en position de défenseur », is not offered: a battle is fought only by a force that moves in (14);
-    with neither withdrawal open the force is placed, as a conqueror leaving the loser's ground is, in the nearest
-    fortress zone of its side (18.2.3)."""
+    withdraws into the fortress or to an adjacent zone, or « accepte une bataille immédiatement en position de
+    défenseur avec repli possible dans la forteresse de la zone s'il en existe une »: the enemy force outside there
+    attacks it, no evasion (it chose to fight), counter-marches as in any battle (``diplomacy.StandingBattle``).
+    With nothing open (the enemy only inside the fortress, no withdrawal) the force is placed, as a conqueror
+    leaving the loser's ground is, in the nearest fortress zone of its side (18.2.3)."""
 
     name: ClassVar[str] = "forced.part"
 
@@ -164,6 +167,11 @@ class Part:
                     rule="8.1.4")
             S.move_force(st, fid, arg)
             stacking.consolidate(st, fid)
+        elif verb == "stand":
+            from grognard.games.nae.rules import diplomacy
+
+            foe = S.outside(st, force["zone"], S.other(force["side"]))[0]
+            diplomacy.push_standing_battle(st, foe, fid, "8.1.4", evade=False, fortress=True)
         else:
             near = peace.nearest_fortresses(st, fid, f["power"])
             if near:

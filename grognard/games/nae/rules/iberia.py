@@ -49,8 +49,8 @@ def blockade_ports(st: State) -> list[str]:
 def blockade_in_place(st: State) -> bool:
     """Glossary: the blockade is declared (25F) and every one of its ports is held as it requires; the budget phase
     awards its VP (vp_event "continental_blockade") when this holds."""
-    if not st.g.get("blockade"):
-        return False
+    if not st.g.get("blockade") and not event_was_played(st, "25F"):
+        return False  # 20.3: in 1809 the blockade is among the events in play at the start
     return all(blockade_holder(st, st.g["control"].get(z) or S.data().map.zones[z].owner)
                for z in blockade_ports(st))
 

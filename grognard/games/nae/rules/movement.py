@@ -589,6 +589,9 @@ def after_battle(st: State, b: Frame, winner_fid: str) -> None:
         return
     force = S.force(st, mover)
     m["mp"] += m["victory_mp"]  # 32F: +1 MP after each battle won
+    from grognard.games.nae.rules import events
+
+    events.note_victory(st, mover)  # 49F Montmirail: a second activation after a battle won
     zone = force["zone"]
     fort = st.g["fortresses"].get(zone)
     if fort and fort["active"] and S.controller(st, zone) not in (force["side"], None):

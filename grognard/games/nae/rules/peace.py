@@ -2,7 +2,8 @@
 conquered minor without combat units integrated or allied (18.1), the *Tambours de Guerre* (27C) and *Tilsit* (26F)
 windows (18.2.1 exceptions 2 and 3), the surrenders confirmed (control markers, forced peace, VP), forced alliances
 (8.1.4), peace terms (18.2.2: annexations, the victor's extra card or resources), (6) fortresses reactivated, (8) the
-former belligerents redeployed (18.2.3) and (9) the forced peaces' yearly tests (18.2.3). ``conquest.conquest_phase``
+former belligerents redeployed (18.2.3) and the loser's « réorganisation totale » (a new army commander), and (9) the
+forced peaces' yearly tests (18.2.3). ``conquest.conquest_phase``
 pushes the step ``conquest.terms`` when the game goes on."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, conquest, diplomacy, naval, stacking
+from grognard.games.nae.rules import budget, cards, conquest, diplomacy, naval, stacking
 from grognard.games.nae.schema.cards import ImposePeace
 
 TAMBOURS = "27C"  # 8.1.4 and 18.2.1 say 27C, 18.2.2 22C (docs/nae-data.md)
@@ -332,6 +333,25 @@ def tilsit_targets(st: State, surrendering: list[str]) -> list[str]:
     return out
 
 
+def reorganizable(st: State, loser: str, done: list[str]) -> list[str]:
+    """18.2.3: « une réorganisation totale des forces est possible avec changement de général d'armée le cas
+    échéant »: the commanders of the loser's armies on the map, each army once (``done``: the army markers whose
+    general was replaced in this reorganization)."""
+    return sorted(f["commander"] for f in st.g["forces"].values() if f["army"] and f["commander"]
+                  and S.major_of(st, S.general(f["commander"]).power) == loser and f["army"] not in done)
+
+
+def replace_commander(st: State, gid: str, side: str) -> None:
+    """18.2.3: the army's general returns to the reserve, free to lead another army at once (a reorganization, not
+    the 10.3 relief that keeps him out until the next budget); a general of the reserve of his nation is placed with
+    the army and the highest-ranked of him and its subordinates takes command (10.2, ``cards.Replace``)."""
+    fid = next(i for i, f in st.g["forces"].items() if f["commander"] == gid)
+    S.force(st, fid)["commander"] = None
+    st.note(f"{S.general(gid).name} leaves the command of {S.data().counters.armies[S.force(st, fid)['army']].name}"
+            " for the reserve", rule="18.2.3")
+    st.push("relieve.replace", fid=fid, side=side, power=S.general(gid).power)
+
+
 def _window(st: State, cid: str, side: str, powers: list[str], kind: str) -> None:
     """Open a card window when the card may be in the side's hand and the side holds any card (a window opened
     only for the card itself would show the hand, 6.6)."""
@@ -382,6 +402,12 @@ class Terms:
                 fleets_home(st, c["power"])
         elif phase == "redeploy":
             self.redeploy(st, f)
+        elif phase == "reorganize":
+            f["phase"] = "tests"
+            for c in reversed(f["confirmed"]):
+                side = budget.manager(st, c["power"])
+                if side is not None and reorganizable(st, c["power"], []):
+                    st.push("conquest.choice", kind="reorganize", side=side, powers=[c["power"]], dismissed=[])
         else:
             st.pop()
             check_forced_peaces(st)
@@ -422,7 +448,7 @@ class Terms:
             st.push("conquest.choice", kind="redeploy", side=S.force(st, r["fid"])["side"], fid=r["fid"],
                     zones=zones, stay=r["stay"], powers=[r["loser"]])
             return
-        f["phase"] = "tests"
+        f["phase"] = "reorganize"
 
 
 PROMPTS = {
@@ -435,6 +461,7 @@ PROMPTS = {
     "recipient": "Give the annexed territory to a power of your side (18.2.2).",
     "reward": "The reward of {p}: an extra card at the next draw or 4 resources at the next budget (18.2.2).",
     "redeploy": "{force}: choose the fortress it is redeployed to (18.2.3).",
+    "reorganize": "{p}'s full reorganization: you may replace the general of one of its armies, or finish (18.2.3).",
 }
 
 
@@ -470,6 +497,8 @@ class Choice:
             return out + ([("ally", f["minor"])] if f.get("minor") else [])
         if kind == "reward":
             return [("reward_card", None), ("reward_resources", None)]
+        if kind == "reorganize":
+            return [("done", None), *(("dismiss", g) for g in reorganizable(st, f["powers"][0], f["dismissed"]))]
         return [("zone", z) for z in f["zones"]] + ([("stay", None)] if f["stay"] else [])
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
@@ -477,6 +506,12 @@ class Choice:
         kind, side = f["kind"], f["side"]
         st.pop()
         if verb in ("done", "pass"):
+            return
+        if kind == "reorganize":
+            army = next(x["army"] for x in st.g["forces"].values() if x["commander"] == arg)
+            st.push("conquest.choice", **{**{k: v for k, v in f.items() if k != "step"},
+                                          "dismissed": [*f["dismissed"], army]})
+            replace_commander(st, arg, side)
             return
         if kind == "integrate":
             if verb == "integrate":
@@ -553,7 +588,8 @@ def label(st: State, action: Action) -> str | None:
         "reward_resources": lambda: "4 resources at the next budget",
         "zone": lambda: f"Redeploy to {S.zone_name(arg)}",
         "stay": lambda: "Stay where it is",
-        "done": lambda: "Play no card",
+        "dismiss": lambda: f"Replace {S.general(arg).name} at the head of his army",
+        "done": lambda: "Finish the reorganization" if st.frame["kind"] == "reorganize" else "Play no card",
         "pass": lambda: "Impose no forced alliance",
     }
     return texts[verb]() if verb in texts else None

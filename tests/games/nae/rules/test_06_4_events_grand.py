@@ -121,6 +121,19 @@ def test_8_3_2_europe_napoleonienne_45f_creates_westphalia_and_opens_the_empires
     assert victory.holds(st, next(c for c in record.all_of if c.kind == "card_played"))
 
 
+def test_8_3_2_45f_westphalians_join_the_empire_force_already_in_kassel() -> None:
+    """11: « Il ne peut y avoir qu'une seule force d'un même camp dans une zone à l'issue d'un round d'activation »:
+    Jérôme and the Westphalian corps, entering play at Kassel, consolidate with Oudinot's force there (a random
+    1809 game left two Empire forces in Kassel)."""
+    st = westphalia_ready(["45F"])
+    put(st, "kassel", ["rh_1"], commander="oudinot")
+    st._legal = None
+    st.apply(("event", "45F"))
+    (fid,) = S.forces_in(st, "kassel", "empire")
+    assert S.force(st, fid)["commander"] == "oudinot" and S.force(st, fid)["units"] == {"rh_1": 2, "wes_1": 2}
+    assert "jerome" not in S.generals_of(S.force(st, fid))  # 12.2: absorbed, he returns to the reserve
+
+
 def test_8_3_2_45f_waits_for_the_punishments_period_and_for_20f_and_24f() -> None:
     st = westphalia_ready(["45F"])
     st.g["periods"] = ["epic"]

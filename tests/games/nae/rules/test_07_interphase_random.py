@@ -47,18 +47,22 @@ def test_7_interphase_phases_with_random_choices(seed: int) -> None:
 
 
 def test_7_5_a_neutral_army_past_its_subordinates_asks_the_side_that_moves_it() -> None:
-    """7.5 / 12.2.2: in the 1810 neutral movement Kleist joins Blücher's Prussian army in Berlin as its fourth
-    subordinate: the army has no side (8.1.1), so the side that moves neutral Prussia (7.3.2) chooses who goes to the
-    reserve (a random game, `bench/grand_campaign_bench.py` seed 75, stopped with nobody to ask; the position is set
-    up here, random games having changed since)."""
-    from grognard import load_game
+    """7.5 / 12.2.2: in a neutral movement Kleist joins Blücher's Prussian army in Berlin as its fourth subordinate:
+    the army has no side (8.1.1), so the side that moves neutral Prussia (7.3.2) chooses who goes to the reserve (a
+    random game, `bench/grand_campaign_bench.py` 1809 seed 75, stopped with nobody to ask; the position is built
+    here, the random games having changed since)."""
+    from grognard.games.nae.rules import command
+    from tests.games.nae.rules.grand import board_1806
+    from tests.games.nae.rules.helpers import put
 
-    st = load_game("nae").new_state("1809", seed=75)
-    blucher = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "blucher")
-    S.force(st, blucher)["subs"] = ["yorck", "bulow", "tauentzien"]
-    st.g["reserve"]["units"].remove("pr_iv")
-    kleist = S.new_force(st, None, "prussia", "berlin", "kleist", units={"pr_iv": S.unit("pr_iv").steps})
+    st = board_1806()
+    assert S.status_of(st, "prussia") == "neutral"
+    blucher = put(st, "berlin", ["pr_i", "pr_ii"], commander="blucher", army="armee_elbe",
+                  subs=["hohenlohe", "ruchel", "yorck"])
+    kleist = put(st, "berlin", ["pr_iii"], commander="kleist")
+    st.core["stack"].clear()
+    st.push("round")
     command.absorb(st, blucher, kleist)
-    assert st.step == "army.subordinates"
-    assert S.force(st, blucher)["side"] is None
-    assert st.active == budget.manager(st, "prussia") and st.active in ("empire", "coalition")
+    st._advance()
+    assert st.step == "army.subordinates" and S.force(st, blucher)["side"] is None
+    assert st.active == budget.manager(st, "prussia") == "coalition"

@@ -48,3 +48,27 @@ def test_8_2_3_a_minor_joining_deploys_only_where_a_force_may_stand() -> None:
     assert S.controller(st, "helsingfors") is None and S.status_of(st, "russia") == "neutral"
     zones = diplomacy.deploy_options(st, "empire", "sweden", "swe_1")
     assert "stockholm" in zones and "helsingfors" not in zones
+
+
+def test_8_2_3_inside_its_territory_the_survivors_part_when_the_french_stay() -> None:
+    """8.2.3: « Pour celles situées sur son territoire, empilées avec des unités françaises, les unités des deux camps
+    sont éliminées à proportion d'un pas pour chaque camp »; 11: the two sides share no zone outside a fortress, so a
+    minor's unit still standing beside French units that still stand parts as those outside its territory do, for
+    the nearest Coalition zone within its MF, or is destroyed (a random 1809 game left Württemberg's corps beside
+    the Confederation's in Stuttgart)."""
+    st = board_1806()
+    put(st, "munich", ["fr_iii", "fr_iv", "bav_1"], commander="davout")
+    diplomacy.break_off(st, "bavaria", "coalition")
+    french = S.outside(st, "munich", "empire")
+    assert len(french) == 1 and not S.outside(st, "munich", "coalition")
+    assert S.force(st, french[0])["units"] == {"fr_iii": 1, "fr_iv": 2}
+    assert "bav_1" in st.g["reserve"]["units"]  # reduced, then no Coalition zone within its MF: destroyed
+    S.set_side(st, "austria", "coalition")
+    st.g["status"]["austria"] = "at_war"
+    S.set_control(st, "salzburg", "austria")
+    st.g["reserve"]["units"].remove("bav_1")
+    S.force(st, french[0])["units"]["bav_1"] = 2
+    S.set_side(st, "bavaria", "empire")
+    diplomacy.break_off(st, "bavaria", "coalition")
+    assert S.outside(st, "salzburg", "coalition") and S.force(st, S.outside(st, "salzburg", "coalition")[0])[
+        "units"] == {"bav_1": 1}

@@ -107,7 +107,32 @@ def test_18_1_a_conquered_minor_loses_its_fleets_and_takes_the_conquerors_allian
     conquest.conquer_minor(st, "naples", "empire")
     assert "nap_fleet" not in g["fleets"] and "nap_fleet" in g["reserve"]["fleets"]
     assert g["sides"]["naples"] == "empire" and g["status"]["naples"] == "allied"
-    assert g["control"]["palermo"] == g["control"]["messina"] == "britain"  # « la Sicile reste alliée à la Coalition »
+    # « la Sicile reste alliée à la Coalition et devient un mineur coalisé indépendant de Naples »
+    assert g["control"]["palermo"] == g["control"]["messina"] == "sicily"
+    assert (g["status"]["sicily"], g["sides"]["sicily"], g["ally_of"]["sicily"]) == ("allied", "coalition", "britain")
+    assert conquest.territory_of(st, "palermo") == "sicily" and S.side_of(st, "sicily") == "coalition"
+
+
+def test_18_1_sicily_conquered_by_the_empire_joins_the_kingdom_of_naples():
+    """18.1: « Si l'Empire conquiert la Sicile, mineur coalisé, elle est obligatoirement intégrée au Royaume de
+    Naples »: Palermo and Messina held by a supplied French force, Sicily falls and its province is Naples' again;
+    no choice is asked (it has no units: the integration of 18.1 is the rule's, not the conqueror's)."""
+    st = board()
+    g = st.g
+    S.set_side(st, "naples", "coalition")
+    S.set_ally_of(st, "naples", "britain")
+    S.set_control(st, "naples", "france")
+    conquest.conquer_minor(st, "naples", "empire")
+    put(st, "palermo", ["fr_i", "fr_ii"], commander="davout")
+    put(st, "messina", ["fr_iii"])
+    for zone in ("palermo", "messina"):
+        S.set_control(st, zone, "france")
+    supply.update_supply(st, rule="13")
+    assert conquest.conquered_minor(st, "sicily", "empire")
+    conquest.conquer_minor(st, "sicily", "empire")
+    assert g["status"]["sicily"] == "not_in_play" and S.side_of(st, "sicily") is None
+    assert conquest.territory_of(st, "palermo") == conquest.territory_of(st, "messina") == "naples"
+    assert any(e["text"] == "Sicily is integrated into the Kingdom of Naples" for e in st.log)
 
 
 def test_18_1_a_french_protectorate_conquered_by_the_coalition_loses_its_vp():
@@ -396,3 +421,26 @@ def test_18_2_3_a_force_redeployed_onto_a_friend_joins_it():
     at_ulm = S.forces_in(st, "ulm", "empire")
     assert len(at_ulm) == 1 and S.force(st, at_ulm[0])["commander"] == "napoleon"
     assert {"fr_garde", "fr_i", "fr_ii"} <= set(S.force(st, at_ulm[0])["units"])
+
+
+def test_18_2_3_the_loser_reorganizes_its_forces_with_a_new_army_general():
+    """18.2.3: « une réorganisation totale des forces est possible avec changement de général d'armée le cas
+    échéant »: the side running the beaten Austria (the Coalition) may put a general of the reserve at the head of
+    an Austrian army; the highest-ranked of him and the army's subordinates takes command (10.2), the one replaced
+    goes to the reserve, free to lead again."""
+    st = _austria_beaten()
+    mack = put(st, "prague", ["au_i", "au_ii"], commander="mack", army="armee_allemagne")
+    S.set_demoralized(S.force(st, mack), True)  # 18.2.1 (b): Vienna held and the Austrian army demoralized
+    conquest_phase(st)
+    while not (st.step == "conquest.choice" and st.frame["kind"] == "reorganize"):
+        st.apply(st.legal_actions()[0])
+    assert st.active == "coalition" and st.legal_actions() == [("done", None), ("dismiss", "mack")]
+    assert all(GAME.label(st, a) for a in st.legal_actions())
+    st.apply(("dismiss", "mack"))
+    assert st.step == "relieve.replace" and ("general", "schwarzenberg") in st.legal_actions()
+    assert ("general", "mack") in st.legal_actions()  # back in the reserve at once
+    st.apply(("general", "schwarzenberg"))
+    assert S.force(st, mack)["commander"] == "schwarzenberg" and "mack" not in st.g["removed"]
+    assert st.step == "conquest.choice" and st.legal_actions() == [("done", None)]  # each army once
+    st.apply(("done", None))
+    assert st.over
