@@ -4,8 +4,8 @@ N games. ``--check`` checks the land-war invariants after every action and the U
 trace after every supply check, as the random self-play tests do (``tests.games.nae.rules.test_selfplay``): slower,
 so its CPU figures are not the engine's.
 
-Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED] [--check]
-       [--each]
+Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED]
+       [--seeds A-B] [--check] [--each]
 PLAYER: random, heuristic, search:iterations=N... (the Empire's, and the Coalition's unless --coalition is given).
 """
 
@@ -25,8 +25,9 @@ from grognard.agents import make_agent
 from grognard.core.registry import load_game
 
 
-def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tuple[str, int, int]:
-    """One game, agents seeded as ``grognard.selfplay.play_match`` seeds them: (result, decisions, final VP)."""
+def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tuple[str, int, int, str]:
+    """One game, agents seeded as ``grognard.selfplay.play_match`` seeds them: (result, decisions, final VP, the
+    year and round it ended in)."""
     checker: Any = None
     patch: Any = nullcontext()
     if check:
@@ -43,13 +44,15 @@ def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tupl
         agents = {side: make_agent(kind, seed * 7919 + i) for i, (side, kind) in enumerate(players.items())}
         n = 0
         while not st.over:
-            side = str(st.active)
+            side = st.active
+            if side not in agents:  # the rules asked nobody: an engine fault, reported with its seed
+                raise RuntimeError(f"no side to ask at step {st.step} (decision {n})")
             st.apply(agents[side].choose(st, side))
             n += 1
             if checker is not None:
                 checker.check(st)
     winner = st.result["winner"] if st.result else None
-    return str(winner or "both lose"), n, int(st.g["vp"])
+    return str(winner or "both lose"), n, int(st.g["vp"]), f"{st.g['year']} round {st.g['round']}"
 
 
 def spread(values: list[int]) -> str:
@@ -66,37 +69,53 @@ def main() -> None:
     p.add_argument("player", nargs="?", default="random")
     p.add_argument("--coalition", default=None, help="the Coalition's player (default: the same as the Empire's)")
     p.add_argument("--first", type=int, default=0, help="the first seed")
+    p.add_argument("--seeds", default=None, help="seeds A-B, both included (instead of GAMES and --first), to split "
+                   "a long run")
     p.add_argument("--check", action="store_true", help="check the land-war invariants after every action")
     p.add_argument("--each", action="store_true", help="print each game's result, length and final level")
-    a = p.parse_args()
+    a = p.parse_intermixed_args()
     players = {"empire": a.player, "coalition": a.coalition or a.player}
     times: list[float] = []
     lengths: list[int] = []
     vps: list[int] = []
     results: Counter[str] = Counter()
-    for seed in range(a.first, a.first + a.games):
+    ends: Counter[str] = Counter()
+    if a.seeds:
+        lo, _, hi = a.seeds.partition("-")
+        seeds = range(int(lo), int(hi or lo) + 1)
+    else:
+        seeds = range(a.first, a.first + a.games)
+    for seed in seeds:
         t0 = time.process_time()
         try:
-            result, n, vp = play(a.scenario, seed, players, a.check)
+            result, n, vp, end = play(a.scenario, seed, players, a.check)
         except AssertionError as e:  # an invariant broken (--check): reported with its seed, the run goes on
             results["invariant broken"] += 1
             print(f"  seed {seed}: invariant broken: {e or 'see the traceback of a replay'}", flush=True)
+            continue
+        except Exception as e:  # any fault of the engine: counted and reported with its seed, the run goes on
+            results["exception"] += 1
+            print(f"  seed {seed}: exception {type(e).__name__}: {e}", flush=True)
             continue
         times.append(time.process_time() - t0)
         lengths.append(n)
         vps.append(vp)
         results[result] += 1
+        ends[end] += 1
         if a.each:
-            print(f"  seed {seed}: {result}, {n} decisions, victory level {vp}, {times[-1]:.2f} s CPU", flush=True)
+            print(f"  seed {seed}: {result} in {end}, {n} decisions, victory level {vp}, {times[-1]:.2f} s CPU",
+                  flush=True)
     who = a.player if a.coalition is None else f"{a.player} (Empire) against {a.coalition} (Coalition)"
     if not times:
         print(f"nae {a.scenario}: no game finished: {dict(results)}")
         return
-    print(f"nae {a.scenario}, {a.games} {who} games{', invariants checked' if a.check else ''}: median "
+    checked = ", invariants checked" if a.check else ""
+    print(f"nae {a.scenario}, {len(seeds)} {who} games (seeds {seeds[0]}-{seeds[-1]}){checked}: median "
           f"{statistics.median(times) * 1000:.0f} ms CPU per game (max {max(times) * 1000:.0f} ms), "
           f"{sum(lengths) / sum(times):,.0f} decisions/s")
     print(f"  results: {dict(sorted(results.items()))}")
     print(f"  final victory level: {spread(vps)}")
+    print(f"  game ended in: {dict(sorted(ends.items()))}")
     print(f"  decisions per game: {spread(lengths)}")
 
 

@@ -2,13 +2,14 @@
 
 ``match``: 1815 games of SPEC in SEAT against the heuristic (seeds FROM..TO-1, the agents seeded with the game's
 seed), printing every move the search played instead of the heuristic's, each game's CPU time and playouts, and
-the wins with a Wilson 95% interval. ``verify``: heuristic mirror games in which the search is asked at every
-decision of SEAT; where it would leave the heuristic's move, CHECKS fresh paired determinizations play its move and
-the heuristic's to the end (both heuristics after it), and the games each wins that the other loses are printed.
+the wins with a Wilson 95% interval, then the heuristic mirror's on the same seeds. ``verify``: heuristic mirror
+games in which the search is asked at every decision of SEAT; where it would leave the heuristic's move, CHECKS
+fresh paired determinizations play its move and the heuristic's to the end (both heuristics after it), and the
+games each wins that the other loses are printed.
 
 Usage: python bench/search_switches.py match SPEC SEAT FROM TO
        python bench/search_switches.py verify SPEC SEAT FROM TO CHECKS
-(e.g. verify search:iterations=90 coalition 1000 1002 150)
+(e.g. match search:iterations=110 coalition 1000 1040; verify search:iterations=110 coalition 1000 1002 150)
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import time
 
 from grognard.agents import make_agent
 from grognard.agents.heuristic import game_ai
-from grognard.core.machine import Action, State
+from grognard.core.machine import Action, Game, State
 from grognard.core.registry import load_game
 from grognard.ratings import wilson
 
@@ -39,24 +40,39 @@ def match(spec: str, seat: str, seeds: range) -> None:
         st = game.new_state("1815", seed=seed)
         agents = {s: make_agent(spec if s == seat else "heuristic", seed) for s in game.sides}
         t0 = time.process_time()
-        decisions = switched = playouts = 0
+        decisions = switched = playouts = widened = 0
         while not st.over:
             side = str(st.active)
             action = agents[side].choose(st, side)
             if side == seat and len(st.legal_actions()) > 1:
                 decisions += 1
                 playouts += getattr(agents[side], "last_iterations", 0)
+                widened += getattr(agents[side], "last_tried", 0) > getattr(agents[side], "width", 0)
                 if action != game_ai(st).policy(st, side)[0]:
                     switched += 1
                     print(f"    round {st.g['round']}: {agents[side].last_reason}", flush=True)
             st.apply(action)
         wins += (st.result or {}).get("winner") == seat
         print(f"seed {seed}: {(st.result or {}).get('winner')} wins; {time.process_time() - t0:.0f} s CPU, "
-              f"{decisions} decisions with a choice, {switched} moves other than the heuristic's, {playouts} playouts;"
+              f"{decisions} decisions with a choice ({widened} widened), {switched} moves other than the heuristic's, "
+              f"{playouts} playouts;"
               f" {seat} {wins}/{n}", flush=True)
     lo, hi = wilson(wins, len(seeds))
     print(f"{spec} as {seat} against the heuristic: {wins}/{len(seeds)} = {wins / len(seeds):.1%} "
           f"(Wilson 95% {lo:.1%}-{hi:.1%})")
+    mirror = sum(_mirror(game, seed) == seat for seed in seeds)
+    lo, hi = wilson(mirror, len(seeds))
+    print(f"the heuristic mirror on these seeds: {seat} {mirror}/{len(seeds)} = {mirror / len(seeds):.1%} "
+          f"(Wilson 95% {lo:.1%}-{hi:.1%}); the search's lead: {(wins - mirror) / len(seeds):+.1%} (target +20)")
+
+
+def _mirror(game: Game, seed: int) -> str | None:
+    """The winner of the heuristic mirror game of ``seed`` (both heuristics seeded as in ``match``)."""
+    st = game.new_state("1815", seed=seed)
+    agent = make_agent("heuristic", seed)
+    while not st.over:
+        st.apply(agent.choose(st, str(st.active)))
+    return (st.result or {}).get("winner")
 
 
 def verify(spec: str, seat: str, seeds: range, checks: int) -> None:

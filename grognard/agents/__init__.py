@@ -2,8 +2,8 @@
 a client prints for its move.
 
 Specs (``make_agent``): ``random``; ``heuristic``; ``search`` with parameters (``search:iterations=400``,
-``search:seconds=2,rollout=40,width=3``); levels ``ai:easy`` (the heuristic), ``ai:normal`` (search, 2 s per decision),
-``ai:hard`` (search, 8 s per decision)."""
+``search:seconds=2,rollout=40,width=3,wide=7``); levels ``ai:easy`` (the heuristic), ``ai:normal`` (search, 2 s per
+decision), ``ai:hard`` (search, 8 s per decision)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class Agent(Protocol):
 
 LEVELS = {"easy": "heuristic", "normal": "search:seconds=2", "hard": "search:seconds=8"}
 SEARCH_PARAMS: dict[str, Callable[[str], int | float]] = {
-    "iterations": int, "seconds": float, "rollout": int, "width": int}
+    "iterations": int, "seconds": float, "rollout": int, "width": int, "wide": int}
 AGENTS = ("random", "heuristic", "search", *(f"ai:{level}" for level in LEVELS))
 
 

@@ -6,8 +6,10 @@ plays every candidate on its own copy of it, then both sides' heuristics to the 
 decisions, scored by the game's evaluation function): the candidates are compared on the same hidden cards and the
 same dice (common random numbers), so most pairs of simulations end alike and those that differ are the candidate's
 doing. A candidate replaces the heuristic's move only when its paired lead passes a sign test (``passes``); one
-that can no longer pass in the simulations left, or has not led after ``PATIENCE`` simulations, is dropped, and the
-search stops when none is left.
+that can no longer pass in the simulations left is dropped, and so is one the simulations say is not worth more of
+them (``patient``): most steps of a game end alike whatever is chosen and stop after ``PATIENCE`` simulations. At a
+step that decides games, once the first candidates are dropped the budget left goes to the heuristic's next choices
+(up to ``wide`` moves); the search stops when no candidate is left.
 
 Why flat and why to the end (docs/agents.md, "The search"): in 1815 the evaluation function hardly predicts the
 result before the last rounds, while a game played out by the heuristics costs about 20 ms; the opponent a match
@@ -27,10 +29,14 @@ from grognard.agents.heuristic import game_ai
 from grognard.core.machine import Action, State
 
 WIDTH = 3  # candidates: the heuristic's move and its next two choices
+WIDE = 7  # at a step that decides games, up to this many moves are tried: the heuristic's next choices, ...
+WIDEN = 2  # ... two at a time, once the ones before are dropped (they have the budget left to themselves)
 ROLLOUT = 400  # decisions played out before the evaluation (an 1815 game has about 150: it is played to the end)
 Z = 1.5  # sign test on the paired results: lead >= Z * sqrt(sum of squared differences)
 MIN_LEAD = 4.0  # and at least four games more won than lost against the heuristic's move
-PATIENCE = 4  # simulations after which a candidate that has not led the heuristic's move is dropped
+PATIENCE = 4  # simulations after which a candidate that never ended otherwise than the heuristic's move, or
+# trails it, is dropped: a routine step (most of a game's) costs 4 simulations, a decisive one keeps its candidates
+LATE = 12  # simulations after which a candidate that has not led the heuristic's move is dropped
 TIME_SHARE = 0.9  # a time budget keeps a tenth for a slow last simulation and the final choice
 
 
@@ -58,12 +64,20 @@ def may_pass(lead: float, spread: float, left: int) -> bool:
     return passes(lead + left, spread + left)
 
 
+def patient(sims: int, lead: float, spread: float) -> bool:
+    """Is a candidate worth more simulations? Not once ``PATIENCE`` simulations ended alike for it and the heuristic's
+    move (the step does not decide the game) or it trails, nor once it has not led after ``LATE``."""
+    if sims < PATIENCE:
+        return True
+    return spread > 0 and lead >= 0 and (sims < LATE or lead > 0)
+
+
 class SearchAgent:
     """Flat IS-MC over the heuristic's ranked moves, with an iteration budget (deterministic for a seed: an
     iteration is one playout) or a time budget in seconds."""
 
     def __init__(self, seed: int = 0, iterations: int | None = 400, seconds: float | None = None,
-                 rollout: int = ROLLOUT, width: int = WIDTH) -> None:
+                 rollout: int = ROLLOUT, width: int = WIDTH, wide: int = WIDE) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs a budget: iterations or seconds")
         self.rng = random.Random(seed)
@@ -71,8 +85,10 @@ class SearchAgent:
         self.seconds = seconds
         self.rollout = rollout
         self.width = width
+        self.wide = max(width, wide)
         self.last_reason = ""
         self.last_iterations = 0
+        self.last_tried = 0
 
     def choose(self, state: State, side: str) -> Action:
         legal = state.legal_actions()
@@ -80,6 +96,7 @@ class SearchAgent:
         moves = ranked(ai, state, side, legal, self.width if len(legal) > 1 else 1)
         hint, reason = moves[0]
         self.last_iterations = 0
+        self.last_tried = 0  # moves played out (the heuristic's included)
         if len(moves) == 1:
             self.last_reason = ai.describe_choice(state, hint, reason if len(legal) > 1 else "the only choice")
             return hint
@@ -87,6 +104,7 @@ class SearchAgent:
         alive = [a for a, _ in moves[1:]]
         lead = dict.fromkeys(alive, 0.0)
         spread = dict.fromkeys(alive, 0.0)
+        seen = dict.fromkeys(alive, 0)  # simulations each candidate shared with the heuristic's move
         total = 0.0  # the heuristic's move's summed score
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + TIME_SHARE * self.seconds
@@ -115,13 +133,25 @@ class SearchAgent:
                     d = scores[a] - scores[hint]
                     lead[a] += d
                     spread[a] += d * d
+                    seen[a] += 1
             left = self._sims_left(n, len(alive) + 1, start)
-            alive = [a for a in alive if may_pass(lead[a], spread[a], left) and (sims < PATIENCE or lead[a] > 0)]
+            alive = [a for a in alive if may_pass(lead[a], spread[a], left) and patient(seen[a], lead[a], spread[a])]
+            more = min(WIDEN, self.wide - len(moves), len(legal) - len(moves))
+            if not alive and more > 0 and any(spread.values()) and self._sims_left(n, more + 1, start) >= PATIENCE:
+                # the step decides games (some playouts ended otherwise) and the heuristic's next choices lost
+                # their chance: the budget left goes to its following choices
+                fresh = ranked(ai, state, side, [a for a in legal if a not in lead and a != hint], more)
+                moves += fresh
+                alive = [a for a, _ in fresh]
+                for a in alive:
+                    lead[a] = spread[a] = 0.0
+                    seen[a] = 0
         self.last_iterations = n
+        self.last_tried = len(moves)
         winners = [a for a, _ in moves[1:] if passes(lead[a], spread[a])]
         best = max(winners, key=lambda a: lead[a], default=hint)
-        win = (total + lead.get(best, 0.0)) / max(1, sims)
-        why = f"expected score {win:.0%} in {sims} simulations"
+        win = total / max(1, sims) + (lead[best] / seen[best] if best != hint else 0.0)
+        why = f"expected score {win:.0%} in {sims if best == hint else seen[best]} simulations"
         if best == hint:
             why += f" ({len(moves) - 1} other moves tried); {reason}"
         else:

@@ -343,6 +343,9 @@ def follow_sides(st: State, powers: list[str]) -> None:
     for fid, f in st.g["forces"].items():
         if f["power"] in powers and not set(f["units"]) <= taken:
             set_force_side(st, fid, st.g["sides"].get(f["power"]))
+            if f["side"] is None:  # 15.2: a power at war with nobody besieges nobody
+                for zone in [z for z, fort in st.g["fortresses"].items() if fort["besieger"] == fid]:
+                    set_fortress(st, zone, besieger=None, siege=None)
 
 
 def grand_campaign(st: State) -> bool:

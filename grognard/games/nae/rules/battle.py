@@ -869,9 +869,10 @@ def push_losses(st: State, fid: str, n: int, *, rule: str, why: str, spearhead: 
     specials = [u for u in specials or [] if u in f["units"]]
     # 14.8: "pas les pertes sur les unités spéciales": the half is of the losses on units with a morale
     counted = n - min(len(specials), n - (1 if spearhead else 0))
-    st.push("losses", fid=fid, side=f["side"], n=n, rule=rule, why=why, first=[spearhead] if spearhead else [],
-            specials=specials, morale=morale, exact=exact, counted=counted, high_taken=0,
-            cav_needed=1 if cavalry else 0, taken=0, first_power=first_power, depots_ok=depots_ok, among=among)
+    st.push("losses", fid=fid, side=supply.deciding_side(st, fid), n=n, rule=rule, why=why,
+            first=[spearhead] if spearhead else [], specials=specials, morale=morale, exact=exact, counted=counted,
+            high_taken=0, cav_needed=1 if cavalry else 0, taken=0, first_power=first_power, depots_ok=depots_ok,
+            among=among)
 
 
 def _high(st: State, f: Frame, uid: str) -> bool:

@@ -109,7 +109,10 @@ def away(st: State, kind: str) -> set[str]:
     reserve until the war ends and they return (6.5: « Ces unités ne reviennent pas en jeu avant qu'un mécanisme du
     jeu ne mette fin à cette guerre »)."""
     wars = [*st.g.get("foreign_wars", []), *st.g.get("fw_returning", [])]
-    return {x for w in wars for x in w[kind]}
+    # and those back this budget phase until their power's budget places them: another power's budget spent
+    # first (7.3) does not build them again (a random 1805 game built the Russian Army of the Danube twice)
+    back = (st.g.get("budget") or {}).get("returning") or {}
+    return {x for w in [*wars, *back.values()] for x in w.get(kind, ())}
 
 
 def _out_for_good(st: State) -> set[str]:
@@ -662,6 +665,9 @@ def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str,
     fside = S.side_of(st, u.power)  # a neutral's unit is at war with nobody (8.1.1)
     fid = S.new_force(st, fside, u.power, zone, units={uid: value})
     here = [o for o in S.outside(st, zone, fside) if o != fid]
+    if u.special and not here:  # 7.3.5: « dans chaque armée ravitaillée », one inside its fortress's walls too
+        here = [o for o in S.forces_in(st, zone, fside) if o != fid and st.g["forces"][o]["army"]]
+        S.set_in_fortress(st, fid, bool(here))
     if here:
         stacking.merge(st, here[0], fid)
     stacking.rejoin_garrisons(st, zone)  # 15.3 / 11: the garrison of an unbesieged fortress joins it (one force)

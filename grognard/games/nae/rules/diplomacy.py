@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import battle, cards, command, forced, foreign_wars, stacking, victory
+from grognard.games.nae.rules import battle, cards, command, forced, foreign_wars, siege, stacking, victory
 from grognard.games.nae.schema.cards import (
     AtWar,
     Card,
@@ -227,6 +227,7 @@ def join(st: State, power: str, side: str, rule: str) -> None:
         cards.draw(st, side, n, "8.2.3", f"key zones of {name(power)}")
     for m in reversed(minors):
         deploy_minor(st, side, m)
+    siege.refresh_sieges(st)  # 15.3: no side besieges a fortress of its own (its besieger changed sides, or it did)
 
 
 def _on_map(st: State, uid: str) -> bool:
@@ -302,13 +303,17 @@ def break_off(st: State, power: str, side: str) -> None:
             else:
                 del values[lost]
                 g["reserve"]["units"].append(lost)
-            if values and fid in g["forces"] and not f["in_fortress"]:
-                # 11: the two sides share no zone outside a fortress: the minor's survivors part as those outside
-                # its territory do (the text, silent here, gives its only other way of parting)
-                _part_for_nearest(st, values, zone, side, power)
-            elif values:
-                S.new_force(st, side, power, zone, units=values)
-            continue
+            if not values:
+                continue
+            french = g["forces"].get(fid)
+            if french is None or zone in g["fortresses"]:
+                # 11: the two sides share a zone only across a fortress wall: the minor's units hold its fortress,
+                # which « revien[t] à [son] propriétaire d'origine sauf si une unité française occupe seule la zone »
+                # (or stand outside the French holding it)
+                inside = french is not None and not french["in_fortress"]
+                S.set_in_fortress(st, S.new_force(st, side, power, zone, units=values), inside)
+                continue
+            # no fortress of its own to hold there: they part as those outside its territory do (below)
         S.check_force(st, fid, "8.2.3")
         _part_for_nearest(st, values, zone, side, power)
     for zone in sorted(own):
@@ -675,7 +680,36 @@ def change_status(st: State, power: str, status: str) -> None:
     if power == "spain":
         st.g.pop("war_of_liberation", None)
     st.note(f"{name(power)} becomes neutral", rule="8.1.1")
+    stand_down(st, power)
     leave_neutral_ground(st, power)
+
+
+def stand_down(st: State, power: str) -> None:
+    """8.1.1: the forces of a power made neutral by an event are at war with nobody (side None) and stay on its
+    territory; those abroad go home to its nearest key zone, as a conquered power's forces do (18.2.3: « ses unités
+    hors de son territoire national sont replacées dans ses zones clés »). Its units in another nation's force, and
+    other nations' units in its forces, leave them (as 18.2.2 parts a minor's units from a force of another nation):
+    a neutral's militia never follows a belligerent's army out of its territory."""
+    from grognard.games.nae.rules import conquest, peace
+
+    for fid in sorted(st.g["forces"]):
+        f = st.g["forces"].get(fid)
+        if f is None or f["side"] is None:
+            continue
+        mine = f["power"] == power
+        for uid in [u for u in f["units"] if (S.unit(u).power == power) != mine]:
+            S.eliminate(st, f, uid)
+        S.check_force(st, fid, "8.1.1")
+        if not mine or fid not in st.g["forces"]:
+            continue
+        S.set_force_side(st, fid, None)
+        for z, fort in st.g["fortresses"].items():
+            if fort["besieger"] == fid:
+                S.set_fortress(st, z, besieger=None, siege=None)
+        if conquest.territory_of(st, f["zone"]) != power:
+            dist = peace.distances(f["zone"])
+            keys = sorted((dist.get(z, 10**6), z) for z in conquest.key_zones(power))
+            peace.move_force(st, fid, keys[0][1], "8.1.1")
 
 
 def leave_neutral_ground(st: State, power: str) -> None:
@@ -793,9 +827,10 @@ def revolt(st: State, e: Revolt) -> None:
         if uid in st.g["reserve"]["units"]:
             st.g["reserve"]["units"].remove(uid)
         st.note(f"{u.name} rises in {S.zone_name(e.zone)}", rule="8.3.3" if e.entity == TYROL else "6.4")
-        foes = S.outside(st, e.zone, "empire")
-        if e.entity == TYROL and foes:  # « Une tentative d'esquive des troupes impériales est possible »
-            push_standing_battle(st, fid, foes[0], "8.3.3", evade=True)
+        stacking.consolidate(st, fid)  # 11: one force of a side in a zone
+    foes = S.outside(st, e.zone, "empire")
+    if e.entity == TYROL and foes:  # « Une tentative d'esquive des troupes impériales est possible »
+        push_standing_battle(st, S.outside(st, e.zone, "coalition")[0], foes[0], "8.3.3", evade=True)
 
 
 # 8.1.4 / 8.3.3 Battles the political events bring --------------------------------------------------------------

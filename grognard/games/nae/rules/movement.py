@@ -1194,6 +1194,9 @@ class MoveEnemy:
             return
         if verb == "done":
             st.pop()
+            # 11: « Il ne peut y avoir qu'une seule force d'un même camp dans une zone à l'issue d'un round
+            # d'activation »: the moved force joins its side's force where it stops, as at the end of its own move
+            stacking.consolidate(st, f["fid"])
             supply.update_supply(st)
             return
         fid = f["fid"]

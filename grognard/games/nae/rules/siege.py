@@ -35,12 +35,16 @@ _BESIEGER = itemgetter("besieger")
 
 
 def refresh_sieges(st: State) -> None:
-    """15.3: a siege is lifted when its besiegers leave or fall below the steps it needs (marker back to 0)."""
+    """15.3: a siege is lifted when its besiegers leave or fall below the steps it needs (marker back to 0), or when
+    the fortress is now of the besieger's side (a minor changing sides, 8.2.3)."""
     forts = st.g["fortresses"]
     for zone, fort in list(compress(forts.items(), map(_BESIEGER, forts.values()))):  # the few besieged, found in C
         fid = fort["besieger"]
         f = st.g["forces"].get(fid)
-        if f is None or f["zone"] != zone or S.steps(f) < cover_steps(fort["level"]):
+        if f is not None and f["zone"] == zone and S.controller(st, zone) == f["side"]:
+            S.set_fortress(st, zone, siege=None, besieger=None)
+            st.note(f"The siege of {S.zone_name(zone)} is lifted: the fortress is of its besieger's side", rule="15.3")
+        elif f is None or f["zone"] != zone or S.steps(f) < cover_steps(fort["level"]):
             S.set_fortress(st, zone, siege=None, besieger=None)
             st.note(f"The siege of {S.zone_name(zone)} is lifted", rule="15.3")
             if f is not None and f["zone"] == zone:

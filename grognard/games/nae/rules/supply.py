@@ -515,6 +515,15 @@ def first_loss_power(units: dict[str, int]) -> str | None:
     return None
 
 
+def deciding_side(st: State, fid: str) -> str | None:
+    """The side that decides for a force: its own; a neutral's force (side None: 8.1.1, a forced peace) is run by
+    the side that manages its power (7.3.2, 7.5); None if nobody does."""
+    from grognard.games.nae.rules import budget
+
+    f = S.force(st, fid)
+    return f["side"] or budget.manager(st, S.major_of(st, f["power"]))
+
+
 def push_attrition(st: State, fid: str, mods: list[tuple[str, int]], why: str, rule: str = "13.6",
                    units: list[str] | None = None) -> None:
     """Queue an attrition test, one per army of a group of armies (13.6.2), on ``units`` if given (the activated
@@ -522,10 +531,11 @@ def push_attrition(st: State, fid: str, mods: list[tuple[str, int]], why: str, r
     f = S.force(st, fid)
     armies = [list(a.units) for a in S.armies(f)] if f["group"] else [list(f["units"])]
     parts = [[u for u in a if units is None or u in units] for a in armies]
+    owner = deciding_side(st, fid)
     for among in reversed([p for p in parts if p]):
         st.push("attrition", fid=fid, mods=[list(m) for m in mods], why=why, rule=rule, depot=False, among=among)
-        if spendable_depots(st, fid):
-            st.push("attrition.depot", fid=fid, side=f["side"])
+        if owner is not None and spendable_depots(st, fid):
+            st.push("attrition.depot", fid=fid, side=owner)
 
 
 def spendable_depots(st: State, fid: str) -> list[str]:

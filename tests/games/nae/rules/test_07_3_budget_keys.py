@@ -108,6 +108,16 @@ def test_6_5_units_back_from_a_foreign_war_come_free_at_the_next_budget() -> Non
     assert any(e["rule"] == "6.5" and "comes back from the foreign war" in e["text"] for e in st.log)
 
 
+def test_6_5_units_back_from_a_foreign_war_are_not_built_before_their_powers_budget() -> None:
+    """6.5: back « en renforts lors de la phase de budget suivante », placed free by their power's budget: until
+    then no earlier budget of the phase (7.3 order) builds them (a random 1805 game built the Russian Army of the
+    Danube in Reval, then brought it back from the foreign war as well)."""
+    st = board_1806()
+    st.g["fw_returning"] = [dict(WAR_1812)]
+    start(st)
+    assert st.frame["power"] != "russia" and "ru_iv" not in budget.pool(st, "russia")
+
+
 def test_7_3_3_a_neutral_minor_attacked_deploys_anywhere_in_its_territory() -> None:
     """7.3.3: « Un pays mineur neutre ne produit rien mais toutes ses unités sont déployées sur la carte dès qu'il
     est attaqué »; 8.2.3: « dans n'importe quelle zone de leur territoire »: Denmark's units, any Danish zone free of
@@ -204,3 +214,16 @@ def test_6_4_a_budget_event_window_opens_for_each_side_holding_nothing_playable(
     assert st.legal_actions() == [("done", None)] and st.active == "coalition"
     st.apply(("done", None))
     assert st.legal_actions() == [("done", None)] and st.active == "empire"
+
+
+def test_7_3_5_a_special_unit_joins_a_supplied_army_inside_its_fortress() -> None:
+    """7.3.5: « Il est autorisé de placer directement dans chaque armée ravitaillée [...] un nombre illimité
+    d'unités spéciales »: the Grande Armée, besieged in Toulon and supplied by sea (13.3), takes the Guard Cavalry
+    in (a heuristic 1809 game left it alone outside besieged Danzig, a force with no combat unit)."""
+    st = board_1806()
+    army = put(st, "toulon", ["fr_i", "fr_iii"], commander="napoleon", army="grande_armee")
+    S.set_in_fortress(st, army, True)
+    S.set_fortress(st, "toulon", besieger=put(st, "toulon", ["au_i"], side="coalition"), siege=0)
+    assert "toulon" in budget.special_zones(st, "empire", "fr_cav_garde")
+    budget.place_unit(st, "empire", "fr_cav_garde", 1, "toulon", "7.3.5")
+    assert S.forces_in(st, "toulon", "empire") == [army] and "fr_cav_garde" in S.force(st, army)["units"]

@@ -12,6 +12,7 @@ from grognard.games.nae import state as S
 from grognard.games.nae.rules import diplomacy as D
 from grognard.games.nae.rules import foreign_wars as FW
 from grognard.games.nae.rules import iberia as I
+from tests.games.nae.rules.grand import board_1806
 from tests.games.nae.rules.helpers import board, play, push, put, rolls
 
 
@@ -170,6 +171,45 @@ def test_8_2_3_bavaria_changes_sides() -> None:
     assert st.g["control"]["ulm"] == "france" and st.g["control"]["wurzburg"] == "bavaria"
     assert S.controller(st, "wurzburg") == "coalition"
     S.check_derived(st)
+
+
+def test_8_2_3_parting_in_its_territory_the_two_sides_share_a_zone_only_across_a_fortress_wall() -> None:
+    """8.2.3: « Pour celles situées sur son territoire, empilées avec des unités françaises, les unités des deux camps
+    sont éliminées à proportion d'un pas pour chaque camp »; with 11 (enemies share a zone only across a fortress
+    wall): where French units are left, the minor's hold its fortress (Ulm), and with no fortress there (Munich) they
+    part as those outside its territory do (a random 1809 game left Württemberg's corps and the Rhine's corps side by
+    side in Stuttgart after 38C Stein)."""
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    for z in D.territory("bavaria"):
+        if z in st.g["control"]:
+            S.set_control(st, z, "bavaria")
+    ulm = put(st, "ulm", {"bav_1": 2, "fr_i": 2}, commander="davout", side="empire")
+    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    assert S.force(st, ulm)["units"] == {"fr_i": 1} and not S.force(st, ulm)["in_fortress"]
+    bav = [f for f in st.g["forces"].values() if "bav_1" in f["units"]]
+    assert bav[0]["side"] == "coalition" and bav[0]["in_fortress"] and bav[0]["zone"] == "ulm"
+    assert st.g["control"]["ulm"] == "bavaria"
+
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    munich = put(st, "munich", {"bav_1": 2, "fr_i": 2}, commander="davout", side="empire")
+    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    assert S.force(st, munich)["units"] == {"fr_i": 1}
+    assert not S.forces_in(st, "munich", "coalition")
+    S.check_derived(st)
+
+
+def test_8_2_3_15_3_a_minor_changing_sides_lifts_its_siege_of_a_fortress_of_its_new_side() -> None:
+    """8.2.3 with 15.3: the Bavarian corps besieging Hesse's Kassel for the Empire goes over to the Coalition, Hesse's
+    side: no side besieges a fortress of its own, and the siege is lifted (a random 1805 game left Baden's corps
+    besieging Kassel after Baden joined the Coalition)."""
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    S.set_side(st, "hesse", "coalition")
+    S.set_control(st, "kassel", "hesse")
+    bav = put(st, "kassel", ["bav_1"], side="empire")
+    S.set_fortress(st, "kassel", besieger=bav, siege=1)
+    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    assert S.force(st, bav)["side"] == "coalition"
+    assert st.g["fortresses"]["kassel"]["besieger"] is None and st.g["fortresses"]["kassel"]["siege"] is None
 
 
 def test_8_2_3_parting_with_only_a_french_special_unit() -> None:
@@ -509,3 +549,24 @@ def test_12_1_a_power_made_neutral_by_event_sees_every_side_leave_its_territory(
             f = st.g["forces"][fid]
             assert conquest.territory_of(st, f["zone"]) != "spain" and f["zone"] in st.g["fortresses"]
     assert not [f for f in st.g["forces"].values() if f["side"] and S.is_neutral_ground(st, f["zone"])]
+
+
+def test_8_1_1_a_power_made_neutral_by_event_keeps_its_forces_at_home_at_war_with_nobody() -> None:
+    """8.1.1 / 18.2.3: 53F Valençay makes Spain neutral: its forces stay on its territory with no side, those abroad
+    go home to its key zone (Madrid), its militia in Wellington's army leaves it instead of following the British
+    out of Spain (a random 1809 game took sp_militia_3 to Portugal), and the British go to a fortress of their
+    side."""
+    from grognard.games.nae.rules import conquest
+
+    st = board_1806()
+    st.g["status"]["spain"] = "at_war"
+    S.set_side(st, "spain", "coalition")
+    british = put(st, "salamanca", {"gb_corps_1": 3, "sp_militia_3": 1}, commander="wellington", side="coalition")
+    militia = put(st, "zaragoza", ["sp_militia_1"], side="coalition")
+    abroad = put(st, "lisbon", ["sp_corps_1"], commander="castanos", side="coalition")
+    D.change_status(st, "spain", "neutral")
+    assert "sp_militia_3" in st.g["reserve"]["units"]
+    assert conquest.territory_of(st, S.force(st, british)["zone"]) != "spain"
+    assert set(S.force(st, british)["units"]) == {"gb_corps_1"}
+    assert S.force(st, militia)["zone"] == "zaragoza" and S.force(st, militia)["side"] is None
+    assert S.force(st, abroad)["zone"] == "madrid" and S.force(st, abroad)["side"] is None

@@ -135,6 +135,22 @@ def test_18_1_sicily_conquered_by_the_empire_joins_the_kingdom_of_naples():
     assert any(e["text"] == "Sicily is integrated into the Kingdom of Naples" for e in st.log)
 
 
+def test_18_1_the_conquerors_siege_of_a_fortress_the_minor_still_held_is_lifted():
+    """18.1: the conquered minor becomes the conqueror's ally « so the zones it controls change sides with it »:
+    Gaeta, still Neapolitan and besieged by a French corps, is now of the Empire's side, and no side besieges its
+    own fortress (15.3; a heuristic 1805 game left the French besieging an allied Gaeta)."""
+    st = board()
+    S.set_side(st, "naples", "coalition")
+    S.set_ally_of(st, "naples", "britain")
+    S.set_control(st, "naples", "france")
+    S.set_control(st, "gaeta", "naples")
+    french = put(st, "gaeta", ["fr_i"], side="empire")
+    S.set_fortress(st, "gaeta", besieger=french, siege=1)
+    conquest.conquer_minor(st, "naples", "empire")
+    assert S.controller(st, "gaeta") == "empire"
+    assert st.g["fortresses"]["gaeta"]["besieger"] is None and st.g["fortresses"]["gaeta"]["siege"] is None
+
+
 def test_18_1_a_french_protectorate_conquered_by_the_coalition_loses_its_vp():
     """8.1.5 / 19.1: the protectorate (Naples in the VP example) and its VP are lost."""
     st = board()
@@ -444,3 +460,17 @@ def test_18_2_3_the_loser_reorganizes_its_forces_with_a_new_army_general():
     assert st.step == "conquest.choice" and st.legal_actions() == [("done", None)]  # each army once
     st.apply(("done", None))
     assert st.over
+
+
+def test_8_1_3_a_power_in_forced_peace_lifts_the_sieges_it_laid():
+    """8.1.3: the forces of a power in forced peace are at war with nobody, so they besiege nobody (15.2): a random
+    1809 game left a Spanish militia, neutral after Spain's surrender, besieging French-held Lérida."""
+    st = board()
+    S.set_control(st, "prague", "france")
+    austrians = put(st, "prague", ["au_i"], side="coalition")
+    S.set_fortress(st, "prague", besieger=austrians, siege=1)
+    S.set_side(st, "austria", None)
+    st.g["status"]["austria"] = "forced_peace"
+    S.follow_sides(st, ["austria"])
+    assert S.force(st, austrians)["side"] is None
+    assert st.g["fortresses"]["prague"]["besieger"] is None and st.g["fortresses"]["prague"]["siege"] is None

@@ -63,6 +63,19 @@ def test_6_4_12F_schulmeister_moves_an_enemy_force_then_activates_napoleon() -> 
     assert st.step == "activation" and st.legal_actions()[0] == ("force", napoleon)
 
 
+def test_6_4_12F_11_the_moved_force_joins_its_sides_force_where_it_stops() -> None:
+    """12F with 11 « Il ne peut y avoir qu'une seule force d'un même camp dans une zone à l'issue d'un round
+    d'activation »: Blücher moved into Namur, where a Prussian corps stands, takes it in (a random 1805 game left
+    two Austrian forces in Vienna)."""
+    st = board(hands={"empire": ["12F"], "coalition": []})
+    blucher = put(st, "liege", ["pr_i"], commander="blucher")
+    put(st, "namur", ["pr_ii"])
+    put(st, "paris", ["fr_i"], commander="napoleon")
+    play(st, ("event", "12F"), ("force", blucher), ("zone", "namur"), ("done", None))
+    assert S.outside(st, "namur", "coalition") == [blucher]
+    assert set(S.force(st, blucher)["units"]) == {"pr_i", "pr_ii"}
+
+
 def test_8_3_3_tyrol_to_bavaria_creates_the_kingdom_and_18_2_2_venetia_brings_the_v_units() -> None:
     """8.3.3: « Le Royaume de Bavière est créé par l'empire en rattachant la province du Tyrol à la Bavière [...]
     alors automatiquement créé » (a card more at each draw); the example's Venetia « permet d'intégrer le second
