@@ -985,6 +985,15 @@ def reinforce_a_general(st: State, side: str, legal: list[Action]) -> Choice | N
     return best, "the new unit joins a general" if worth(best)[0] < 0 else "the new unit musters at the capital"
 
 
+def nelson_when_losing(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """10C: Nelson's squadron re-rolls its dice only when they lose the naval battle."""
+    battle, f = st.core["stack"][-2], st.frame
+    mine, theirs = battle["totals"] if f["role"] == "att" else battle["totals"][::-1]
+    if mine < theirs and ("card", naval.NELSON) in legal:
+        return ("card", naval.NELSON), "Nelson re-rolls a losing total"
+    return ("decline", None), "the dice stand"
+
+
 def take_first_offered(st: State, side: str, legal: list[Action]) -> Choice | None:
     """A step without a rule of its own: take the first choice the rules offer (the default of the step)."""
     return legal[0], "the usual choice"
@@ -1019,6 +1028,7 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "naval.intercept": (naval_fight_when_not_weaker,),
     "naval.evade": (naval_fight_when_not_weaker,),
     "naval.sortie": (naval_fight_when_not_weaker,),
+    "naval.nelson": (nelson_when_losing,),
     "interphase.war": (declare_no_war,),
     "interphase.hands": (keep_the_hand,),
     "budget.place": (reinforce_a_general,),

@@ -30,7 +30,7 @@ from grognard.games.nae.rules import (
     supply,
 )
 from grognard.games.nae.rules.siege import Replacements, SiegeAttack
-from grognard.games.nae.schema.scenario import MandatorySieges, Place
+from grognard.games.nae.schema.scenario import PORT_CAPACITY, MandatorySieges, Place
 from grognard.games.nae.why import why
 
 PLAYABLE = ("1815", "1805", "1809")  # scenarios whose rules this engine runs end to end
@@ -38,21 +38,21 @@ MAX_FORCES = 300  # force ids of the fixed action index (action_catalog)
 
 
 # 20.1 set-up choices -------------------------------------------------------------------------------------------
-OFFERED = ("zone", "commander", "generals", "depots")  # fleets, seas and blockade boxes wait for the naval rules (17)
+OFFERED = ("zone", "commander", "generals", "depots", "fleets")
 
 
 def placement(p: Place, picks: dict[str, str]) -> dict[str, Any]:
     """Where and with whom a [[place]] record sets up, the players' set-up picks replacing the file's defaults."""
     out: dict[str, Any] = {"zone": p.zone, "commander": p.commander, "generals": list(p.generals),
-                           "mobile": p.mobile_depots, "fixed": p.fixed_depots}
+                           "mobile": p.mobile_depots, "fixed": p.fixed_depots, "fleets": list(p.fleets)}
     for ch in p.choices:
         pick = picks.get(ch.what)
         if pick is None or pick == ch.default[0]:
             continue
         if ch.what in ("zone", "commander"):
             out[ch.what] = pick
-        elif ch.what == "generals":
-            out["generals"] = [pick if x == ch.default[0] else x for x in out["generals"]]
+        elif ch.what in ("generals", "fleets"):
+            out[ch.what] = [pick if x == ch.default[0] else x for x in out[ch.what]]
         elif ch.what == "depots":
             out["mobile"], out["fixed"] = out["mobile"] + 1, out["fixed"] - 1  # the one depot turned mobile
     return out
@@ -64,8 +64,8 @@ def setup_queue(st: State) -> list[list[Any]]:
     out: list[list[Any]] = []
     for side in sc.header.setup_order:
         for pid, p in sc.places.items():
-            if sc.side_of(p.power) != side or p.zone is None or not p.units:
-                continue  # fleets alone: not set up in this slice
+            if sc.side_of(p.power) != side or not (p.units or p.fleets):
+                continue
             out += [[pid, i] for i, ch in enumerate(p.choices)
                      if ch.what in OFFERED and len(ch.default) == 1 and ch.options]
     return out
@@ -73,7 +73,7 @@ def setup_queue(st: State) -> list[list[Any]]:
 
 def setup_options(st: State, pid: str, index: int, picks: dict[str, dict[str, str]]) -> list[str]:
     """The alternatives still open: every counter at most once, one force per side and zone (11), militia at home,
-    and no more steps than the commander may lead (10.1)."""
+    no more steps than the commander may lead (10.1), and no more fleets in a port than it holds (17.2.2)."""
     sc = S.data().scenarios[st.g["scenario"]]
     p = sc.places[pid]
     ch = p.choices[index]
@@ -82,9 +82,15 @@ def setup_options(st: State, pid: str, index: int, picks: dict[str, dict[str, st
     here = placement(p, picks.get(pid, {}))
     steps = sum((S.unit(u.id).reduced or 1) if u.reduced else S.unit(u.id).steps for u in p.units)
     units = {u.id: 1 for u in p.units}
+    fleets = {qid: placement(q, picks.get(qid, {})) for qid, q in sc.places.items() if q.fleets and qid != pid}
     out = []
     for opt in ch.options:
-        if ch.what == "zone":
+        if ch.what == "zone" and not p.units:  # a port for fleets alone
+            ok = sum(len(o["fleets"]) for o in fleets.values() if o["zone"] == opt) + len(p.fleets) <= PORT_CAPACITY
+        elif ch.what == "fleets":
+            used = [fl for o in fleets.values() for fl in o["fleets"]]
+            ok = opt not in used and opt not in [x for x in here["fleets"] if x != ch.default[0]]
+        elif ch.what == "zone":
             ok = S.limited_ok(units, opt) and not any(o["zone"] == opt and o["side"] == sc.side_of(p.power)
                                                       and o["units"] for o in others)
         elif ch.what in ("commander", "generals"):
@@ -103,7 +109,7 @@ def setup_options(st: State, pid: str, index: int, picks: dict[str, dict[str, st
 def place_forces(st: State, picks: dict[str, dict[str, str]]) -> None:
     """20.1: put the scenario's forces, fleets and depots on the map, then mark supply (13.1)."""
     sc = S.data().scenarios[st.g["scenario"]]
-    naval.place_fleets(st, {})
+    naval.place_fleets(st, {pid: placement(p, picks.get(pid, {})) for pid, p in sc.places.items()})
     for pid, p in sc.places.items():
         if p.zone is None:
             continue  # fleets at sea or in a blockade box (naval.place_fleets)
@@ -147,7 +153,7 @@ class SetupChoice:
         p = S.data().scenarios[st.g["scenario"]].places[pid]
         ch = p.choices[index]
         word = {"zone": "zone", "commander": "commanding general", "generals": "subordinate general",
-                "depots": "side of the depot counter"}[ch.what]
+                "depots": "side of the depot counter", "fleets": "fleet"}[ch.what]
         return f"Set-up of {p.src}: choose the {word} (the rule says \"{ch.text}\")."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
@@ -203,6 +209,8 @@ def setup_label(st: State, arg: str) -> str:
         return f"Set up in {S.zone_name(arg)}"
     if what in ("commander", "generals"):
         return f"Set up {S.general(arg).name}" + (" in command" if what == "commander" else "")
+    if what == "fleets":
+        return f"Set up {S.data().counters.fleets[arg].name}"
     return f"Set up the depot as a {arg} depot"
 
 
@@ -392,7 +400,9 @@ class NaeGame(Game):
         return [*out, ("reactivate", "depot"), *diplomatic, *(("target", p) for p in d.map.powers),
                 ("free_attempt", None), *((v, fl) for v in ("corsairs", "corsairs_back") for fl in d.counters.fleets),
                 *(("option", i) for i in range(3)), *(("remove_depot", f) for f in kinds["force"]),
-                *(("remove_fixed_depot", z) for z in d.map.zones)]  # 7.3.7 (budget.py)
+                *(("remove_fixed_depot", z) for z in d.map.zones),  # 7.3.7 (budget.py)
+                *(("assault", z) for z in d.map.zones), *(("land_enemy", f) for f in kinds["force"]),  # 17.2.8
+                *(("setup", fl) for fl in d.counters.fleets)]  # 20.1: the fleets a set-up leaves open
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.schema.cards import (
+    AdmiralLossTest,
     AttritionModifier,
     AutoEvasion,
     Cancel,
@@ -36,6 +37,7 @@ from grognard.games.nae.schema.cards import (
     PowersInBattle,
     PursuitModifier,
     RelieveGeneral,
+    Reroll,
     Role,
     SiegeModifier,
     Supplied,
@@ -230,9 +232,13 @@ def corsairs_choices(st: State, f: Frame) -> list[Action]:
     (not an event's count of forces), in the grand campaigns, for a fleet carrying no troops."""
     from grognard.games.nae.rules import budget, naval
 
+    moved = f.get("fleets_moved", [])
+    event = f.get("fleet_event")
+    if event and event["corsairs"] and S.grand_campaign(st):  # 1C: « a fleet may be placed in the Corsairs box »
+        return [("corsairs", fl) for fl in event["fleets"] if fl in st.g["fleets"] and fl not in moved
+                and not naval.carried(st, [fl])]
     if f["side"] != "coalition" or f["count"] is not None or f["ap"] < 1 or not S.grand_campaign(st):
         return []
-    moved = f.get("fleets_moved", [])
     out: list[Action] = [("corsairs", fl) for fl, x in sorted(st.g["fleets"].items()) if fl not in moved
                          and S.side_of(st, x["power"]) == "coalition" and not naval.carried(st, [fl])]
     fleets = S.data().counters.fleets
@@ -244,13 +250,18 @@ def corsairs_choices(st: State, f: Frame) -> list[Action]:
 def corsairs(st: State, f: Frame, action: Action) -> None:
     """Spend the AP: the fleet goes into the Corsairs box, or comes back from it to a port the owner picks."""
     verb, fl = action
-    f["ap"] -= 1
+    event = f.get("fleet_event")
+    free = bool(event and event["corsairs"]) and verb == "corsairs"
+    if free:
+        event["corsairs"] = False  # one fleet
+    else:
+        f["ap"] -= 1
     f.setdefault("fleets_moved", []).append(fl)
     name = S.data().counters.fleets[fl].name
     if verb == "corsairs":
         del st.g["fleets"][fl]
         st.g.setdefault("corsairs", []).append(fl)
-        st.note(f"{name} leaves the map for the Corsairs box (1 AP)", rule="17.2.9")
+        st.note(f"{name} leaves the map for the Corsairs box ({'event' if free else '1 AP'})", rule="17.2.9")
         return
     st.push("corsairs.port", side=f["side"], fleet=fl)
 
@@ -403,7 +414,8 @@ def leaves(card: Card) -> list[Any]:
 
 def effect_window(e: Any) -> str | None:
     """The window an effect is played in: "evasion", "countermarch", "before" the dice, "after" them,
-    "demoralized" (after a failed demoralization test), "contact", "interior_lines", or None (not in a window)."""
+    "demoralized" (after a failed demoralization test), "contact", "interior_lines", "naval" (a naval battle's fire),
+    or None (not in a window)."""
     if isinstance(e, (EvasionModifier, AutoEvasion)):
         return "evasion"
     if isinstance(e, CounterMarchModifier):
@@ -425,6 +437,8 @@ def effect_window(e: Any) -> str | None:
         return "demoralized"
     if isinstance(e, InteriorLines):
         return "interior_lines"
+    if isinstance(e, (Reroll, AdmiralLossTest)) and e.fleet is not None:
+        return "naval"  # 10C, in a naval battle (``naval.Nelson``)
     return None
 
 

@@ -13,7 +13,9 @@ from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation, budget, cards, command, diplomacy, movement, redeployment, supply
 from grognard.games.nae.schema.cards import (
+    ActivateFleets,
     ActivateForces,
+    AmphibiousLimit,
     AttritionTest,
     Card,
     Choice,
@@ -28,7 +30,10 @@ from grognard.games.nae.schema.cards import (
     ForcedAlliance,
     ForcedMarch,
     GrantAp,
+    LiftBlockade,
     MilitaryReform,
+    NavalEvacuation,
+    NavalInterceptionModifier,
     Reactivate,
     RemoveCard,
     Resources,
@@ -813,6 +818,37 @@ def tauroggen(st: State, side: str, card: Card) -> None:
     st.g["expeditions"] = [x for x in expeditions(st) if x not in ours]
 
 
+def admiralty(st: State, side: str, card: Card) -> None:
+    """1C Admiralty, 49C Walcheren (17.1): the fleets the card names move without AP, with their transport and
+    landings (17.2.7-17.2.8); 49C lets one assault land 4 steps; 1C may put one fleet in the Corsairs box (17.2.9).
+    No force is activated."""
+    from grognard.games.nae.rules import naval
+
+    e = next(x for x in card.effect if isinstance(x, ActivateFleets))
+    limit = next((x.steps for x in card.effect if isinstance(x, AmphibiousLimit)), 0)
+    activation.push_event_activation(st, side, 0, f"{card.title} (event)")
+    st.frame["fleet_event"] = {"fleets": naval.event_fleets(st, side, e.powers, e.minor_allies),
+                               "assault_steps": limit, "corsairs": e.corsairs_box}
+
+
+def foul_weather(st: State, side: str, card: Card) -> None:
+    """10F Foul Weather: an enemy blockade is blown off (17.2.6) and the enemy's naval interception rolls suffer
+    (17.2.4)."""
+    from grognard.games.nae.rules import naval
+
+    mod = next(x for x in card.effect if isinstance(x, NavalInterceptionModifier))
+    naval.add_interception_modifier(st, card.id, S.other(side) if mod.side == "enemy" else side, mod.value)
+    lift = next(x for x in card.effect if isinstance(x, LiftBlockade))
+    for _ in range(lift.count):
+        st.push("naval.gale", side=side, card=card.id)
+
+
+def sir_john_moore(st: State, side: str, card: Card) -> None:
+    """6C Sir John Moore: a British force in a port zone is shipped home without fleets (the evacuation of
+    Corunna)."""
+    e = next(x for x in card.effect if isinstance(x, NavalEvacuation))
+    st.push("naval.evacuation", side=side, power=e.power, fid=None, card=card.id)
+
 # 4F The Camp of Boulogne, 54F Requisitions, 49F Montmirail ---------------------------------------------------------
 
 def boulogne_forces(st: State, side: str) -> list[str]:
@@ -949,6 +985,10 @@ EVENTS: dict[str, Callable[[State, str, Card], None]] = {
     "42F": army_steps,
     "52F": army_steps,
     "41C": rest_of_the_year,
+    "1C": admiralty,
+    "49C": admiralty,
+    "10F": foul_weather,
+    "6C": sir_john_moore,
     "4F": camp_of_boulogne,
     "54F": requisitions,
     "49F": montmirail,
@@ -995,12 +1035,29 @@ def playable(st: State, side: str, cid: str, phase: str = "activation") -> bool:
     if handler is army_steps:
         e = next(x for x in card.effect if isinstance(x, DeployFromReserve))
         return bool(army_step_choices(st, {"side": side, "power": e.power, "kind": e.unit_kind}))
+    if handler in (admiralty, foul_weather, sir_john_moore):
+        return naval_event_playable(st, side, card)
     if handler is camp_of_boulogne:
         return bool(boulogne_forces(st, side))
     if handler is holy_empire:
         choice = next(e for e in card.effect if isinstance(e, Choice))
         return any(option_ok(st, side, o) for o in choice.options)
     return True
+
+
+def naval_event_playable(st: State, side: str, card: Card) -> bool:
+    """1C, 49C: a fleet to move; 10F: an enemy blockade to lift; 6C: a force to ship."""
+    from grognard.games.nae.rules import naval
+
+    for e in card.effect:
+        if isinstance(e, ActivateFleets):
+            return bool(naval.activation_choices(st, {"side": side, "fleet_event": {
+                "fleets": naval.event_fleets(st, side, e.powers, e.minor_allies)}}))
+        if isinstance(e, LiftBlockade):
+            return bool(naval.gale_ports(st, side))
+        if isinstance(e, NavalEvacuation):
+            return bool(naval.evacuees(st, side, e.power))
+    return False
 
 
 # 6.4 Which card uses the engine plays -----------------------------------------------------------------------------

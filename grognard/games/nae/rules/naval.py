@@ -1,10 +1,10 @@
-"""17 Naval war: fleets in ports, at sea and in blockade boxes; their activation for AP (17.1) and their movement
-with the fleet MF (17.2.1), stacking (17.2.2), the Bosphorus and the limited areas (17.2.2-17.2.3), the
-relocation of fleets whose port is captured (17.2.1); interception of a squadron entering a sea zone by the enemy
-squadron at sea there, then by those blockading its ports (17.2.4); attacks on enemy squadrons at sea (which may
-evade, 17.2.5) or in a blockade box; blockade boxes (17.2.6); naval combat (17.3.1), retreat (17.3.2) and combat in
-a port (17.3.3); transport between friendly ports (17.2.7); what fleets close to supply lines (13.3) and to land
-moves across a strait (12.1).
+"""17 Naval war: fleets in ports, at sea and in blockade boxes; their activation for AP (17.1) and their movement with
+the fleet MF (17.2.1), stacking (17.2.2), the Bosphorus and the limited areas (17.2.2-17.2.3), the relocation of fleets
+whose port is captured, intercepted on their way (17.2.1); interception of a squadron entering a sea zone (or evading
+into one, 17.2.5) by the enemy squadron at sea there, then by those blockading its ports (17.2.4); attacks on enemy
+squadrons at sea (which may evade, 17.2.5) or in a blockade box; blockade boxes (17.2.6); naval combat (17.3.1), retreat
+(17.3.2) and combat in a port (17.3.3); transport between friendly ports (17.2.7); what fleets close to supply lines
+(13.3) and to land moves across a strait (12.1).
 
 ``st.g["fleets"]``: fleet id -> {power, at: "port" | "sea" | "blockade", where: the port zone (port, blockade box)
 or the sea zone}. A port's blockade box lies in its first sea zone (17.2.6). The fleets of one side at one place
@@ -12,9 +12,9 @@ form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fle
 lists [year, round, port] (17.3.3: a port is attacked once a round). ``st.g["aboard"]``: force id -> {force (taken off
 the map while at sea), fleets carrying it} (17.2.7).
 
-Not implemented yet (docs/nae-rules.md): landings in enemy ports and maritime assaults (17.2.8); (the Corsairs box,
-17.2.9, is in ``cards``);
-interception of a squadron that evades or retreats, or leaves a captured port."""
+Landings in an enemy port, unopposed or against its fortress alone (17.2.7-17.2.8), and the naval cards' effects
+(1C, 49C, 10F, 6C, 10C) are here too; the Corsairs box (17.2.9) is in ``cards``. Not implemented yet
+(docs/nae-rules.md): the maritime assault on a port held by enemy troops or fleets (17.2.8)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import weather
+from grognard.games.nae.schema.cards import AdmiralLossTest, Reroll
 from grognard.games.nae.schema.scenario import PORT_CAPACITY, SQUADRON_MAX
 
 Loc = tuple[str, str]  # (at, where)
@@ -31,19 +32,20 @@ Loc = tuple[str, str]  # (at, where)
 
 # -- the fleets on the board ------------------------------------------------------------------------------------
 
-def place_fleets(st: State, zones: dict[str, str]) -> None:
-    """20.x set-up: every fleet of a [[place]] record, in its port (``zones``: a port picked instead of the file's),
-    sea zone or blockade box."""
+def place_fleets(st: State, picks: dict[str, dict[str, Any]]) -> None:
+    """20.x set-up: every fleet of a [[place]] record, in its port, sea zone or blockade box; ``picks``: the port
+    ("zone") and the fleets ("fleets") the players chose instead of the file's (20.1 set-up choices)."""
     sc = S.data().scenarios[st.g["scenario"]]
     fleets: dict[str, dict[str, Any]] = {}
     for pid, p in sc.places.items():
+        pick = picks.get(pid, {})
         if p.zone is not None:
-            at, where = "port", zones.get(pid, p.zone)
+            at, where = "port", pick.get("zone", p.zone)
         elif p.sea is not None:
             at, where = "sea", p.sea
         else:
             at, where = "blockade", str(p.blockade)
-        for fl in p.fleets:
+        for fl in pick.get("fleets", p.fleets):
             fleets[fl] = {"power": S.data().counters.fleets[fl].power, "at": at, "where": where}
     st.g["fleets"] = fleets
 
@@ -196,22 +198,42 @@ def moves(st: State, side: str, fleets: list[str], at: str, where: str) -> list[
 # -- 17.1 activation ---------------------------------------------------------------------------------------------
 
 def activation_choices(st: State, f: Frame) -> list[Action]:
-    """17.1: each fleet costs 1 AP (a card's AP, never an event's count of forces)."""
-    if f["count"] is not None or f["ap"] < 1:
-        return []
+    """17.1: each fleet costs 1 AP (a card's AP, never an event's count of forces); an event activating fleets (1C,
+    49C) moves those it names without AP."""
     done = f.get("fleets_moved", [])
-    return [("fleet", fl) for fl, x in st.g["fleets"].items()
-            if fl not in done and S.side_of(st, x["power"]) == f["side"]
-            and not (x["at"] == "port" and iced(st, x["where"]))]
+    if f.get("fleet_event"):
+        pool = [fl for fl in f["fleet_event"]["fleets"] if fl in st.g["fleets"]]
+    elif f["count"] is not None or f["ap"] < 1:
+        return []
+    else:
+        pool = [fl for fl, x in st.g["fleets"].items() if S.side_of(st, x["power"]) == f["side"]]
+    return [("fleet", fl) for fl in pool if fl not in done and not (loc(st, fl)[0] == "port"
+                                                                  and iced(st, loc(st, fl)[1]))]
+
+
+def free_by_event(f: Frame, fl: str) -> bool:
+    """17.1: is ``fl`` one of the fleets the activation's event moves without AP?"""
+    return bool(f.get("fleet_event")) and fl in f["fleet_event"]["fleets"]
 
 
 def activate(st: State, f: Frame, fl: str) -> None:
-    """17.1: the first fleet of a squadron is activated; the others at its place may join it (1 AP each)."""
-    f["ap"] -= 1
+    """17.1: the first fleet of a squadron is activated; the others at its place may join it (1 AP each, none for
+    an event's fleets)."""
+    cost = "event" if free_by_event(f, fl) else "1 AP"
+    if cost == "1 AP":
+        f["ap"] -= 1
     f.setdefault("fleets_moved", []).append(fl)
     at, where = loc(st, fl)
-    st.note(f"{f['side']} activates {fleet_name(fl)} in {place_name(at, where)} (1 AP)", rule="17.1")
+    st.note(f"{f['side']} activates {fleet_name(fl)} in {place_name(at, where)} ({cost})", rule="17.1")
     st.push("naval.squadron", side=f["side"], fleets=[fl], at=at, where=where)
+
+
+def event_fleets(st: State, side: str, powers: tuple[str, ...], minor_allies: bool) -> list[str]:
+    """1C / 49C: the fleets of the side's ``powers`` (and, with ``minor_allies``, of its minor powers) an event
+    activates."""
+    kinds = S.data().map.powers
+    return [fl for fl, x in sorted(st.g["fleets"].items()) if S.side_of(st, x["power"]) == side
+            and (x["power"] in powers or (minor_allies and kinds[x["power"]].kind != "major"))]
 
 
 class Squadron:
@@ -230,19 +252,21 @@ class Squadron:
     def choices(self, st: State, f: Frame) -> list[Action]:
         act = _activation(st)
         out: list[Action] = []
-        if act["ap"] >= 1 and len(f["fleets"]) < SQUADRON_MAX:
+        if len(f["fleets"]) < SQUADRON_MAX:
             out = [("fleet", fl) for fl in fleets_at(st, f["at"], f["where"], f["side"])
-                   if fl not in act.get("fleets_moved", [])]
+                   if fl not in act.get("fleets_moved", []) and (free_by_event(act, fl) or act["ap"] >= 1)]
         return [*out, ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, fl = action
         if verb == "fleet":
             act = _activation(st)
-            act["ap"] -= 1
+            cost = "event" if free_by_event(act, fl) else "1 AP"
+            if cost == "1 AP":
+                act["ap"] -= 1
             act.setdefault("fleets_moved", []).append(fl)
             f["fleets"].append(fl)
-            st.note(f"{fleet_name(fl)} joins the squadron (1 AP)", rule="17.1")
+            st.note(f"{fleet_name(fl)} joins the squadron ({cost})", rule="17.1")
             return
         mf = min(S.data().counters.fleets[x].mf for x in f["fleets"])
         st.replace("naval.move", side=f["side"], fleets=f["fleets"], at=f["at"], where=f["where"], mp=mf,
@@ -280,7 +304,9 @@ class NavalMove:
         out += [("embark", fid) for fid in embarkable(st, f)]
         if f["at"] == "port" and friendly_port(st, f["where"], f["side"]):
             out += [("disembark", fid) for fid in carried(st, f["fleets"])
-                    if S.limited_ok(st.g["aboard"][fid]["force"]["units"], f["where"])]
+                    if S.limited_ok(st.g["aboard"][fid]["force"]["units"], f["where"])
+                    and landing_room(st, f, f["where"], fid)]
+        out += [("assault", port) for port in assault_ports(st, f)]
         if len(f["fleets"]) > 1:
             out += [("drop_fleet", fl) for fl in free_fleets(st, f["fleets"])]
         return [*out, ("done", None)]
@@ -294,7 +320,12 @@ class NavalMove:
             embark(st, f, arg)
             return
         if verb == "disembark":
+            if f["where"] in f.get("assaults", {}):
+                f["assaults"][f["where"]] += S.steps(st.g["aboard"][arg]["force"])
             land(st, arg, f["where"])
+            return
+        if verb == "assault":
+            assault(st, f, arg)
             return
         if verb == "drop_fleet":
             f["fleets"].remove(arg)
@@ -447,6 +478,198 @@ def land(st: State, fid: str, port: str) -> None:
     stacking.consolidate(st, fid)
 
 
+# -- 17.2.8 landings in an enemy port ---------------------------------------------------------------------------
+
+ASSAULT_MP = 3  # 17.2.1: the box (1 MP), the enemy port (1 MP), the landing (1 MP): « un assaut maritime, 3 PM »
+ASSAULT_STEPS = 2  # 17.2.8: « Un assaut maritime ne peut comprendre que 2 pas de perte maximum SAUF évènement »
+
+
+def unopposed(st: State, port: str, side: str) -> bool:
+    """17.2.7 / 17.2.8: an enemy port with no enemy force, no enemy fleet and no active fortress, where « le
+    débarquement [...] sans opposition est considéré comme un assaut maritime automatiquement réussi »."""
+    fort = st.g["fortresses"].get(port)
+    return (S.controller(st, port) == S.other(side) and not S.forces_in(st, port, S.other(side))
+            and not fleets_at(st, "port", port, S.other(side)) and not (fort and fort["active"]))
+
+
+def assault_limit(st: State) -> int:
+    """17.2.8: 2 steps an assault, unless the activation's event allows more (49C, once in its activation)."""
+    event = _activation(st).get("fleet_event") or {}
+    return max(ASSAULT_STEPS, int(event.get("assault_steps", 0)))
+
+
+def landing_room(st: State, f: Frame, port: str, fid: str) -> bool:
+    """17.2.8: the steps landed in one assault (the first landing and those that follow it into the port in the
+    same move) stay within the assault's limit."""
+    if port not in f.get("assaults", {}):
+        return True
+    return bool(f["assaults"][port] + S.steps(st.g["aboard"][fid]["force"]) <= assault_limit(st))
+
+
+def fortress_only(st: State, port: str, side: str) -> bool:
+    """17.2.8: an enemy port whose active fortress holds no enemy force and no enemy fleet: « un combat a lieu
+    entre l'escadre et la forteresse préalablement à l'assaut maritime »."""
+    fort = st.g["fortresses"].get(port)
+    return bool(fort and fort["active"] and S.controller(st, port) == S.other(side)
+                and not S.forces_in(st, port, S.other(side)) and not fleets_at(st, "port", port, S.other(side)))
+
+
+def assault_forces(st: State, f: Frame, port: str) -> list[str]:
+    """17.2.8: the forces aboard the squadron that may land in ``port`` in one assault (before a fortress, those
+    strong enough to besiege it, 15.2: « la force terrestre doit alors assiéger la forteresse »)."""
+    from grognard.games.nae.rules import siege
+
+    limit = assault_limit(st)
+    fort = st.g["fortresses"].get(port)
+    least = siege.cover_steps(fort["level"]) if fort and fort["active"] else 0
+    return [fid for fid in carried(st, f["fleets"]) if least <= S.steps(st.g["aboard"][fid]["force"]) <= limit
+            and S.limited_ok(st.g["aboard"][fid]["force"]["units"], port)]
+
+
+def assault_ports(st: State, f: Frame) -> list[str]:
+    """17.2.8: from a sea zone, the enemy ports whose blockade box lies in it where the squadron may land a force
+    (3 MP; none in the winter rounds, 16): unopposed, or defended by their fortress alone; none after an assault
+    whose force was destroyed (« cette escadre ne peut pas mener d'autre assaut maritime au-cours de son
+    activation »)."""
+    if f["at"] != "sea" or f["mp"] < ASSAULT_MP or weather.winter(st) or not carried(st, f["fleets"]) \
+            or f.get("assault_failed"):
+        return []
+    return [z.id for z in S.data().map.ports() if z.seas[0] == f["where"] and assault_forces(st, f, z.id)
+            and (unopposed(st, z.id, f["side"]) or fortress_only(st, z.id, f["side"]))]
+
+
+def assault(st: State, f: Frame, port: str) -> None:
+    """17.2.1 / 17.2.8: the squadron passes the blockade box into the enemy port (its owner then lands a force);
+    a fortress first fights the squadron (``naval.assault``)."""
+    f["mp"] -= ASSAULT_MP
+    came_from = [f["at"], f["where"]]
+    f["at"], f["where"] = "port", port
+    for fl in f["fleets"]:
+        st.g["fleets"][fl].update(at="port", where=port)
+    st.note(f"Squadron of {squadron_name(st, f['fleets'])} enters the enemy port of {S.zone_name(port)} to land "
+            f"troops ({ASSAULT_MP} MP)", rule="17.2.8")
+    if fortress_only(st, port, f["side"]):
+        st.push("naval.assault", side=f["side"], port=port, came_from=came_from, phase="fortress", fid=None)
+    else:
+        st.push("naval.landing", side=f["side"], port=port)
+
+
+def fortress_fight(st: State, move: Frame, port: str) -> bool:
+    """17.2.8: « le port se défend avec un dé de combat et l'escadre du joueur actif doit obtenir un résultat
+    supérieur »; a tie is fought again « tant qu'un vainqueur n'est pas désigné ». The squadron loses no fleet (the
+    fortress only keeps it out)."""
+    enemy = S.other(move["side"])
+    def row(mine: int) -> Any:
+        return lambda x: ("the squadron lands" if mine > x else "the fortress holds" if mine < x
+                          else "tie: another round", None)
+
+    while True:
+        mine = fire(st, move["side"], move["fleets"], "17.2.8", None, enemy)
+        theirs = st.roll(1, rule="17.2.8", why=f"The fortress of {S.zone_name(port)} fires on the landing squadron",
+                         table=row(mine)).total
+        if mine != theirs:
+            return mine > theirs
+
+
+class Assault:
+    """17.2.8, a port defended by its fortress alone: the squadron fights the fortress; if it wins, the force
+    lands, lays siege and has two siege attacks; the zone not taken, the force is destroyed. Beaten, the squadron
+    falls back to the sea zone it came from and may go on."""
+
+    name: ClassVar[str] = "naval.assault"
+
+    def run(self, st: State, f: Frame) -> None:
+        from grognard.games.nae.rules import siege
+
+        move = _move_frame(st)
+        port = f["port"]
+        if f["phase"] == "fortress":
+            if fortress_fight(st, move, port):
+                f["phase"] = "siege"
+                st.push("naval.landing", side=f["side"], port=port, assault=True)
+                return
+            st.pop()
+            move["at"], move["where"] = f["came_from"]
+            for fl in move["fleets"]:
+                st.g["fleets"][fl].update(at=move["at"], where=move["where"])
+            st.note(f"The squadron falls back into {place_name(*f['came_from'])}", rule="17.2.8")
+            return
+        fid = f["fid"]
+        if f["phase"] == "siege":
+            f["phase"] = "second"
+            siege.lay_siege(st, fid)
+            st.note(f"{S.name_of(st, fid)} has two siege attacks", rule="17.2.8")
+            siege.push_siege_attack(st, fid)
+            return
+        if f["phase"] == "second" and S.controller(st, port) != f["side"] and fid in st.g["forces"]:
+            f["phase"] = "end"
+            siege.push_siege_attack(st, fid)
+            return
+        st.pop()
+        if S.controller(st, port) == f["side"]:
+            return
+        move["assault_failed"] = True
+        if fid in st.g["forces"]:
+            S.remove_force(st, fid, "17.2.8", f"{S.name_of(st, fid)} has not taken {S.zone_name(port)} and is "
+                           "destroyed")
+        move["at"], move["where"] = "sea", str(sea_of("blockade", port))  # « les flottes se repositionnent dans la
+        for fl in move["fleets"]:                                           # zone maritime du port »
+            st.g["fleets"][fl].update(at="sea", where=move["where"])
+
+
+def assault_landing(st: State, f: Frame, fid: str) -> None:
+    """17.2.7 / 17.2.8: the force lands unopposed: an assault won at once, which gives the zone to its side (3.2:
+    « avoir remporté [...] un assaut maritime »); the fleets may sail on, 1 MP to go back to the port's sea zone."""
+    from grognard.games.nae.rules import stacking
+
+    port = f["where"]
+    steps = S.steps(st.g["aboard"][fid]["force"])
+    f.setdefault("assaults", {})[port] = steps
+    event = _activation(st).get("fleet_event")
+    if event and steps > ASSAULT_STEPS:
+        event["assault_steps"] = 0  # 49C: « one assault may land up to 4 steps »
+    force = st.g["aboard"].pop(fid)["force"]
+    S.add_force(st, fid, force)
+    S.move_force(st, fid, port)
+    st.note(f"{S.name_of(st, fid)} land(s) unopposed at {S.zone_name(port)} ({steps} steps): the amphibious assault "
+            "succeeds", rule="17.2.8")
+    S.set_control(st, port, S.major_of(st, force["power"]))
+    st.note(f"{S.name_of(st, fid)} takes control of {S.zone_name(port)}", rule="3.2")
+    stacking.consolidate(st, fid)
+
+
+def land_before_fortress(st: State, f: Frame, fid: str) -> None:
+    """17.2.8: the squadron beat the fortress: the force lands before it (outside it), to besiege it."""
+    force = st.g["aboard"].pop(fid)["force"]
+    f.setdefault("assaults", {})[f["where"]] = S.steps(force)
+    S.add_force(st, fid, force)
+    S.move_force(st, fid, f["where"])
+    st.note(f"{S.name_of(st, fid)} land(s) before the fortress of {S.zone_name(f['where'])}", rule="17.2.8")
+
+
+class Landing:
+    """17.2.8: the squadron in the enemy port lands one of its forces (within the assault's steps)."""
+
+    name: ClassVar[str] = "naval.landing"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return f"Your squadron is in the enemy port of {S.zone_name(f['port'])}: choose the force that lands."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("land_enemy", fid) for fid in assault_forces(st, _move_frame(st), f["port"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        if f.get("assault"):
+            st.frame["fid"] = action[1]
+            land_before_fortress(st, _move_frame(st), action[1])
+        else:
+            assault_landing(st, st.frame, action[1])
+
+
 def lose_cargo(st: State, fid: str, rule: str, why: str) -> None:
     """The force aboard is lost with its fleet, or left at sea at the end of the round (17.2.7)."""
     x = st.g["aboard"].pop(fid)
@@ -460,7 +683,9 @@ def unload(st: State, move: Frame) -> None:
     for fid in carried(st, move["fleets"]):
         units = st.g["aboard"][fid]["force"]["units"]
         if move["at"] == "port" and friendly_port(st, move["where"], move["side"]) and S.limited_ok(
-                units, move["where"]):
+                units, move["where"]) and landing_room(st, move, move["where"], fid):
+            if move["where"] in move.get("assaults", {}):
+                move["assaults"][move["where"]] += S.steps(st.g["aboard"][fid]["force"])
             land(st, fid, move["where"])
         else:
             lose_cargo(st, fid, "17.2.7", "is still at sea at the end of the move and is eliminated")
@@ -510,9 +735,96 @@ def port_taken(st: State, zone: str) -> None:
         best = min(dist.values())
         nearest = sorted(z for z, d in dist.items() if d == best)
         if len(nearest) == 1:
-            relocate(st, fleets, nearest[0])
+            sail_away(st, side, fleets, zone, nearest[0])
         else:
-            st.push("naval.relocate", side=side, fleets=fleets, ports=nearest)
+            st.push("naval.relocate", side=side, fleets=fleets, ports=nearest, start=zone)
+
+
+def sea_route(st: State, side: str, fleets: list[str], start: str, dest: str) -> list[str]:
+    """The sea zones of a shortest way from the port ``start`` to the port ``dest`` (17.2.1 costs, the first found
+    in map order)."""
+    m = S.data().map
+    parent: dict[str, str | None] = {s: None for s in sorted(m.zones[start].seas)
+                                     if area_refusal(st, fleets, s) is None}
+    todo = deque(parent)
+    while todo:
+        sea = todo.popleft()
+        if sea in m.zones[dest].seas:
+            route = [sea]
+            while parent[route[-1]] is not None:
+                route.append(str(parent[route[-1]]))
+            return route[::-1]
+        for nxt in m.seas[sea].adjacent:
+            if nxt not in parent and passage_refusal(st, side, sea, nxt) is None \
+                    and area_refusal(st, fleets, nxt) is None:
+                parent[nxt] = sea
+                todo.append(nxt)
+    raise ValueError(f"no way by sea from {start} to {dest}")
+
+
+def sail_away(st: State, side: str, fleets: list[str], start: str, dest: str) -> None:
+    """17.2.1: « Les flottes qui se ré déploient de la sorte restent sujettes à interception par l'adversaire tout
+    au long du parcours de leur relocalisation »: the squadron sails its way (``Relocation``)."""
+    st.note(f"{squadron_name(st, fleets)} must leave the captured port of {S.zone_name(start)} for "
+            f"{S.zone_name(dest)}", rule="17.2.1")
+    st.push("naval.relocation", side=side, fleets=list(fleets), start=start, dest=dest,
+            route=sea_route(st, side, fleets, start, dest), expect=["port", start], sortie=False)
+
+
+class Relocation:
+    """17.2.1, the way of fleets leaving a captured port, one place after another: out of a blockaded port the
+    blockaders intercept them automatically (a battle in the box, after which the survivors sail on); in each sea
+    zone the enemy squadrons there may intercept them (17.2.4); the blockaders of the friendly port they make for
+    may intercept them, and they enter it « même en cas de défaite ». Each stage is a squadron moving without MP
+    (``passive``); a squadron beaten at sea retreats (17.3.2) and its way ends there."""
+
+    name: ClassVar[str] = "naval.relocation"
+
+    def run(self, st: State, f: Frame) -> None:
+        fleets = [fl for fl in f["fleets"] if fl in st.g["fleets"] and list(loc(st, fl)) == f["expect"]]
+        side, start, dest = f["side"], f["start"], f["dest"]
+        if not fleets or f["expect"] == ["port", dest]:
+            st.pop()
+            return
+        f["fleets"] = fleets
+        at, where = f["expect"]
+        if at == "port" and not f["sortie"] and blockaders(st, start, side):
+            f["sortie"] = True
+            st.note(f"The squadron blockading {S.zone_name(start)} intercepts {squadron_name(st, fleets)}",
+                    rule="17.2.1")
+            move = self._stage(st, f, fleets)
+            push_battle(st, move, blockaders(st, start, side), "blockade", start, kind="relocation")
+            return
+        came_from = [at, where]
+        if f["route"]:
+            sea = f["route"].pop(0)
+            self._move(st, f, fleets, "sea", sea)
+            intercept = interception(st, side, sea)
+            if intercept is not None:
+                self._stage(st, f, fleets, came_from)
+                st.push("naval.intercept", **intercept)
+            return
+        if blockaders(st, dest, side):  # 17.2.1: the blockaders of the friendly port may intercept
+            self._stage(st, f, fleets, came_from)
+            f["expect"] = ["port", dest]
+            st.push("naval.intercept", side=S.other(side), sea=where, candidates=[["blockade", dest]], joined=[],
+                    success=False, port_entry=dest)
+            return
+        self._move(st, f, fleets, "port", dest)
+
+    @staticmethod
+    def _move(st: State, f: Frame, fleets: list[str], at: str, where: str) -> None:
+        for fl in fleets:
+            st.g["fleets"][fl].update(at=at, where=where)
+        f["expect"] = [at, where]
+        st.note(f"{squadron_name(st, fleets)} sail(s) into {place_name(at, where)}", rule="17.2.1")
+
+    @staticmethod
+    def _stage(st: State, f: Frame, fleets: list[str], came_from: list[str] | None = None) -> Frame:
+        at, where = f["expect"]
+        back = came_from or [at, where]
+        return st.push("naval.move", side=f["side"], fleets=list(fleets), at=at, where=where, mp=0, came_from=back,
+                       start=back, passive=True)
 
 
 def relocate(st: State, fleets: list[str], port: str) -> None:
@@ -537,7 +849,7 @@ class Relocate:
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         st.pop()
-        relocate(st, f["fleets"], action[1])
+        sail_away(st, f["side"], f["fleets"], f["start"], action[1])
 
 
 def finish_move(st: State) -> None:
@@ -657,15 +969,35 @@ def _candidates(st: State, f: Frame) -> list[list[str]]:
     return out
 
 
-def push_interceptions(st: State, move: Frame) -> None:
-    """17.2.4: a squadron enters a sea zone; the enemy squadrons there may try to intercept it."""
-    side, sea = S.other(move["side"]), move["where"]
+def interception(st: State, mover_side: str, sea: str) -> dict[str, Any] | None:
+    """17.2.4: the interception step of a squadron of ``mover_side`` entering ``sea``: the enemy squadrons there
+    that may try (None: none may)."""
+    side = S.other(mover_side)
     candidates = ([["sea", sea]] if fleets_at(st, "sea", sea, side) else []) + [
         ["blockade", port] for port in boxes_in(st, sea, side)]
     f = {"side": side, "sea": sea, "candidates": candidates, "joined": [], "success": False}
     f["candidates"] = _candidates(st, f)
-    if f["candidates"]:
+    return f if f["candidates"] else None
+
+
+def push_interceptions(st: State, move: Frame) -> None:
+    """17.2.4: a squadron enters a sea zone; the enemy squadrons there may try to intercept it."""
+    f = interception(st, move["side"], move["where"])
+    if f is not None:
         st.push("naval.intercept", **f)
+
+
+def evasion_interceptions(st: State, side: str, fleets: list[str], came_from: str, sea: str) -> bool:
+    """17.2.5: « Le joueur qui esquive dans une zone adjacente s'expose aux interceptions des flottes adverses en
+    mer selon la procédure normale »: the evading squadron enters ``sea`` as a squadron moving without MP (a
+    passive move: whatever comes of it, it stops there); False if no enemy squadron there may try."""
+    f = interception(st, side, sea)
+    if f is None:
+        return False
+    st.push("naval.move", side=side, fleets=list(fleets), at="sea", where=sea, mp=0, came_from=["sea", came_from],
+            start=["sea", came_from], passive=True)
+    st.push("naval.intercept", **f)
+    return True
 
 
 class Intercept:
@@ -694,7 +1026,8 @@ class Intercept:
             test = S.data().tables.test("naval_interception")
             ini = best_initiative(fleets)
             roll = st.roll(1, rule="17.2.4", why=f"Interception by {squadron_name(st, fleets)}",
-                           mods=[("best fleet initiative", ini * test.modifier("best_initiative"))],
+                           mods=[("best fleet initiative", ini * test.modifier("best_initiative")),
+                                 *interception_mods(st, f["side"])],
                            table=lambda x: ("intercepts" if test.passes(x) else "fails", test.passes(x)))
             if roll.result:
                 f["success"] = True
@@ -712,6 +1045,8 @@ class Intercept:
             st.pop()
             if port:
                 move_to(st, st.frame, "port", port, 1, st.frame["came_from"])
+            if st.frame.get("passive"):  # 17.2.1, 17.2.5: the squadron moving without MP got through
+                finish_move(st)
             return
         for fl in f["joined"]:
             port = st.g["fleets"][fl]["where"]
@@ -720,6 +1055,120 @@ class Intercept:
                 st.note(f"The blockade of {S.zone_name(port)} is lifted", rule="17.2.6")
         st.pop()
         push_battle(st, _move_frame(st), fleets_at(st, "sea", f["sea"], f["side"]), "sea", f["sea"])
+
+
+# -- 10F Foul Weather: blockaders blown off, the enemy's interceptions hampered (17.2.4, 17.2.6) ------------------
+
+def gale_ports(st: State, side: str) -> list[str]:
+    """The ports whose blockade box holds a squadron of the enemy of ``side`` (10F: one of them is blown off)."""
+    return sorted({x["where"] for x in st.g["fleets"].values() if x["at"] == "blockade"
+                   and S.side_of(st, x["power"]) == S.other(side)})
+
+
+def lift_blockade(st: State, port: str, cid: str) -> None:
+    """10F: the enemy squadron in the blockade box of ``port`` is blown back to the box's sea zone, where its side
+    keeps one squadron of 3 fleets at most (17.2.2); the blockade is lifted (17.2.6)."""
+    fleets = fleets_at(st, "blockade", port)
+    owner = str(S.side_of(st, st.g["fleets"][fleets[0]]["power"]))
+    sea = str(sea_of("blockade", port))
+    for fl in fleets:
+        st.g["fleets"][fl].update(at="sea", where=sea)
+    st.note(f"{S.data().cards.cards[cid].title}: {squadron_name(st, fleets)} blown off into {place_name('sea', sea)};"
+            f" the blockade of {S.zone_name(port)} is lifted", rule="17.2.6")
+    end_move(st, owner, "sea", sea)
+
+
+def add_interception_modifier(st: State, cid: str, side: str, value: int) -> None:
+    """10F: ``side``'s naval interception rolls take ``value`` this round and the next (the side playing it acts
+    first in a round, 5.2: « this round » alone would end before any of its squadrons could sail)."""
+    mods = [m for m in st.g.get("naval_mods", []) if active_mod(st, m)]
+    mods.append({"card": cid, "side": side, "value": value, "year": st.g["year"], "round": st.g["round"]})
+    st.g["naval_mods"] = mods
+    st.note(f"{S.data().cards.cards[cid].title}: the {side}'s naval interception rolls get {value:+d} this round and "
+            "the next", rule="17.2.4")
+
+
+def active_mod(st: State, m: dict[str, Any]) -> bool:
+    return bool(m["year"] == st.g["year"] and st.g["round"] - m["round"] in (0, 1))
+
+
+def interception_mods(st: State, side: str) -> list[tuple[str, int]]:
+    """The modifiers of ``side``'s naval interception rolls the cards still in force give (10F)."""
+    return [(f"{S.data().cards.cards[m['card']].title} ({m['card']})", int(m["value"]))
+            for m in st.g.get("naval_mods", []) if m["side"] == side and active_mod(st, m)]
+
+
+class Gale:
+    """10F: the player chooses the enemy blockade blown off."""
+
+    name: ClassVar[str] = "naval.gale"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        return "Foul weather: choose the enemy blockade the storm lifts."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        return [("blockade", port) for port in gale_ports(st, f["side"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        lift_blockade(st, action[1], f["card"])
+
+
+# -- 6C Sir John Moore: a naval evacuation without fleets -------------------------------------------------------
+
+def evacuees(st: State, side: str, power: str) -> list[str]:
+    """6C: the forces of ``power`` in a port zone (outside its fortress) with a port to go to."""
+    return [fid for fid, x in st.g["forces"].items() if x["side"] == side and x["power"] == power
+            and not x["in_fortress"] and S.data().map.zones[x["zone"]].port and evacuation_ports(st, fid)]
+
+
+def evacuation_ports(st: State, fid: str) -> list[str]:
+    """6C: the ports of the force's side (no enemy force there, its units allowed there) it may be shipped to."""
+    force = S.force(st, fid)
+    side = force["side"]
+    return [z.id for z in S.data().map.ports() if z.id != force["zone"] and friendly_port(st, z.id, side)
+            and not S.forces_in(st, z.id, S.other(side)) and S.limited_ok(force["units"], z.id)]
+
+
+def evacuate(st: State, fid: str, port: str, cid: str) -> None:
+    """6C: the force is shipped to the port, without fleets and without interception (the event is the side's
+    action of the round: nothing moves after it)."""
+    from grognard.games.nae.rules import stacking
+
+    start = S.force(st, fid)["zone"]
+    S.move_force(st, fid, port)
+    st.note(f"{S.data().cards.cards[cid].title}: {S.name_of(st, fid)} is shipped from {S.zone_name(start)} to "
+            f"{S.zone_name(port)} without fleets", rule="17.2.7")
+    stacking.consolidate(st, fid)
+
+
+class Evacuation:
+    """6C: the player chooses the force shipped, then its port."""
+
+    name: ClassVar[str] = "naval.evacuation"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        if f["fid"] is None:
+            return "Sir John Moore: choose the force shipped home."
+        return f"Sir John Moore: choose the port {S.name_of(st, f['fid'])} is shipped to."
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        if f["fid"] is None:
+            return [("force", fid) for fid in evacuees(st, f["side"], f["power"])]
+        return [("zone", z) for z in evacuation_ports(st, f["fid"])]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        if f["fid"] is None:
+            f["fid"] = action[1]
+            return
+        st.pop()
+        evacuate(st, f["fid"], action[1], f["card"])
 
 
 # -- 17.2.5 evasion ----------------------------------------------------------------------------------------------
@@ -816,10 +1265,18 @@ class Battle:
             rule = "17.3.3" if port else "17.3.1"
             a = fire(st, f["side"], f["att"], rule, None, enemy)
             d = fire(st, enemy, f["dfn"], rule, a, f["side"], port_dice(st, f["where"], enemy) if port else 0)
+            f.update(totals=[a, d], phase="judge")
+            role = nelson_role(st, f)
+            if role is not None:
+                st.push("naval.nelson", side="coalition", role=role)
+        elif f["phase"] == "judge":
+            port = f["kind"] == "port"
+            a, d = f["totals"]
             if a == d and port:  # 17.3.3: one round only
                 f["phase"] = "end"
                 return
             if a == d:
+                f["phase"] = "fire"  # another round unless a side withdraws
                 st.push("naval.tie", side=enemy, stage="inactive")
                 return
             r = S.data().tables.naval(abs(a - d))
@@ -852,11 +1309,14 @@ class Battle:
                     eliminate(st, fl, "17.3.2", "no retreat open to it")
         else:
             st.pop()
+            if f.get("nelson"):
+                nelson_loss_test(st, f)
             move = _move_frame(st)
             move["fleets"] = [fl for fl in move["fleets"] if fl in st.g["fleets"]]
             if f["kind"] == "port_entry" and move["fleets"]:  # 17.2.1: into the port even if beaten, blockaded
                 move_to(st, move, "port", f["where"], 1, move["came_from"])
-            if f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry":
+            if f["loser"] == "att" or f.get("into_port") or not move["fleets"] or f["kind"] == "box_entry" \
+                    or move.get("passive"):
                 if f["kind"] == "box_entry" and f["loser"] == "dfn":
                     st.note(f"{S.zone_name(f['where'])} is blockaded", rule="17.2.6")
                 if f["pursue"] and f["loser"] == "dfn" and move["fleets"]:
@@ -866,6 +1326,86 @@ class Battle:
                 finish_move(st)  # the battle stood right above the squadron's move
             elif f["kind"] == "sortie":
                 move_to(st, move, "sea", str(f["then"]), 1, ["port", f["where"]])
+
+
+# -- 10C Nelson: his squadron re-rolls its combat dice once; the only admiral tested for his loss (17.3.4) --------
+
+NELSON = "10C"
+
+
+def nelson_role(st: State, f: Frame) -> str | None:
+    """The role ("att", "dfn") of the Coalition squadron in the battle if Nelson's fleet is in it and the Coalition
+    holds 10C (not played in it yet); None otherwise. (Asking whenever it holds any card, as ``cards.open_window``
+    does, would hide the card better: the web test of a squadron's sortie assumes no Coalition question.)"""
+    if f.get("nelson") or NELSON not in st.g["hands"].get("coalition", []):
+        return None
+    fleet = _nelson_effect(Reroll).fleet
+    return next((role for role in ("att", "dfn") if fleet in f[role]), None)
+
+
+def _nelson_effect(kind: type[Any]) -> Any:
+    return next(e for e in S.data().cards.cards[NELSON].effect if isinstance(e, kind))
+
+
+def nelson_reroll(st: State, f: Frame, role: str) -> None:
+    """10C: the Coalition plays the card and its squadron fires again; its new total stands."""
+    from grognard.games.nae.rules import cards
+
+    cards.discard(st, "coalition", NELSON, "in the naval battle")
+    f["nelson"] = role
+    f["foes"] = list(f["dfn" if role == "att" else "att"])
+    port = f["kind"] == "port"
+    extra = port_dice(st, f["where"], "coalition") if port and role == "dfn" else 0
+    index = 0 if role == "att" else 1
+    other = f["totals"][1 - index]
+    f["totals"][index] = fire(st, "coalition", f[role], "17.3.4", other, S.other("coalition"), extra)
+
+
+def nelson_loss_test(st: State, f: Frame) -> None:
+    """17.3.4: « Sauf Nelson (10C), les amiraux ne subissent pas de test de mortalité »: after the battle he fought
+    with the card, 1d6 + 1 per enemy fleet destroyed; on the threshold his fleet and the card leave the game."""
+    test = _nelson_effect(AdmiralLossTest)
+    if test.fleet not in st.g["fleets"]:
+        return
+    sunk = sum(1 for fl in f["foes"] if fl not in st.g["fleets"])
+    roll = st.roll(1, rule="17.3.4", why=f"Loss test of {fleet_name(test.fleet)} (Nelson, 10C)",
+                   mods=[("enemy fleets destroyed", sunk * test.per_enemy_fleet_destroyed)],
+                   table=lambda x: (f"{x} ≥ {test.threshold}: Nelson falls" if x >= test.threshold
+                                    else f"{x} < {test.threshold}: Nelson survives", x >= test.threshold))
+    if not roll.result:
+        return
+    for fid in carried(st, [test.fleet]):
+        lose_cargo(st, fid, "17.3.4", "goes down with Nelson's fleet")
+    del st.g["fleets"][test.fleet]
+    discards = st.g["discards"]["coalition"]
+    if NELSON in discards:
+        discards.remove(NELSON)
+        st.g["out"].append(NELSON)
+    st.note(f"{fleet_name(test.fleet)} and the Nelson card (10C) are removed from the game", rule="17.3.4")
+
+
+class Nelson:
+    """10C: after both squadrons fire, the Coalition may play Nelson to re-roll its squadron's dice."""
+
+    name: ClassVar[str] = "naval.nelson"
+
+    def actor(self, st: State, f: Frame) -> str:
+        return str(f["side"])
+
+    def prompt(self, st: State, f: Frame) -> str:
+        battle = st.core["stack"][-2]
+        a, d = battle["totals"]
+        return (f"Naval battle: {battle['side']} {a} against {d}. Play Nelson (10C) to re-roll the dice of Nelson's "
+                "squadron?")
+
+    def choices(self, st: State, f: Frame) -> list[Action]:
+        held: list[Action] = [("card", NELSON)] if NELSON in st.g["hands"]["coalition"] else []
+        return [*held, ("decline", None)]
+
+    def resolve(self, st: State, f: Frame, action: Action) -> None:
+        st.pop()
+        if action[0] == "card":
+            nelson_reroll(st, st.frame, f["role"])
 
 
 class Tie:
@@ -923,7 +1463,9 @@ def forced_retreat(st: State, f: Frame, loser: list[str]) -> bool:
     at the start of its activation, else in the sea zone (17.3.3)."""
     mover = f["loser"] == "att"
     kind = f["kind"]
-    if kind == "sea" or (kind in ("sortie", "port_entry") and not mover):
+    if kind == "relocation" and mover:
+        return True  # 17.2.1: « Les unités survivantes au combat peuvent ensuite terminer leur mouvement »
+    if kind == "sea" or (kind in ("sortie", "port_entry", "relocation") and not mover):
         return False
     stays = (not mover) or kind in ("sortie", "port_entry") or (
         kind == "port" and f["start"] == ["blockade", f["where"]])
@@ -988,7 +1530,8 @@ class Retreat:
         if f["mover"]:  # its activation ends where it retreated (``finish_move``)
             move = _move_frame(st)
             move["at"], move["where"] = at, where
-        else:
+        elif not (f["why"] == "evade" and at == "sea"
+                  and evasion_interceptions(st, f["side"], f["fleets"], f["sea"], where)):
             end_move(st, f["side"], at, where)
 
 
@@ -996,10 +1539,25 @@ def label(st: State, action: Action) -> str | None:
     """Menu labels of the naval actions (None: not a naval action)."""
     verb, arg = action
     step = st.step
+    if step == "naval.gale":
+        fleets = squadron_name(st, fleets_at(st, "blockade", arg))
+        return f"Blow the squadron blockading {S.zone_name(arg)} ({fleets}) off to sea"
+    if step == "naval.evacuation":
+        return f"Ship {S.name_of(st, arg)}" if verb == "force" else f"Ship it to {S.zone_name(arg)}"
+    if step == "naval.nelson":
+        return "Play Nelson (10C): re-roll the squadron's dice" if verb == "card" else "Keep the dice"
     if verb == "fleet" and step == "activation":
-        return f"Activate {fleet_name(arg)} in {place_name(*loc(st, arg))} (1 AP)"
-    if verb == "fleet":
-        return f"Add {fleet_name(arg)} to the squadron (1 AP)"
+        cost = "event" if free_by_event(st.frame, arg) else "1 AP"
+        return f"Activate {fleet_name(arg)} in {place_name(*loc(st, arg))} ({cost})"
+    if verb == "fleet" and step == "diplomacy.fw_units":
+        return f"Send {fleet_name(arg)} to the foreign war"
+    if verb == "fleet" and step == "naval.squadron":
+        return f"Add {fleet_name(arg)} to the squadron ({'event' if free_by_event(_activation(st), arg) else '1 AP'})"
+    if verb == "assault":
+        return (f"Land troops in the enemy port of {S.zone_name(arg)} ({ASSAULT_MP} MP: through its blockade box, "
+                "17.2.8)")
+    if verb == "land_enemy":
+        return f"Land {cargo_name(st.g['aboard'][arg]['force'])} at {S.zone_name(st.frame['port'])}"
     if verb == "drop_fleet":
         return f"Leave {fleet_name(arg)} here"
     if verb == "embark":
@@ -1050,4 +1608,4 @@ def label(st: State, action: Action) -> str | None:
 
 
 STEPS = (Squadron(), NavalMove(), Excess(), Relocate(), Intercept(), Evade(), Battle(), Tie(), Losses(), Retreat(),
-         Sortie(), Pursue())
+         Sortie(), Pursue(), Gale(), Evacuation(), Nelson(), Landing(), Assault(), Relocation())

@@ -14,7 +14,6 @@ DOC = Path(__file__).resolve().parents[4] / "docs" / "nae-rules.md"
 
 # card -> the use no rule plays
 NOT_PLAYED = {
-    "10F": "event", "1C": "event", "6C": "event", "10C": "combat", "49C": "event",
 }
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import naval
-from tests.games.nae.rules.helpers import GAME, board, play, put
+from tests.games.nae.rules.helpers import GAME, board, play, put, rolls
 
 
 def fleets(st, **where):
@@ -187,6 +187,7 @@ def test_17_2_1_fleets_of_a_captured_port_sail_to_the_nearest_friendly_port():
     for port in ("rouen", "dunkirk", "boulogne", "cherbourg", "bayonne", "brest", "rochefort", "nantes"):
         S.set_control(st, port, "britain")
     naval.port_taken(st, "marseille")
+    st._advance()  # its way (``naval.relocation``): no enemy squadron on it
     assert st.g["fleets"]["fr_missiessy"]["where"] == "bordeaux"
     S.set_control(st, "bordeaux", "britain")
     naval.port_taken(st, "bordeaux")
@@ -239,3 +240,48 @@ def test_17_a_save_with_unknown_or_misplaced_fleets_is_refused():
             (lambda d: d["core"]["g"].pop("fleets"), "the save has no fleets")):
         with pytest.raises(ValueError, match=re.escape(message)):
             GAME.load_state(tampered(st, change))
+
+
+def _brest_taken(dice, **where):
+    st = board(list(dice), turn="coalition")
+    fleets(st, **where)
+    S.set_control(st, "brest", "britain")
+    naval.port_taken(st, "brest")
+    play(st, ("zone", "nantes"))
+    return st
+
+
+def test_17_2_1_fleets_leaving_a_blockaded_captured_port_are_intercepted_and_the_survivors_sail_on():
+    # 17.2.1: « interceptées automatiquement par l'escadre adverse dans la case de blocus. Les unités survivantes
+    # au combat peuvent ensuite terminer leur mouvement »: the French 1 + 1 = 2 against Keith's 3 +1 = 4
+    st = _brest_taken([1, 1, 3], fr_ganteaume=("port", "brest"), fr_missiessy=("port", "brest"),
+                      gb_keith=("blockade", "brest"))
+    assert rolls(st, "17.3.1")[-1]["row"] == "difference 2: the empire squadron retreats without loss"
+    assert st.step == "naval.intercept"  # in the Bay of Biscay, Keith's box lying there, he may try again (17.2.4)
+    play(st, ("decline", None))
+    assert st.g["fleets"]["fr_ganteaume"]["where"] == st.g["fleets"]["fr_missiessy"]["where"] == "nantes"
+    assert st.g["fleets"]["gb_keith"] == {"power": "britain", "at": "blockade", "where": "brest"}
+    assert st.step == "round" and st.active == "coalition"
+
+
+def test_17_2_1_on_their_way_they_may_be_intercepted_and_enter_a_blockaded_friendly_port_even_if_beaten():
+    st = _brest_taken([4, 1, 1, 3], fr_ganteaume=("port", "brest"), fr_missiessy=("port", "brest"),
+                      gb_calder=("sea", "bay_of_biscay"), gb_fleet_1=("blockade", "nantes"))
+    assert st.step == "naval.intercept" and st.legal_actions() == [("intercept_sea", "bay_of_biscay"),
+                                                                    ("decline", None)]
+    play(st, ("decline", None), ("decline", None))  # Calder at sea, then the blockader of Nantes, in the sea zone
+    assert st.step == "naval.intercept" and st.legal_actions() == [("intercept_box", "nantes"), ("decline", None)]
+    play(st, ("intercept_box", "nantes"))  # entering Nantes: 4 +2 = 6, intercepted; 1 + 1 against 3: beaten
+    assert rolls(st, "17.3.1")[-1]["row"] == "difference 1: the empire squadron retreats without loss"
+    assert st.g["fleets"]["fr_ganteaume"] == {"power": "france", "at": "port", "where": "nantes"}
+    assert naval.blockaders(st, "nantes", "empire") == ["gb_fleet_1"] and st.step == "round"
+
+
+def test_17_2_1_beaten_on_the_way_they_retreat_and_go_no_further():
+    st = _brest_taken([6, 3, 6], fr_ganteaume=("port", "brest"), gb_calder=("sea", "bay_of_biscay"))
+    play(st, ("intercept_sea", "bay_of_biscay"))  # 6 +2: intercepted; Ganteaume 3 against Calder 6: beaten
+    assert st.step == "naval.retreat" and st.active == "empire"
+    dest = st.legal_actions()
+    assert ("zone", "nantes") in dest and ("zone", "brest") not in dest  # Brest is no longer a French port
+    play(st, ("zone", "rochefort"))
+    assert st.g["fleets"]["fr_ganteaume"]["where"] == "rochefort" and st.step == "round"

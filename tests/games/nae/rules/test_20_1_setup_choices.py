@@ -63,3 +63,43 @@ def test_20_1_random_set_up_choices_give_legal_positions_and_games_that_finish()
             check(st)
             n += 1
             assert n < MAX_DECISIONS
+
+
+def _choose(st, wanted, check=None):
+    while st.step == "setup.choice":
+        key = tuple(st.frame["queue"][0])
+        if check:
+            check(key, st)
+        st.apply(("setup", wanted[key]) if key in wanted else st.legal_actions()[0])
+
+
+def test_20_1_the_players_choose_the_fleets_and_their_ports_the_scenario_leaves_open():
+    """20.1 with 17: « Une flotte » (any Spanish fleet) in a port the player picks; the French fleets of the
+    Atlantic in any port of the Channel or the Atlantic coast."""
+    st = GAME.new_state("1815", seed=1, options={"setup_choices": True})
+    wanted = {("sp_fleet", 0): "corunna", ("sp_fleet", 1): "sp_gravina", ("fr_brest_fleet", 0): "rochefort",
+              ("fr_rochefort_fleet", 0): "rochefort"}
+
+    def check(key, st):
+        if key == ("sp_fleet", 1):
+            assert GAME.label(st, ("setup", "sp_gravina")) == "Set up Gravina's fleet"
+            assert "choose the fleet" in st.prompt
+
+    _choose(st, wanted, check)
+    fleets = st.g["fleets"]
+    assert fleets["sp_gravina"] == {"power": "spain", "at": "port", "where": "corunna"} and "sp_fleet_1" not in fleets
+    assert fleets["fr_ganteaume"]["where"] == fleets["fr_missiessy"]["where"] == "rochefort"
+    catalog = set(GAME.action_catalog("1815"))
+    assert ("setup", "sp_gravina") in catalog
+
+
+def test_20_2_a_british_fleet_picked_for_one_station_is_not_offered_for_another():
+    st = GAME.new_state("1805", seed=1, options={"setup_choices": True})
+
+    def check(key, st):
+        if key == ("gb_brest_blockade", 0):
+            assert ("setup", "gb_calder") not in st.legal_actions() and ("setup", "gb_fleet_1") in st.legal_actions()
+
+    _choose(st, {("gb_channel", 0): "gb_calder"}, check)
+    assert st.g["fleets"]["gb_calder"] == {"power": "britain", "at": "sea", "where": "manche"}
+    assert "gb_fleet_1" not in st.g["fleets"] or st.g["fleets"]["gb_fleet_1"]["at"] != "sea"
