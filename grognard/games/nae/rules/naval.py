@@ -1334,10 +1334,10 @@ NELSON = "10C"
 
 
 def nelson_role(st: State, f: Frame) -> str | None:
-    """The role ("att", "dfn") of the Coalition squadron in the battle if Nelson's fleet is in it and the Coalition
-    holds 10C (not played in it yet); None otherwise. (Asking whenever it holds any card, as ``cards.open_window``
-    does, would hide the card better: the web test of a squadron's sortie assumes no Coalition question.)"""
-    if f.get("nelson") or NELSON not in st.g["hands"].get("coalition", []):
+    """The role ("att", "dfn") of the Coalition squadron in the battle if Nelson's fleet is in it, 10C not played in
+    it yet and the Coalition holds any card; None otherwise. Any card, as ``cards.open_window`` asks: asking only
+    when 10C is held would tell the Empire it is."""
+    if f.get("nelson") or not st.g["hands"].get("coalition"):
         return None
     fleet = _nelson_effect(Reroll).fleet
     return next((role for role in ("att", "dfn") if fleet in f[role]), None)

@@ -186,12 +186,18 @@ def test_17_3_4_nelson_survives_below_5_and_the_card_is_discarded():
     assert st.step == "naval.move" and st.frame["fleets"] == ["gb_nelson"]
 
 
-def test_17_3_4_no_window_without_the_card():
+def test_17_3_4_the_window_opens_for_any_card_and_offers_nelson_only_when_held():
+    """6.6: the window opens whenever the Coalition holds a card, as the land battles' do, so that the Empire does
+    not learn from it whether 10C is held; without 10C it offers only to go on, and no loss test follows."""
     st = board([1, 2, 3], turn="coalition", hands={"empire": [], "coalition": ["11C", "12C"]})
     fleets(st, gb_nelson=("port", "gibraltar"), fr_villeneuve=("sea", "south_atlantic"))
     play(st, ("card", "11C"), ("fleet", "gb_nelson"), ("done", None), ("sea", "south_atlantic"), ("decline", None),
-         ("attack_sea", "south_atlantic"), ("stand", None))
-    assert st.step != "naval.nelson" and not rolls(st, "17.3.4")
+         ("attack_sea", "south_atlantic"))
+    while st.step != "naval.nelson":
+        play(st, ("stand", None))
+    assert st.legal_actions() == [("decline", None)]
+    play(st, ("decline", None))
+    assert not rolls(st, "17.3.4")
 
 
 def test_17_3_4_no_loss_test_without_the_card():
