@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, conquest, diplomacy, naval, stacking
+from grognard.games.nae.rules import budget, cards, conquest, diplomacy, naval, siege, stacking
 from grognard.games.nae.schema.cards import ImposePeace
 
 TAMBOURS = "27C"  # 8.1.4 and 18.2.1 say 27C, 18.2.2 22C (docs/nae-data.md)
@@ -194,6 +194,7 @@ def annex_province(st: State, province: str, to: str, rule: str) -> None:
         if z.id in st.g["control"]:
             S.set_control(st, z.id, to)
     st.note(f"{m.provinces[province].name} is annexed to {_name(to)}'s National Territory", rule=rule)
+    siege.refresh_sieges(st)  # 15.3: a fortress annexed to its besieger's side is besieged no more (Valencia)
     flag, why, section = ANNEXATION_FLAGS.get((province, to), (None, "", ""))
     flags = st.g.get("flags", [])  # a grand campaign's (20.2 / 20.3)
     if flag is not None and S.side_of(st, to) == "empire" and flag not in flags:

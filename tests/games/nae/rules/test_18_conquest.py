@@ -474,3 +474,15 @@ def test_8_1_3_a_power_in_forced_peace_lifts_the_sieges_it_laid():
     S.follow_sides(st, ["austria"])
     assert S.force(st, austrians)["side"] is None
     assert st.g["fortresses"]["prague"]["besieger"] is None and st.g["fortresses"]["prague"]["siege"] is None
+
+
+def test_18_2_2_a_fortress_annexed_to_its_besiegers_side_is_besieged_no_more():
+    """18.2.2 with 15.3: the winner annexes the province of a fortress its own forces besiege: the fortress is now
+    of their side and the siege is lifted (a random 1809 game annexed Valencia to Poland while French XII Corps
+    went on besieging it)."""
+    st = board()
+    french = put(st, "venice", ["fr_i", "fr_ii"], commander="davout")
+    S.set_fortress(st, "venice", besieger=french, siege=1)
+    peace.annex_province(st, "venetie", "france", "18.2.2")
+    assert S.controller(st, "venice") == "empire"
+    assert st.g["fortresses"]["venice"]["besieger"] is None and st.g["fortresses"]["venice"]["siege"] is None
