@@ -88,6 +88,12 @@ def friendly_port(st: State, zone: str, side: str) -> bool:
     return S.controller(st, zone) == side
 
 
+def landing_port(st: State, zone: str, side: str) -> bool:
+    """17.2.7: a friendly port troops may land in: none where enemy forces stand outside its fortress (11: the two
+    sides share a zone only across a fortress wall; landing among them is 17.2.8's opposed assault)."""
+    return friendly_port(st, zone, side) and not S.outside(st, zone, S.other(side))
+
+
 def iced(st: State, zone: str) -> bool:
     """17.2.3 / 16: in the winter rounds no fleet moves north of the Baltic ice limit, into or out of its ports."""
     return S.data().map.zones[zone].iced and weather.winter(st)
@@ -302,7 +308,7 @@ class NavalMove:
                 out.append(("attack_sea", f["where"]))
             out += [("attack_box", port) for port in boxes_in(st, f["where"], S.other(f["side"]))]
         out += [("embark", fid) for fid in embarkable(st, f)]
-        if f["at"] == "port" and friendly_port(st, f["where"], f["side"]):
+        if f["at"] == "port" and landing_port(st, f["where"], f["side"]):
             out += [("disembark", fid) for fid in carried(st, f["fleets"])
                     if S.limited_ok(st.g["aboard"][fid]["force"]["units"], f["where"])
                     and landing_room(st, f, f["where"], fid)]
@@ -682,7 +688,7 @@ def unload(st: State, move: Frame) -> None:
     troops left at sea are eliminated."""
     for fid in carried(st, move["fleets"]):
         units = st.g["aboard"][fid]["force"]["units"]
-        if move["at"] == "port" and friendly_port(st, move["where"], move["side"]) and S.limited_ok(
+        if move["at"] == "port" and landing_port(st, move["where"], move["side"]) and S.limited_ok(
                 units, move["where"]) and landing_room(st, move, move["where"], fid):
             if move["where"] in move.get("assaults", {}):
                 move["assaults"][move["where"]] += S.steps(st.g["aboard"][fid]["force"])

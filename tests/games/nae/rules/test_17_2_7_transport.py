@@ -76,3 +76,16 @@ def test_17_2_7_in_a_naval_defeat_the_empty_fleets_are_lost_first():
     assert st.step == "naval.retreat" and ("zone", "portsmouth") in st.legal_actions()
     play(st, ("zone", "portsmouth"))  # beaten, back into the port: the troops land there
     assert st.g["forces"][force]["zone"] == "portsmouth" and st.step == "activation"
+
+
+def test_17_2_7_no_landing_in_a_friendly_port_where_enemy_forces_stand_outside_the_fortress():
+    """11: the two sides share a zone only across a fortress wall, so troops do not land in a friendly port where an
+    enemy force stands outside its fortress (a random 1805 game landed Archduke Ferdinand beside Davout at Holstein);
+    left aboard at the end of the move, they are lost (17.2.7)."""
+    st, force = _british_ferry()
+    S.set_control(st, "antwerp", "britain")
+    put(st, "antwerp", ["fr_i"], side="empire")
+    play(st, ("embark", force), ("sea", "manche"), ("zone", "antwerp"))
+    assert ("disembark", force) not in st.legal_actions()
+    play(st, ("done", None))
+    assert force not in st.g["forces"] and "gb_corps_2" in st.g["reserve"]["units"]
