@@ -32,19 +32,25 @@ HUNT_MIN = 4  # combat value of a force worth sending after Napoléon
 
 # -- the board as a player reads it ---------------------------------------------------------------------------
 
-@cache
-def distances(zone: str) -> dict[str, int]:
-    """Borders to cross from ``zone`` to every zone (breadth first over land borders)."""
+def borders_from(zone: str, enterable: Callable[[str], bool] = lambda z: True) -> dict[str, int]:
+    """Borders to cross from ``zone`` to every zone reached through ``enterable`` ones (breadth first over land
+    borders)."""
     m = S.data().map
     out = {zone: 0}
     todo = deque([zone])
     while todo:
         here = todo.popleft()
         for nxt in m.neighbours(here):
-            if nxt not in out:
+            if nxt not in out and enterable(nxt):
                 out[nxt] = out[here] + 1
                 todo.append(nxt)
     return out
+
+
+@cache
+def distances(zone: str) -> dict[str, int]:
+    """Borders to cross from ``zone`` to every zone."""
+    return borders_from(zone)
 
 
 def dist(a: str, b: str) -> int:

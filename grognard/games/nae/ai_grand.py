@@ -117,16 +117,7 @@ def front(st: State, side: str) -> list[str]:
 
 def open_distances(st: State, zone: str) -> dict[str, int]:
     """Borders to cross from ``zone`` to every zone a side's force may enter: neutral ground is closed (12.1)."""
-    m = S.data().map
-    out = {zone: 0}
-    todo = deque([zone])
-    while todo:
-        here = todo.popleft()
-        for nxt in m.neighbours(here):
-            if nxt not in out and not S.is_neutral_ground(st, nxt):
-                out[nxt] = out[here] + 1
-                todo.append(nxt)
-    return out
+    return ai.borders_from(zone, lambda z: not S.is_neutral_ground(st, z))
 
 
 def distance_to(zone: str, zones: list[str]) -> int:

@@ -894,6 +894,8 @@ class Boulogne:
 
 
 class BoulogneEnd:
+    """4F: once the 7.6 move and its attrition test are done, closes it and the "redeploy" frame it recorded in."""
+
     name: ClassVar[str] = "events.boulogne.end"
 
     def run(self, st: State, f: Frame) -> None:

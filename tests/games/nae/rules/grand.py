@@ -9,6 +9,7 @@ from unittest import mock
 from grognard.core.machine import State
 from grognard.games.nae import game
 from grognard.games.nae import state as S
+from grognard.games.nae.rules import redeployment
 from tests.games.nae.rules.helpers import GAME
 
 
@@ -75,3 +76,21 @@ def stack_pile(st: State, side: str, cards: Sequence[str]) -> None:
     missing = [c for c in cards if c not in st.g["decks"][side]]
     assert not missing, f"not in the {side}'s pile: {missing}"
     st.g["decks"][side] = pile + list(reversed(cards))
+
+
+def start_redeployment(st: State, phase: str = "strategic") -> None:
+    """Open 7.6's strategic redeployment (or 7.5's movement of the neutral majors) on ``st``'s board."""
+    st.core["stack"].clear()
+    st.push("round")
+    if phase == "strategic":
+        redeployment.push_strategic_redeployment(st)
+    else:
+        redeployment.push_neutral_movement(st)
+    st._advance()
+
+
+def reach_power(st: State, power: str) -> None:
+    """Pass the redeployment of the powers before ``power``."""
+    while st.step == "redeploy" and st.frame["power"] != power:
+        st.apply(("done", None))
+    assert st.step == "redeploy" and st.frame["power"] == power

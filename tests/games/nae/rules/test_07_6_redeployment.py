@@ -7,24 +7,8 @@ from __future__ import annotations
 from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import redeployment
-from tests.games.nae.rules.grand import board_1806
+from tests.games.nae.rules.grand import board_1806, reach_power, start_redeployment
 from tests.games.nae.rules.helpers import put, rolls
-
-
-def start(st: State, phase: str) -> None:
-    st.core["stack"].clear()
-    st.push("round")
-    if phase == "strategic":
-        redeployment.push_strategic_redeployment(st)
-    else:
-        redeployment.push_neutral_movement(st)
-    st._advance()
-
-
-def reach(st: State, power: str) -> None:
-    while st.step == "redeploy" and st.frame["power"] != power:
-        st.apply(("done", None))
-    assert st.step == "redeploy" and st.frame["power"] == power
 
 
 def walk(st: State, fid: str, *zones: str) -> None:
@@ -38,8 +22,8 @@ def test_7_6_example_1806_toulon_corps_reaches_florence_with_its_printed_mf() ->
     (no general: no doubling), no attrition test."""
     st = board_1806()
     fid = put(st, "toulon", ["fr_ix"])
-    start(st, "strategic")
-    reach(st, "france")
+    start_redeployment(st, "strategic")
+    reach_power(st, "france")
     walk(st, fid, "nice", "genoa", "livorno", "florence")
     assert [a for a in st.legal_actions() if a[0] == "zone"] == []  # 4 MP spent
     st.apply(("done", None))
@@ -54,8 +38,8 @@ def test_7_6_example_1806_armee_d_italie_reaches_mainz_taking_in_baden_corps() -
     st = board_1806(dice=[3])
     fid = put(st, "milan", {"fr_x": 2, "fr_xi": 1}, commander="massena", army="armee_italie")
     baden = put(st, "bade", {"bad_1": 1})
-    start(st, "strategic")
-    reach(st, "france")
+    start_redeployment(st, "strategic")
+    reach_power(st, "france")
     walk(st, fid, "chur", "zurich", "bade")
     st.apply(("absorb", baden))
     st.apply(("zone", "mannheim"))
@@ -75,8 +59,8 @@ def test_7_6_no_attrition_within_the_base_mf() -> None:
     dépasse pas ce montant »."""
     st = board_1806()
     fid = put(st, "paris", ["fr_x"], commander="ney")
-    start(st, "strategic")
-    reach(st, "france")
+    start_redeployment(st, "strategic")
+    reach_power(st, "france")
     st.apply(("force", fid))
     assert st.frame["mp"] == 8
     for z in ("soissons", "reims"):
@@ -93,8 +77,8 @@ def test_7_6_forbidden_zones_and_unsupplied_forces() -> None:
     fid = put(st, "strasbourg", ["fr_x"], commander="ney")
     put(st, "metz", ["ru_iii"])
     S.set_control(st, "landau", "britain")
-    start(st, "strategic")
-    reach(st, "france")
+    start_redeployment(st, "strategic")
+    reach_power(st, "france")
     st.apply(("force", fid))
     m = st.frame
     assert "enemy units" in (redeployment.enter_refusal(st, m, "metz") or "")
@@ -110,7 +94,7 @@ def test_7_6_only_powers_at_war_in_the_order_of_7_3() -> None:
     put(st, "paris", ["fr_x"])
     put(st, "london", ["gb_corps_1"])
     put(st, "vienna", ["au_i"], side="coalition")  # Austria in forced peace does not redeploy (EN 7.6)
-    start(st, "strategic")
+    start_redeployment(st, "strategic")
     seen = []
     while st.step == "redeploy":
         seen.append(st.frame["power"])
@@ -123,8 +107,8 @@ def test_7_5_neutral_majors_move_at_base_mf_inside_their_territory() -> None:
     never out of their National Territory."""
     st = board_1806()
     au = put(st, "vienna", ["au_i"], side="coalition")
-    start(st, "neutral")
-    reach(st, "austria")
+    start_redeployment(st, "neutral")
+    reach_power(st, "austria")
     assert st.active == "coalition"
     st.apply(("force", au))
     assert st.frame["mp"] == S.unit("au_i").mf  # no doubling, no forced march
@@ -141,8 +125,8 @@ def test_7_6_example_1806_koutouzov_doubles_his_mf_and_tests_attrition() -> None
     st = board_1806(dice=[2])
     fid = put(st, "neminov", ["ru_i", "ru_ii", "ru_vi", "ru_vii", "ru_viii"], commander="koutouzov",
               army="premiere_armee")
-    start(st, "strategic")
-    reach(st, "russia")
+    start_redeployment(st, "strategic")
+    reach_power(st, "russia")
     walk(st, fid, "zhitomir", "pinsk", "brest_litovsk", "grodno")
     st.apply(("done", None))
     while st.step == "attrition.depot":
@@ -158,8 +142,8 @@ def test_7_5_example_1806_castanos_moves_within_his_mf() -> None:
     Spain being neutral): the Empire moves him from Madrid at his base MF 3, no doubling, no attrition test."""
     st = board_1806()
     fid = put(st, "madrid", ["sp_corps_1", "sp_corps_2"], commander="castanos", side="empire")
-    start(st, "neutral")
-    reach(st, "spain")
+    start_redeployment(st, "neutral")
+    reach_power(st, "spain")
     assert st.active == "empire"
     walk(st, fid, "valladolid", "leon")  # 2 + 1 MP
     assert st.frame["mp"] == 3 and st.frame["spent"] == 3 and [a for a in st.legal_actions() if a[0] == "zone"] == []
@@ -173,8 +157,8 @@ def test_7_6_why_a_zone_is_refused() -> None:
     st = board_1806()
     fid = put(st, "strasbourg", ["fr_x"], commander="ney")
     put(st, "metz", ["ru_iii"])
-    start(st, "strategic")
-    reach(st, "france")
+    start_redeployment(st, "strategic")
+    reach_power(st, "france")
     st.apply(("force", fid))
     assert "enemy units stand in Metz, 7.6" in why(st, "Metz")
 
@@ -183,8 +167,8 @@ def test_7_5_neutral_fleet_ends_in_a_national_port_or_next_to_one() -> None:
     """7.5: a neutral's fleet may move if it ends in a port of its National Territory or a sea zone next to one."""
     st = board_1806()
     st.g["fleets"]["sp_fleet_1"] = {"power": "spain", "at": "port", "where": "cadiz"}
-    start(st, "neutral")
-    reach(st, "spain")
+    start_redeployment(st, "neutral")
+    reach_power(st, "spain")
     st.apply(("fleet", "sp_fleet_1"))
     options = [a for a in st.legal_actions() if a[0] != "done"]
     assert options

@@ -5,8 +5,8 @@ d'un round d'activation » (a heuristic 1809 game left Masséna inside Ulm's for
 from __future__ import annotations
 
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import redeployment, supply
-from tests.games.nae.rules.grand import board_1806
+from grognard.games.nae.rules import supply
+from tests.games.nae.rules.grand import board_1806, reach_power, start_redeployment
 from tests.games.nae.rules.helpers import put
 
 
@@ -16,12 +16,8 @@ def test_15_3_a_redeployed_force_takes_in_the_garrison_of_its_zone() -> None:
     S.set_in_fortress(st, garrison, True)
     fid = put(st, "mainz", ["fr_iii", "fr_iv"], commander="davout")
     supply.update_supply(st)
-    st.core["stack"].clear()
-    st.push("round")
-    redeployment.push_strategic_redeployment(st)
-    st._advance()
-    while st.frame["power"] != "france":
-        st.apply(("done", None))
+    start_redeployment(st)
+    reach_power(st, "france")
     st.apply(("force", fid))
     st.apply(("zone", "landau"))
     st.apply(("done", None))

@@ -6,8 +6,8 @@ redeployed away)."""
 from __future__ import annotations
 
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import redeployment, siege, supply
-from tests.games.nae.rules.grand import board_1806
+from grognard.games.nae.rules import siege, supply
+from tests.games.nae.rules.grand import board_1806, reach_power, start_redeployment
 from tests.games.nae.rules.helpers import put
 
 
@@ -18,12 +18,8 @@ def test_15_3_a_besieger_redeployed_away_lifts_its_siege() -> None:
     siege.lay_siege(st, fid)
     supply.update_supply(st)
     assert st.g["fortresses"]["landau"]["besieger"] == fid
-    st.core["stack"].clear()
-    st.push("round")
-    redeployment.push_strategic_redeployment(st)
-    st._advance()
-    while st.frame["power"] != "france":
-        st.apply(("done", None))
+    start_redeployment(st)
+    reach_power(st, "france")
     st.apply(("force", fid))
     way = next(a for a in st.legal_actions() if a[0] == "zone")
     st.apply(way)
