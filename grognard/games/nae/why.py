@@ -9,7 +9,7 @@ import unicodedata
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, command, movement
+from grognard.games.nae.rules import activation, battle, command, movement, naval
 
 
 def why(st: State, target: str) -> str:
@@ -32,6 +32,8 @@ def why(st: State, target: str) -> str:
     f = st.frame
     if zone is not None:
         name = S.zone_name(zone)
+        if step == "naval.move" and ("assault", zone) not in legal:  # 17.2.8
+            return f"no assault on {name}: {naval.assault_refusal(st, f, zone) or st.prompt}."
         if any(a[1] == zone for a in legal):
             return f"{name} is one of the choices now."
         if step == "march":

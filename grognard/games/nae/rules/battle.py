@@ -117,6 +117,8 @@ def battle_mods(st: State, ctx: Frame, role: str) -> list[tuple[str, int]]:
         mods.append((border.name, border.army_attacker_modifier if S.is_army(att) else border.attacker_modifier))
     if me["unsupplied"]:
         mods.append(("unsupplied", t.combat_modifier("unsupplied")))
+    if attacker and ctx["came_from"] == FROM_SEA:  # 17.2.8
+        mods.append(("landing from the sea", t.combat_modifier("amphibious_landing")))
     head = ctx["heads"][role] if "spearhead" not in cancelled else None
     if head:
         mods.append((f"spearhead {S.unit_name(head)}", t.combat_modifier("spearhead") * S.unit(head).stars))
@@ -165,7 +167,13 @@ STANDING = "standing"
 accepts when a forced alliance is broken (8.1.4) and the Tyrolean rising's (8.3.3). No border is crossed, each side
 is supplied where it stands, a beaten attacker retreats by the defender's priorities (14.10: it entered from
 nowhere), and no march goes on after it."""
-NO_ENTRY = ("fortress", STANDING)  # a sortie (15.2) or a standing battle: no zone the attacker came from
+FROM_SEA = "from_sea"
+"""The ``came_from`` of a landing battle (17.2.8, ``naval.Assault``): the attacker lands from a squadron in the
+port. It crosses no border and is always supplied (« Les unités qui effectuent un assaut maritime sont toujours
+ravitaillées au moment du combat »), fights at -3 (« Un combat se déroule avec des pénalités pour la force qui
+débarque (-3) »), no force counter-marches to join it (2 steps an assault), and beaten it is destroyed (« ne peut pas
+battre en retraite dans une zone adjacente et est détruite »); the assault goes on after it."""
+NO_ENTRY = ("fortress", STANDING, FROM_SEA)  # a sortie (15.2), a standing battle, a landing: no zone left behind
 
 
 def start_battle(st: State, att: str, dfn: str, zone: str, came_from: str, interceptor_from: str | None = None) -> None:
@@ -194,8 +202,8 @@ class Battle:
         att, dfn = S.force(st, f["att"]), S.force(st, f["dfn"])
         cache: dict[str, set[str]] = {}
         sortie = f["came_from"] in NO_ENTRY  # 15.2: a sortie comes from no zone: the garrison's own supply
-        att["unsupplied"] = not supply.force_supplied(  # 14.5.4: a line through the attacker's entry zone
-            st, f["att"], cache, via=None if sortie else f["came_from"])
+        att["unsupplied"] = f["came_from"] != FROM_SEA and not supply.force_supplied(  # 14.5.4: through its entry
+            st, f["att"], cache, via=None if sortie else f["came_from"])              # zone; 17.2.8: landing, always
         dfn["unsupplied"] = not supply.force_supplied(  # 13.3 (a sortie, 15.2, comes from no zone)
             st, f["dfn"], cache, avoid=None if sortie else f["came_from"])
         a, d = S.combat_value(att), S.combat_value(dfn)
@@ -291,8 +299,8 @@ def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
     a strait, not yet tried in this battle. One the force in the battle could not take in whole is offered too:
     « une consolidation est obligatoirement réalisée; éliminez les unités et généraux en surplus » (11)."""
     into = ctx["att"] if role == "attacker" else ctx["dfn"]
-    if into not in st.g["forces"] or (role == "attacker" and ctx.get("came_from") == "fortress"):
-        return []  # 15.3: the besieged and the forces outside fight apart, a sortie too
+    if into not in st.g["forces"] or (role == "attacker" and ctx.get("came_from") in ("fortress", FROM_SEA)):
+        return []  # 15.3: the besieged and the forces outside fight apart, a sortie too; 17.2.8: 2 steps a landing
     side = S.force(st, into)["side"]
     out = [fid for fid in marching_distance(st, ctx, side) if fid != into and fid not in ctx["tried"]
            and S.limited_ok(S.force(st, fid)["units"], ctx["zone"])]
@@ -561,6 +569,11 @@ class BattleAfter:
             return
         if f["phase"] == "route":
             f["phase"] = "demoralize"
+            if loser_fid in forces and loser_fid == f["att"] and f["came_from"] == FROM_SEA:
+                conquest.note_crushed(st, loser_fid)  # 26F Tilsit (18.2.1)
+                S.remove_force(st, loser_fid, "17.2.8", f"{S.name_of(st, loser_fid)} has landed and may not retreat: "
+                               "it is destroyed")
+                return
             if loser_fid in forces and f["demoralize"] and forces[loser_fid]["zone"] == f["zone"]:
                 plan_retreat(st, f, loser_fid)
             return
@@ -581,8 +594,8 @@ class BattleAfter:
                     retreat(st, f, loser_fid)
             return
         st.pop()
-        if f["came_from"] == STANDING:
-            return  # no mover: the step that started it settles what follows (8.1.4, 8.3.3)
+        if f["came_from"] in (STANDING, FROM_SEA):
+            return  # no mover: the step that started it settles what follows (8.1.4, 8.3.3, 17.2.8)
         from grognard.games.nae.rules import movement
 
         movement.after_battle(st, f, winner_fid)

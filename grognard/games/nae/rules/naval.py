@@ -12,9 +12,9 @@ form a squadron (17.2.2). An activation frame lists the fleets it moved in ``fle
 lists [year, round, port] (17.3.3: a port is attacked once a round). ``st.g["aboard"]``: force id -> {force (taken off
 the map while at sea), fleets carrying it} (17.2.7).
 
-Landings in an enemy port, unopposed or against its fortress alone (17.2.7-17.2.8), and the naval cards' effects
-(1C, 49C, 10F, 6C, 10C) are here too; the Corsairs box (17.2.9) is in ``cards``. Not implemented yet
-(docs/nae-rules.md): the maritime assault on a port held by enemy troops or fleets (17.2.8)."""
+Landings in a port (17.2.7-17.2.8): unopposed, against its fortress alone, or against the enemy fleets and troops
+holding it (the fleets fought in the port first, then a landing battle through ``battle``'s ``FROM_SEA``), and the
+naval cards' effects (1C, 49C, 10F, 6C, 10C) are here too; the Corsairs box (17.2.9) is in ``cards``."""
 
 from __future__ import annotations
 
@@ -512,87 +512,193 @@ def landing_room(st: State, f: Frame, port: str, fid: str) -> bool:
     return bool(f["assaults"][port] + S.steps(st.g["aboard"][fid]["force"]) <= assault_limit(st))
 
 
+def enemy_fortress(st: State, port: str, side: str) -> bool:
+    """An active fortress of the enemy of ``side`` in ``port`` (15)."""
+    fort = st.g["fortresses"].get(port)
+    return bool(fort and fort["active"] and S.controller(st, port) == S.other(side))
+
+
 def fortress_only(st: State, port: str, side: str) -> bool:
     """17.2.8: an enemy port whose active fortress holds no enemy force and no enemy fleet: « un combat a lieu
     entre l'escadre et la forteresse préalablement à l'assaut maritime »."""
-    fort = st.g["fortresses"].get(port)
-    return bool(fort and fort["active"] and S.controller(st, port) == S.other(side)
-                and not S.forces_in(st, port, S.other(side)) and not fleets_at(st, "port", port, S.other(side)))
+    return enemy_fortress(st, port, side) and not S.forces_in(st, port, S.other(side)) \
+        and not fleets_at(st, "port", port, S.other(side))
+
+
+def opposed(st: State, port: str, side: str) -> bool:
+    """17.2.8: « Si le port de destination est occupé par une force adverse ou est une forteresse contrôlée par
+    l'adversaire, un assaut maritime a lieu »: a port of either side's with enemy troops outside its fortress, or an
+    enemy port with enemy fleets or troops inside its active fortress. A port whose fleets were already attacked this
+    round is closed to it (17.3.3: « un même port ne peut être attaqué qu'une seule fois par round »)."""
+    enemy = S.other(side)
+    if fleets_at(st, "port", port, enemy) and [st.g["year"], st.g["round"], port] in st.g.get("ports_attacked", []):
+        return False
+    if S.outside(st, port, enemy):
+        return S.controller(st, port) in (side, enemy)
+    return S.controller(st, port) == enemy and bool(fleets_at(st, "port", port, enemy) or (
+        enemy_fortress(st, port, side) and S.forces_in(st, port, enemy)))
 
 
 def assault_forces(st: State, f: Frame, port: str) -> list[str]:
-    """17.2.8: the forces aboard the squadron that may land in ``port`` in one assault (before a fortress, those
-    strong enough to besiege it, 15.2: « la force terrestre doit alors assiéger la forteresse »)."""
+    """17.2.8: the forces aboard the squadron that may land in ``port`` in one assault (before an enemy fortress,
+    those strong enough to besiege it, 15.2: « la force terrestre doit alors assiéger la forteresse »)."""
     from grognard.games.nae.rules import siege
 
     limit = assault_limit(st)
     fort = st.g["fortresses"].get(port)
-    least = siege.cover_steps(fort["level"]) if fort and fort["active"] else 0
+    least = siege.cover_steps(fort["level"]) if fort and enemy_fortress(st, port, f["side"]) else 0
     return [fid for fid in carried(st, f["fleets"]) if least <= S.steps(st.g["aboard"][fid]["force"]) <= limit
             and S.limited_ok(st.g["aboard"][fid]["force"]["units"], port)]
 
 
 def assault_ports(st: State, f: Frame) -> list[str]:
-    """17.2.8: from a sea zone, the enemy ports whose blockade box lies in it where the squadron may land a force
-    (3 MP; none in the winter rounds, 16): unopposed, or defended by their fortress alone; none after an assault
-    whose force was destroyed (« cette escadre ne peut pas mener d'autre assaut maritime au-cours de son
-    activation »)."""
-    if f["at"] != "sea" or f["mp"] < ASSAULT_MP or weather.winter(st) or not carried(st, f["fleets"]) \
-            or f.get("assault_failed"):
+    """17.2.8: from a sea zone, the ports whose blockade box lies in it where the squadron may land a force
+    (``assault_refusal``)."""
+    if squadron_refusal(st, f) is not None:
         return []
-    return [z.id for z in S.data().map.ports() if z.seas[0] == f["where"] and assault_forces(st, f, z.id)
-            and (unopposed(st, z.id, f["side"]) or fortress_only(st, z.id, f["side"]))]
+    return [z.id for z in S.data().map.ports() if z.seas[0] == f["where"] and port_refusal(st, f, z.id) is None]
+
+
+def squadron_refusal(st: State, f: Frame) -> str | None:
+    """17.2.8: why the moving squadron ``f`` may make no assault now (None: it may, on a port that allows one)."""
+    if f["at"] != "sea":
+        return "the squadron sets out from the sea zone holding the port's blockade box, 17.2.6"
+    if weather.winter(st):
+        return "« Il n'est pas possible d'effectuer un assaut maritime [...] durant les rounds d'hiver », 17.2.8"
+    if f["mp"] < ASSAULT_MP:
+        return f"an assault costs {ASSAULT_MP} MP (the box, the port, the landing) and {f['mp']} are left, 17.2.1"
+    if f.get("assault_failed"):
+        return ("its force has been destroyed in an assault: « cette escadre ne peut pas mener d'autre assaut "
+                "maritime au-cours de son activation », 17.2.8")
+    if not carried(st, f["fleets"]):
+        return "the squadron carries no troops, 17.2.7"
+    return None
+
+
+def port_refusal(st: State, f: Frame, port: str) -> str | None:
+    """17.2.8: why the squadron may not assault ``port`` from its sea zone (None: it may)."""
+    side, enemy = f["side"], S.other(f["side"])
+    if S.controller(st, port) == side and not S.outside(st, port, enemy):
+        return "it is a friendly port: the squadron sails in and lands its troops there (17.2.7)"
+    if S.controller(st, port) != enemy and not S.outside(st, port, enemy):
+        return "it is not an enemy port, 17.2.8"
+    if not (unopposed(st, port, side) or fortress_only(st, port, side) or opposed(st, port, side)):
+        return "its fleets have been attacked this round already: « un même port ne peut être attaqué qu'une seule " \
+               "fois par round », 17.3.3"
+    if not assault_forces(st, f, port):
+        fort = st.g["fortresses"].get(port)
+        if fort and enemy_fortress(st, port, side):
+            from grognard.games.nae.rules import siege
+
+            return (f"no force aboard can land: {assault_limit(st)} steps at most an assault (17.2.8), and at least "
+                    f"{siege.cover_steps(fort['level'])} to besiege its fortress (15.2)")
+        return f"no force aboard can land: {assault_limit(st)} steps at most an assault (17.2.8, « SAUF évènement »)"
+    return None
+
+
+def assault_refusal(st: State, f: Frame, port: str) -> str | None:
+    """17.2.8: why the squadron of the move ``f`` may not assault the zone ``port`` now (None: it may)."""
+    zone = S.data().map.zones[port]
+    if not zone.port:
+        return "it has no port: « Il n'est pas possible d'effectuer un assaut maritime dans une zone qui ne contient " \
+               "pas de port », 17.2.8"
+    reason = squadron_refusal(st, f)
+    if reason is None and zone.seas[0] != f["where"]:
+        reason = f"its blockade box lies in {S.data().map.seas[zone.seas[0]].name}, 17.2.6"
+    return reason or port_refusal(st, f, port)
 
 
 def assault(st: State, f: Frame, port: str) -> None:
-    """17.2.1 / 17.2.8: the squadron passes the blockade box into the enemy port (its owner then lands a force);
-    a fortress first fights the squadron (``naval.assault``)."""
-    f["mp"] -= ASSAULT_MP
+    """17.2.1 / 17.2.8: the squadron passes the blockade box into the enemy port (its owner then lands a force).
+    Enemy fleets in the port are fought there first (17.3.3, ``fleets_first``); a fortress without them fights the
+    squadron; enemy troops there fight the landed force (``naval.assault``)."""
     came_from = [f["at"], f["where"]]
+    if fleets_at(st, "port", port, S.other(f["side"])):
+        fleets_first(st, f, port, came_from)
+        return
+    f["mp"] -= ASSAULT_MP
+    enter_port(st, f, port, came_from, fortress=enemy_fortress(st, port, f["side"]))
+
+
+def fleets_first(st: State, f: Frame, port: str, came_from: list[str]) -> None:
+    """17.2.8: « Si des flottes adverses occupent le port de destination, il faut les détruire préalablement par
+    combat naval »: the squadron enters the blockade box and attacks the port (17.2.6: « une escadre peut pénétrer
+    dans un port occupé par une escadre adverse et un combat naval a lieu dans le port »), with its fortress dice and
+    one round (17.3.3; the port counts as attacked this round). The landing follows only if no enemy fleet is left
+    (``after_fleets``); the landing's MP is spent then."""
+    f["mp"] -= ASSAULT_MP - 1
+    f["at"], f["where"], f["came_from"] = "blockade", port, came_from
+    for fl in f["fleets"]:
+        st.g["fleets"][fl].update(at="blockade", where=port)
+    st.g.setdefault("ports_attacked", []).append([st.g["year"], st.g["round"], port])
+    st.note(f"Squadron of {squadron_name(st, f['fleets'])} attacks the fleets in the port of {S.zone_name(port)} "
+            f"before landing its troops ({ASSAULT_MP - 1} MP)", rule="17.2.8")
+    push_battle(st, f, fleets_at(st, "port", port, S.other(f["side"])), "port", port, kind="port")
+    st.frame["assault"] = came_from
+
+
+def after_fleets(st: State, move: Frame, b: Frame) -> None:
+    """17.2.8: after the combat in the port, the landing goes on if the squadron won and no enemy fleet is left
+    there; otherwise the squadron stays in the blockade box with its troops and may go on (17.3.3)."""
+    port = b["where"]
+    if b["loser"] != "dfn" or fleets_at(st, "port", port, S.other(move["side"])):
+        st.note(f"Enemy fleets are still in the port of {S.zone_name(port)}: no landing", rule="17.2.8")
+        return
+    move["mp"] -= 1
+    enter_port(st, move, port, b["assault"], fortress=False)  # its fortress fired in the port combat (17.3.3)
+
+
+def enter_port(st: State, f: Frame, port: str, came_from: list[str], *, fortress: bool) -> None:
+    """17.2.8: the squadron is in the port; unopposed, its force lands and takes it (``naval.landing``); otherwise
+    ``naval.assault`` runs the assault (the fight with the fortress first if ``fortress``)."""
     f["at"], f["where"] = "port", port
     for fl in f["fleets"]:
         st.g["fleets"][fl].update(at="port", where=port)
-    st.note(f"Squadron of {squadron_name(st, f['fleets'])} enters the enemy port of {S.zone_name(port)} to land "
-            f"troops ({ASSAULT_MP} MP)", rule="17.2.8")
-    if fortress_only(st, port, f["side"]):
-        st.push("naval.assault", side=f["side"], port=port, came_from=came_from, phase="fortress", fid=None)
-    else:
+    st.note(f"Squadron of {squadron_name(st, f['fleets'])} enters the port of {S.zone_name(port)} to land troops",
+            rule="17.2.8")
+    if unopposed(st, port, f["side"]):
         st.push("naval.landing", side=f["side"], port=port)
+    else:
+        st.push("naval.assault", side=f["side"], port=port, came_from=came_from,
+                phase="fortress" if fortress else "land", fid=None)
 
 
 def fortress_fight(st: State, move: Frame, port: str) -> bool:
-    """17.2.8: « le port se défend avec un dé de combat et l'escadre du joueur actif doit obtenir un résultat
-    supérieur »; a tie is fought again « tant qu'un vainqueur n'est pas désigné ». The squadron loses no fleet (the
-    fortress only keeps it out)."""
+    """17.2.8: « Si le port est une forteresse sans escadre adverse, un combat a lieu entre l'escadre et la
+    forteresse préalablement à l'assaut maritime [...] le port se défend avec un dé de combat et l'escadre du joueur
+    actif doit obtenir un résultat supérieur »; a tie is fought again only « si le port ne contient qu'une
+    forteresse » (with enemy troops there too, a tie is no higher result: the fortress holds). The squadron loses no
+    fleet (the fortress only keeps it out)."""
     enemy = S.other(move["side"])
+    again = fortress_only(st, port, move["side"])
     def row(mine: int) -> Any:
-        return lambda x: ("the squadron lands" if mine > x else "the fortress holds" if mine < x
+        return lambda x: ("the squadron lands" if mine > x else "the fortress holds" if mine < x or not again
                           else "tie: another round", None)
 
     while True:
         mine = fire(st, move["side"], move["fleets"], "17.2.8", None, enemy)
         theirs = st.roll(1, rule="17.2.8", why=f"The fortress of {S.zone_name(port)} fires on the landing squadron",
                          table=row(mine)).total
-        if mine != theirs:
+        if mine != theirs or not again:
             return mine > theirs
 
 
 class Assault:
-    """17.2.8, a port defended by its fortress alone: the squadron fights the fortress; if it wins, the force
-    lands, lays siege and has two siege attacks; the zone not taken, the force is destroyed. Beaten, the squadron
-    falls back to the sea zone it came from and may go on."""
+    """17.2.8, an opposed assault, one phase after another: a fortress without fleets fights the squadron first
+    (beaten, the squadron falls back to the sea zone it came from and may go on); the force lands; enemy troops
+    outside the fortress fight it (``battle.FROM_SEA``: at -3, destroyed if beaten); then before an enemy fortress it
+    lays siege and has two siege attacks, and the zone not taken, it is destroyed."""
 
     name: ClassVar[str] = "naval.assault"
 
     def run(self, st: State, f: Frame) -> None:
-        from grognard.games.nae.rules import siege
+        from grognard.games.nae.rules import battle, siege
 
         move = _move_frame(st)
-        port = f["port"]
+        port, side = f["port"], f["side"]
         if f["phase"] == "fortress":
             if fortress_fight(st, move, port):
-                f["phase"] = "siege"
-                st.push("naval.landing", side=f["side"], port=port, assault=True)
+                f["phase"] = "land"
                 return
             st.pop()
             move["at"], move["where"] = f["came_from"]
@@ -600,19 +706,36 @@ class Assault:
                 st.g["fleets"][fl].update(at=move["at"], where=move["where"])
             st.note(f"The squadron falls back into {place_name(*f['came_from'])}", rule="17.2.8")
             return
+        if f["phase"] == "land":
+            f["phase"] = "landed"
+            st.push("naval.landing", side=side, port=port, assault=True)
+            return
         fid = f["fid"]
-        if f["phase"] == "siege":
+        if f["phase"] == "landed":
+            f["phase"] = "won"
+            enemies = S.outside(st, port, S.other(side))
+            if enemies:
+                st.note(f"{S.name_of(st, fid)} fights {S.name_of(st, enemies[0])} on landing", rule="17.2.8")
+                battle.start_battle(st, fid, enemies[0], port, battle.FROM_SEA)
+                return
+        if f["phase"] == "won" and fid in st.g["forces"] and not S.outside(st, port, S.other(side)):
+            if not enemy_fortress(st, port, side):
+                st.pop()
+                taken(st, move, fid, port)
+                return
             f["phase"] = "second"
             siege.lay_siege(st, fid)
-            st.note(f"{S.name_of(st, fid)} has two siege attacks", rule="17.2.8")
-            siege.push_siege_attack(st, fid)
-            return
-        if f["phase"] == "second" and S.controller(st, port) != f["side"] and fid in st.g["forces"]:
+            if st.g["fortresses"][port]["besieger"] == fid:
+                st.note(f"{S.name_of(st, fid)} has two siege attacks", rule="17.2.8")
+                siege.push_siege_attack(st, fid)
+                return
+        if f["phase"] == "second" and S.controller(st, port) != side and fid in st.g["forces"] and \
+                st.g["fortresses"][port]["besieger"] == fid:
             f["phase"] = "end"
             siege.push_siege_attack(st, fid)
             return
         st.pop()
-        if S.controller(st, port) == f["side"]:
+        if S.controller(st, port) == side and fid in st.g["forces"] and not S.outside(st, port, S.other(side)):
             return
         move["assault_failed"] = True
         if fid in st.g["forces"]:
@@ -621,6 +744,19 @@ class Assault:
         move["at"], move["where"] = "sea", str(sea_of("blockade", port))  # « les flottes se repositionnent dans la
         for fl in move["fleets"]:                                           # zone maritime du port »
             st.g["fleets"][fl].update(at="sea", where=move["where"])
+
+
+def taken(st: State, move: Frame, fid: str, port: str) -> None:
+    """17.2.8: the landed force won its battle and no enemy fortress stands: the port is its side's (3.2: « avoir
+    remporté [...] un assaut maritime »)."""
+    from grognard.games.nae.rules import stacking
+
+    if S.controller(st, port) != move["side"]:
+        S.set_control(st, port, S.major_of(st, S.force(st, fid)["power"]))
+        st.note(f"{S.name_of(st, fid)} wins the amphibious assault and takes control of {S.zone_name(port)}",
+                rule="3.2")
+        port_taken(st, port)
+    stacking.consolidate(st, fid)
 
 
 def assault_landing(st: State, f: Frame, fid: str) -> None:
@@ -644,17 +780,19 @@ def assault_landing(st: State, f: Frame, fid: str) -> None:
     stacking.consolidate(st, fid)
 
 
-def land_before_fortress(st: State, f: Frame, fid: str) -> None:
-    """17.2.8: the squadron beat the fortress: the force lands before it (outside it), to besiege it."""
+def land_opposed(st: State, f: Frame, fid: str) -> None:
+    """17.2.8: the force lands in the port zone, outside its fortress, to fight the troops there or besiege it."""
     force = st.g["aboard"].pop(fid)["force"]
-    f.setdefault("assaults", {})[f["where"]] = S.steps(force)
+    port = f["where"]
+    f.setdefault("assaults", {})[port] = S.steps(force)
     S.add_force(st, fid, force)
-    S.move_force(st, fid, f["where"])
-    st.note(f"{S.name_of(st, fid)} land(s) before the fortress of {S.zone_name(f['where'])}", rule="17.2.8")
+    S.move_force(st, fid, port)
+    fort = "before the fortress of " if enemy_fortress(st, port, f["side"]) else "at "
+    st.note(f"{S.name_of(st, fid)} land(s) {fort}{S.zone_name(port)} ({S.steps(force)} steps)", rule="17.2.8")
 
 
 class Landing:
-    """17.2.8: the squadron in the enemy port lands one of its forces (within the assault's steps)."""
+    """17.2.8: the squadron in the port lands one of its forces (within the assault's steps)."""
 
     name: ClassVar[str] = "naval.landing"
 
@@ -662,7 +800,7 @@ class Landing:
         return str(f["side"])
 
     def prompt(self, st: State, f: Frame) -> str:
-        return f"Your squadron is in the enemy port of {S.zone_name(f['port'])}: choose the force that lands."
+        return f"Your squadron is in the port of {S.zone_name(f['port'])}: choose the force that lands."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         return [("land_enemy", fid) for fid in assault_forces(st, _move_frame(st), f["port"])]
@@ -671,7 +809,7 @@ class Landing:
         st.pop()
         if f.get("assault"):
             st.frame["fid"] = action[1]
-            land_before_fortress(st, _move_frame(st), action[1])
+            land_opposed(st, _move_frame(st), action[1])
         else:
             assault_landing(st, st.frame, action[1])
 
@@ -1332,6 +1470,8 @@ class Battle:
                 finish_move(st)  # the battle stood right above the squadron's move
             elif f["kind"] == "sortie":
                 move_to(st, move, "sea", str(f["then"]), 1, ["port", f["where"]])
+            elif f.get("assault"):
+                after_fleets(st, move, f)
 
 
 # -- 10C Nelson: his squadron re-rolls its combat dice once; the only admiral tested for his loss (17.3.4) --------
@@ -1541,6 +1681,25 @@ class Retreat:
             end_move(st, f["side"], at, where)
 
 
+def assault_label(st: State, port: str) -> str:
+    """17.2.8: what the assault on ``port`` will meet, in the order it meets it."""
+    side = st.frame["side"]
+    enemy = S.other(side)
+    name = S.zone_name(port)
+    if not opposed(st, port, side):
+        return f"Land troops in the enemy port of {name} ({ASSAULT_MP} MP: through its blockade box, 17.2.8)"
+    parts = []
+    if fleets_at(st, "port", port, enemy):
+        parts.append("fight the enemy fleets in its port")
+    elif enemy_fortress(st, port, side):
+        parts.append("beat its fortress")
+    parts.append("land and fight the enemy troops there at -3, with no retreat" if S.outside(st, port, enemy)
+                 else "land")
+    if enemy_fortress(st, port, side):
+        parts.append("besiege the fortress")
+    return f"Assault {name}: {', then '.join(parts)} ({ASSAULT_MP} MP, 17.2.8)"
+
+
 def label(st: State, action: Action) -> str | None:
     """Menu labels of the naval actions (None: not a naval action)."""
     verb, arg = action
@@ -1560,8 +1719,7 @@ def label(st: State, action: Action) -> str | None:
     if verb == "fleet" and step == "naval.squadron":
         return f"Add {fleet_name(arg)} to the squadron ({'event' if free_by_event(_activation(st), arg) else '1 AP'})"
     if verb == "assault":
-        return (f"Land troops in the enemy port of {S.zone_name(arg)} ({ASSAULT_MP} MP: through its blockade box, "
-                "17.2.8)")
+        return assault_label(st, arg)
     if verb == "land_enemy":
         return f"Land {cargo_name(st.g['aboard'][arg]['force'])} at {S.zone_name(st.frame['port'])}"
     if verb == "drop_fleet":

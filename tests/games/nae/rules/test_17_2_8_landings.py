@@ -47,14 +47,10 @@ def test_17_2_8_an_unopposed_landing_is_a_won_assault_that_takes_the_port():
     assert st.step == "activation" and ("force", force) not in st.legal_actions()  # 17.2.7: no land move after
 
 
-def test_17_2_8_no_assault_on_a_port_held_by_enemy_troops_nor_in_winter():
+def test_17_2_8_no_assault_in_winter():
     st, _, _ = _crossing()
     assaults = [a[1] for a in st.legal_actions() if a[0] == "assault"]
     assert assaults == ["dunkirk", "boulogne", "rouen", "cherbourg"]  # Rouen unopposed, the others' fortresses alone
-    put(st, "rouen", ["fr_i"])
-    put(st, "cherbourg", ["fr_ii"])  # the opposed assault (a landing battle at -3) is not offered
-    st._legal = None
-    assert [a[1] for a in st.legal_actions() if a[0] == "assault"] == ["dunkirk", "boulogne"]
     st, _, _ = _crossing(round_no=6)  # 16: « aucun assaut maritime n'est autorisé » in the winter rounds
     assert not [a for a in st.legal_actions() if a[0] == "assault"]
 
