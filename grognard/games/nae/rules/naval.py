@@ -617,6 +617,9 @@ def assault(st: State, f: Frame, port: str) -> None:
         fleets_first(st, f, port, came_from)
         return
     f["mp"] -= ASSAULT_MP
+    enemy = "enemy " if S.controller(st, port) == S.other(f["side"]) else ""
+    st.note(f"Squadron of {squadron_name(st, f['fleets'])} enters the {enemy}port of {S.zone_name(port)} to land "
+            f"troops ({ASSAULT_MP} MP)", rule="17.2.8")
     enter_port(st, f, port, came_from, fortress=enemy_fortress(st, port, f["side"]))
 
 
@@ -645,6 +648,8 @@ def after_fleets(st: State, move: Frame, b: Frame) -> None:
         st.note(f"Enemy fleets are still in the port of {S.zone_name(port)}: no landing", rule="17.2.8")
         return
     move["mp"] -= 1
+    st.note(f"Squadron of {squadron_name(st, move['fleets'])} enters the port of {S.zone_name(port)} to land troops "
+            "(1 MP)", rule="17.2.8")
     enter_port(st, move, port, b["assault"], fortress=False)  # its fortress fired in the port combat (17.3.3)
 
 
@@ -654,8 +659,6 @@ def enter_port(st: State, f: Frame, port: str, came_from: list[str], *, fortress
     f["at"], f["where"] = "port", port
     for fl in f["fleets"]:
         st.g["fleets"][fl].update(at="port", where=port)
-    st.note(f"Squadron of {squadron_name(st, f['fleets'])} enters the port of {S.zone_name(port)} to land troops",
-            rule="17.2.8")
     if unopposed(st, port, f["side"]):
         st.push("naval.landing", side=f["side"], port=port)
     else:
@@ -787,8 +790,9 @@ def land_opposed(st: State, f: Frame, fid: str) -> None:
     f.setdefault("assaults", {})[port] = S.steps(force)
     S.add_force(st, fid, force)
     S.move_force(st, fid, port)
-    fort = "before the fortress of " if enemy_fortress(st, port, f["side"]) else "at "
-    st.note(f"{S.name_of(st, fid)} land(s) {fort}{S.zone_name(port)} ({S.steps(force)} steps)", rule="17.2.8")
+    where = f"before the fortress of {S.zone_name(port)}" if enemy_fortress(st, port, f["side"]) and not \
+        S.outside(st, port, S.other(f["side"])) else f"at {S.zone_name(port)} ({S.steps(force)} steps)"
+    st.note(f"{S.name_of(st, fid)} land(s) {where}", rule="17.2.8")
 
 
 class Landing:

@@ -79,7 +79,7 @@ def test_17_2_8_a_beaten_landing_force_may_not_retreat_and_is_destroyed():
 def test_17_2_8_enemy_fleets_in_the_port_are_destroyed_first_then_the_force_lands():
     # 17.3.3 in the port: the squadron 6 + 5 = 11 against French fleet 1's 1: difference 10, the fleet is sunk;
     # then the landing battle 6 + 5 -3 +1 = 9 against 2 + 2 +1 = 5
-    st, force, _fr = _assault("rouen", ["fr_i"], [6, 5, 1, 6, 5, 2, 2], fleet="fr_fleet_1")
+    st, force, _ = _assault("rouen", ["fr_i"], [6, 5, 1, 6, 5, 2, 2], fleet="fr_fleet_1")
     assert GAME.label(st, ("assault", "rouen")) == (
         "Assault Rouen: fight the enemy fleets in its port, then land and fight the enemy troops there at -3, with no "
         "retreat (3 MP, 17.2.8)")
@@ -94,7 +94,7 @@ def test_17_2_8_enemy_fleets_in_the_port_are_destroyed_first_then_the_force_land
 
 def test_17_2_8_enemy_fleets_left_in_the_port_stop_the_landing():
     # the squadron 3 + 2 = 5 against 3: difference 2, the French fleet stays in its port, and so the troops aboard
-    st, force, _fr = _assault("rouen", ["fr_i"], [3, 2, 3], fleet="fr_fleet_1")
+    st, force, _ = _assault("rouen", ["fr_i"], [3, 2, 3], fleet="fr_fleet_1")
     play(st, ("assault", "rouen"))
     assert st.g["fleets"]["fr_fleet_1"]["where"] == "rouen" and force in st.g["aboard"]
     assert any(e["rule"] == "17.2.8" and e["text"] == "Enemy fleets are still in the port of Rouen: no landing"
@@ -111,7 +111,7 @@ def test_17_2_8_enemy_fleets_left_in_the_port_stop_the_landing():
 def test_17_2_8_a_squadron_beaten_in_the_port_ends_its_move_and_its_troops_are_lost():
     # the squadron 1 + 1 = 2 against 6: difference 4, it loses the fleet that carries nothing and falls back to
     # the sea zone; the defeat ends its activation (17.3.2), the troops still aboard are lost (17.2.7)
-    st, force, _fr = _assault("rouen", ["fr_i"], [1, 1, 6], fleet="fr_fleet_1")
+    st, force, _ = _assault("rouen", ["fr_i"], [1, 1, 6], fleet="fr_fleet_1")
     play(st, ("assault", "rouen"))
     assert st.step == "naval.losses" and st.legal_actions() == [("scuttle", "gb_fleet_1")]  # 17.2.7: empty first
     play(st, ("scuttle", "gb_fleet_1"))
@@ -138,7 +138,7 @@ def test_17_2_8_a_fortress_with_troops_fights_the_squadron_then_the_force_lands_
 def test_17_2_8_with_troops_in_the_port_a_tie_with_the_fortress_is_no_higher_result():
     # 1 + 2 = 3 against 3: « l'escadre du joueur actif doit obtenir un résultat supérieur »; the tie is fought again
     # only « si le port ne contient qu'une forteresse »: the squadron falls back with its troops
-    st, force, _fr = _assault("cherbourg", {"fr_i": 1}, [1, 2, 3])
+    st, force, _ = _assault("cherbourg", {"fr_i": 1}, [1, 2, 3])
     play(st, ("assault", "cherbourg"))
     assert [r["row"] for r in rolls(st, "17.2.8")] == ["total 3", "the fortress holds"]
     assert force in st.g["aboard"] and st.step == "naval.move"
@@ -155,7 +155,7 @@ def test_17_2_8_refused_assaults_say_why():
     with pytest.raises(IllegalAction, match="not legal now"):
         st.apply(("assault", "paris"))
     assert st.digest() == before  # refused, nothing changed
-    st, _force, _fr = _assault("rouen", ["fr_i"], [], round_no=6)  # 16: the winter rounds
+    st, _, _ = _assault("rouen", ["fr_i"], [], round_no=6)  # 16: the winter rounds
     assert ("assault", "rouen") not in st.legal_actions()
     assert "durant les rounds d'hiver" in why(st, "Rouen")
     st, _, _ = _crossing(("gb_corps_1", "gb_corps_3"))  # 3 steps: over the limit of an assault
