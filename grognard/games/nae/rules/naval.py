@@ -728,12 +728,12 @@ class Assault:
                 return
             f["phase"] = "second"
             siege.lay_siege(st, fid)
-            if st.g["fortresses"][port]["besieger"] == fid:
+            if besieged_by(st, port, side):
                 st.note(f"{S.name_of(st, fid)} has two siege attacks", rule="17.2.8")
                 siege.push_siege_attack(st, fid)
                 return
         if f["phase"] == "second" and S.controller(st, port) != side and fid in st.g["forces"] and \
-                st.g["fortresses"][port]["besieger"] == fid:
+                besieged_by(st, port, side):
             f["phase"] = "end"
             siege.push_siege_attack(st, fid)
             return
@@ -747,6 +747,13 @@ class Assault:
         move["at"], move["where"] = "sea", str(sea_of("blockade", port))  # « les flottes se repositionnent dans la
         for fl in move["fleets"]:                                           # zone maritime du port »
             st.g["fleets"][fl].update(at="sea", where=move["where"])
+
+
+def besieged_by(st: State, port: str, side: str) -> bool:
+    """15.2: is the fortress of ``port`` under a siege of ``side`` (laid by the landed force, or by a force of its
+    side already there, 17.2.8: the landed force makes its two siege attacks all the same)?"""
+    besieger = st.g["fortresses"][port]["besieger"]
+    return besieger in st.g["forces"] and st.g["forces"][besieger]["side"] == side
 
 
 def taken(st: State, move: Frame, fid: str, port: str) -> None:

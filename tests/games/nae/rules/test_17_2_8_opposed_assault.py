@@ -145,6 +145,20 @@ def test_17_2_8_with_troops_in_the_port_a_tie_with_the_fortress_is_no_higher_res
     assert (st.frame["at"], st.frame["where"], st.frame["mp"]) == ("sea", "manche", 4)
 
 
+def test_17_2_8_enemy_troops_outside_a_friendly_port_are_fought_by_an_assault_too():
+    # « occupé par une force adverse »: French I Corps stands outside British Portsmouth; no troops land there
+    # without an assault (17.2.7), which the landing battle wins: 6 + 5 -3 +1 = 9 against 2 + 2 -3 (unsupplied) +1 = 2
+    st, force, fr = _assault("portsmouth", ["fr_i"], [6, 5, 2, 2])
+    assert GAME.label(st, ("assault", "portsmouth")) == \
+        "Assault Portsmouth: land and fight the enemy troops there at -3, with no retreat (3 MP, 17.2.8)"
+    play(st, ("assault", "portsmouth"))
+    _fight(st)
+    assert st.step == "retreat" and st.legal_actions() == [("zone", "london"), ("zone", "bristol")]
+    play(st, ("zone", "london"))
+    assert st.g["forces"][force]["zone"] == "portsmouth" and S.controller(st, "portsmouth") == "coalition"
+    assert st.step == "naval.move" and st.g["fortresses"]["portsmouth"]["siege"] is None
+
+
 def test_17_2_8_refused_assaults_say_why():
     st, _, _ = _assault("rouen", ["fr_i"], [])
     assert why(st, "Paris").startswith("no assault on Paris: it has no port")
