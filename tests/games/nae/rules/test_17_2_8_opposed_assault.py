@@ -155,6 +155,7 @@ def test_17_2_8_enemy_troops_outside_a_friendly_port_are_fought_by_an_assault_to
     _fight(st)
     assert st.step == "retreat" and st.legal_actions() == [("zone", "london"), ("zone", "bristol")]
     play(st, ("zone", "london"))
+    assert st.g["forces"][fr]["zone"] == "london"
     assert st.g["forces"][force]["zone"] == "portsmouth" and S.controller(st, "portsmouth") == "coalition"
     assert st.step == "naval.move" and st.g["fortresses"]["portsmouth"]["siege"] is None
 
