@@ -10,14 +10,18 @@ fleets; Rouen (clear, no fortress) and Cherbourg (fortress 1) are French ports o
 
 from __future__ import annotations
 
+import random
+from unittest import mock
+
 import pytest
 
 from grognard.core.errors import IllegalAction
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import fog
+from grognard.games.nae.rules import fog, supply
 from grognard.games.nae.why import why
 from tests.games.nae.rules.helpers import GAME, play, put, rolls
 from tests.games.nae.rules.test_17_2_8_landings import _crossing
+from tests.games.nae.rules.test_selfplay import check, checked_update
 
 
 def _assault(port, defender, dice, *, fleet=None, round_no=2):
@@ -194,3 +198,36 @@ def test_17_2_8_under_the_fog_the_enemy_is_told_of_the_landing_and_sees_the_stac
         play(st, st.legal_actions()[0])
     assert st.step == "naval.move" and not fog.revealed(st)
     assert st.view("empire")["board"]["forces"][force]["hidden"]  # the stack is closed again (Graham leads it)
+
+
+def _seafaring_choice(st, legal, rnd):
+    """A random player that goes to sea: it prefers an opposed assault, then any assault, embarking and landing,
+    activates fleets more often than not and sails out with its MP; otherwise any legal action."""
+    opposed = [a for a in legal if a[0] == "assault" and GAME.label(st, a).startswith("Assault")]
+    pref = opposed or [a for a in legal if a[0] in ("assault", "embark", "land_enemy")]
+    if not pref and st.step == "activation" and rnd.random() < 0.7:
+        pref = [a for a in legal if a[0] == "fleet"]
+    if not pref and st.step == "naval.move" and st.frame["mp"] >= 3 and rnd.random() < 0.8:
+        pref = [a for a in legal if a[0] == "sea"]
+    if not pref and st.step == "naval.move" and st.frame["at"] == "sea" and rnd.random() < 0.5:
+        pref = [a for a in legal if a[0] == "zone"]
+    return rnd.choice(pref or legal)
+
+
+def test_17_2_8_random_seafaring_1809_games_keep_every_invariant_through_opposed_assaults():
+    """1809 games played by seafaring random players, every board invariant checked after each action
+    (``test_selfplay.check``), until games have fought both a port's fleets before a landing and a landing battle."""
+    seen = {"17.2.8 fleets": 0, "17.2.8 battle": 0}
+    with mock.patch.object(supply, "update_supply", checked_update(supply.update_supply)):
+        for seed in range(3, 7):
+            st = GAME.new_state("1809", seed=seed)
+            rnd = random.Random(seed)
+            while not st.over:
+                st.apply(_seafaring_choice(st, st.legal_actions(), rnd))
+                check(st)
+            seen["17.2.8 fleets"] += sum("before landing its troops" in e["text"] for e in st.log)
+            seen["17.2.8 battle"] += sum(e.get("rule") == "14.6" and any(m[0] == "landing from the sea"
+                                                                        for m in e.get("mods", [])) for e in st.log)
+            if all(seen.values()):
+                break
+    assert all(seen.values()), seen
