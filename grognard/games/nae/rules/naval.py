@@ -580,7 +580,7 @@ def port_refusal(st: State, f: Frame, port: str) -> str | None:
     side, enemy = f["side"], S.other(f["side"])
     if S.controller(st, port) == side and not S.outside(st, port, enemy):
         return "it is a friendly port: the squadron sails in and lands its troops there (17.2.7)"
-    if S.controller(st, port) != enemy and not S.outside(st, port, enemy):
+    if S.controller(st, port) not in (side, enemy):
         return "it is not an enemy port, 17.2.8"
     if not (unopposed(st, port, side) or fortress_only(st, port, side) or opposed(st, port, side)):
         return "its fleets have been attacked this round already: « un même port ne peut être attaqué qu'une seule " \
