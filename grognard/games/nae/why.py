@@ -33,7 +33,8 @@ def why(st: State, target: str) -> str:
     if zone is not None:
         name = S.zone_name(zone)
         if step == "naval.move" and ("assault", zone) not in legal:  # 17.2.8
-            return f"no assault on {name}: {naval.assault_refusal(st, f, zone) or st.prompt}."
+            offered = "".join(f"{st.game.label(st, a)} is offered; " for a in legal if a[1] == zone)
+            return f"{offered}no assault on {name}: {naval.assault_refusal(st, f, zone) or st.prompt}."
         if any(a[1] == zone for a in legal):
             return f"{name} is one of the choices now."
         if step == "march":

@@ -76,8 +76,9 @@ def test_17_2_8_a_beaten_landing_force_may_not_retreat_and_is_destroyed():
     assert st.step == "naval.move" and (st.frame["at"], st.frame["where"], st.frame["mp"]) == ("sea", "manche", 4)
     assert not [a for a in st.legal_actions() if a[0] == "assault"]
     assert why(st, "Cherbourg") == (  # Cherbourg's fortress alone would otherwise be offered
-        "no assault on Cherbourg: its force has been destroyed in an assault: « cette escadre ne peut pas mener "
-        "d'autre assaut maritime au-cours de son activation », 17.2.8.")
+        "Sail into the blockade box of Cherbourg (1 MP) is offered; no assault on Cherbourg: its force has been "
+        "destroyed in an assault: « cette escadre ne peut pas mener d'autre assaut maritime au-cours de son "
+        "activation », 17.2.8.")
 
 
 def test_17_2_8_enemy_fleets_in_the_port_are_destroyed_first_then_the_force_lands():
@@ -168,8 +169,9 @@ def test_17_2_8_refused_assaults_say_why():
     st, _, _ = _assault("rouen", ["fr_i"], [])
     assert why(st, "Paris").startswith("no assault on Paris: it has no port")
     assert why(st, "Brest") == "no assault on Brest: its blockade box lies in Bay of Biscay, 17.2.6."
-    assert why(st, "Portsmouth") == ("no assault on Portsmouth: it is a friendly port: the squadron sails in and "
-                                     "lands its troops there (17.2.7).")
+    assert why(st, "Portsmouth") == (
+        "Sail into the port of Portsmouth (1 MP) is offered; no assault on Portsmouth: it is a friendly port: the "
+        "squadron sails in and lands its troops there (17.2.7).")
     before = st.digest()
     with pytest.raises(IllegalAction, match="not legal now"):
         st.apply(("assault", "paris"))
@@ -181,8 +183,8 @@ def test_17_2_8_refused_assaults_say_why():
     put(st, "rouen", ["fr_i"])
     st._legal = None
     assert ("assault", "rouen") not in st.legal_actions()
-    assert why(st, "Rouen") == ("no assault on Rouen: no force aboard can land: 2 steps at most an assault (17.2.8, "
-                                "« SAUF évènement »).")
+    assert why(st, "Rouen") == ("Sail into the blockade box of Rouen (1 MP) is offered; no assault on Rouen: no force "
+                                "aboard can land: 2 steps at most an assault (17.2.8, « SAUF évènement »).")
 
 
 def test_17_2_8_under_the_fog_the_enemy_is_told_of_the_landing_and_sees_the_stacks_only_in_the_battle():
