@@ -97,6 +97,24 @@ def test_17_2_8_enemy_fleets_in_the_port_are_destroyed_first_then_the_force_land
     assert (st.frame["at"], st.frame["where"], st.frame["mp"]) == ("port", "rouen", 4)  # 2 MP, then 1 to land
 
 
+def test_17_2_8_a_fortress_that_fired_in_the_port_combat_does_not_fight_the_squadron_again():
+    # 17.3.3: the squadron 6 + 6 = 12 against French fleet 1 and the fortress's die, 1 + 1 = 2: difference 10, two
+    # losses, the first cancelled, the one fleet sunk; the force lands before the fortress (no 17.2.8 fortress roll)
+    # and its siege 5 +1 = 6 takes it
+    st, force, _ = _crossing()
+    st.g["fleets"]["fr_fleet_1"] = {"power": "france", "at": "port", "where": "cherbourg"}
+    st._legal = None
+    st.core["script"].extend([6, 6, 1, 1, 5])
+    assert GAME.label(st, ("assault", "cherbourg")) == \
+        "Assault Cherbourg: fight the enemy fleets in its port, then land, then besiege the fortress (3 MP, 17.2.8)"
+    play(st, ("assault", "cherbourg"))
+    assert [len(r["dice"]) for r in rolls(st, "17.3.3")] == [2, 2] and "fr_fleet_1" not in st.g["fleets"]
+    assert not rolls(st, "17.2.8")
+    play(st, ("land_enemy", force))
+    assert [r["total"] for r in rolls(st, "15.4")] == [6] and S.controller(st, "cherbourg") == "coalition"
+    assert st.step == "naval.move" and (st.frame["at"], st.frame["where"], st.frame["mp"]) == ("port", "cherbourg", 4)
+
+
 def test_17_2_8_enemy_fleets_left_in_the_port_stop_the_landing():
     # the squadron 3 + 2 = 5 against 3: difference 2, the French fleet stays in its port, and so the troops aboard
     st, force, _ = _assault("rouen", ["fr_i"], [3, 2, 3], fleet="fr_fleet_1")
