@@ -192,17 +192,30 @@ def _connected(power: str, annexed: tuple[tuple[str, str], ...]) -> tuple[str, .
     return tuple(sorted(seen))
 
 
-Memo = dict[str, list[str]]
-"""Reinforcement zones by power, kept by a caller while the position does not change (one menu)."""
+class Memo:
+    """What one menu asks many times of a position it does not change, kept by the caller for that menu only: the
+    reinforcement zones by power, whether each force is supplied (and the networks traced for it), the zones where a
+    new unit may be placed, by what of the unit decides it (``place_zones``), and the forces a general of each power
+    may join before his command is checked (``general_forces``)."""
+
+    __slots__ = ("networks", "places", "posts", "supplied", "zones")
+
+    def __init__(self) -> None:
+        self.zones: dict[str, list[str]] = {}
+        self.supplied: dict[str, bool] = {}
+        self.networks: dict[str, supply.Network] = {}
+        self.places: dict[tuple[str, bool, bool, int], list[str]] = {}
+        self.posts: dict[tuple[str, str], list[str]] = {}
 
 
 def reinforcement_zones(st: State, power: str, memo: Memo | None = None) -> list[str]:
     """7.3.4: the capital, or a fortress of the National Territory not besieged, neither place occupied by enemy
     forces, and connected by land to the capital through the National Territory."""
     if memo is not None:
-        if power not in memo:
-            memo[power] = reinforcement_zones(st, power)
-        return memo[power]
+        zones = memo.zones.get(power)
+        if zones is None:
+            zones = memo.zones[power] = reinforcement_zones(st, power)
+        return zones
     capital = S.data().map.powers[power].capital
     side = S.side_of(st, power)  # a neutral's (None) is at war with nobody but the sides' forces (8.1.1)
     foes = {f["zone"] for f in st.g["forces"].values() if f["side"] is not None and f["side"] != side}
@@ -581,11 +594,11 @@ def runs(st: State, side: str, f: S.Force) -> bool:
     return manager(st, S.major_of(st, f["power"])) == side
 
 
-def _armies_of(st: State, side: str) -> list[tuple[str, str, S.Army]]:
+def _armies_of(st: State, side: str, memo: Memo | None = None) -> list[tuple[str, str, S.Army]]:
     """(force id, army marker, army) of the side's armies that are supplied (7.3.5)."""
     out = []
     for fid, f in st.g["forces"].items():
-        if not runs(st, side, f) or not _force_supplied(st, fid):
+        if (f["army"] is None and not f["group"]) or not runs(st, side, f) or not _force_supplied(st, fid, memo):
             continue
         for a in S.armies(f):
             if a.army is not None:
@@ -593,14 +606,20 @@ def _armies_of(st: State, side: str) -> list[tuple[str, str, S.Army]]:
     return out
 
 
-def _force_supplied(st: State, fid: str) -> bool:
+def _force_supplied(st: State, fid: str, memo: Memo | None = None) -> bool:
     """13: is the force supplied? A neutral's (or forced-peace, forced-alliance power's) force, whose counters its
     managing side holds, is at war with nobody (8.1.1): supplied inside its own National Territory."""
+    if memo is not None and fid in memo.supplied:
+        return memo.supplied[fid]
     f = S.force(st, fid)
     major = S.major_of(st, f["power"])
     if S.side_of(st, major) is None:
-        return f["zone"] in national_zones(st, major)
-    return supply.force_supplied(st, fid)
+        ok = f["zone"] in national_zones(st, major)
+    else:
+        ok = supply.force_supplied(st, fid, None if memo is None else memo.networks)
+    if memo is not None:
+        memo.supplied[fid] = ok
+    return ok
 
 
 def restore_where(st: State, side: str, uid: str, memo: Memo | None = None) -> tuple[str, str | None] | None:
@@ -619,7 +638,7 @@ def restore_where(st: State, side: str, uid: str, memo: Memo | None = None) -> t
         if f["zone"] in reinforcement_zones(st, u.power, memo):
             return fid, None
         cap = int(S.data().tables.constant("army_restore_reduced_max"))
-        if a.army is not None and b["army_steps"].get(a.army, 0) < cap and _force_supplied(st, fid):
+        if a.army is not None and b["army_steps"].get(a.army, 0) < cap and _force_supplied(st, fid, memo):
             return fid, a.army
     return None
 
@@ -629,7 +648,19 @@ def place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None = 
     force there within its general's command (11, 10.1); reserve cavalry only into an army standing there."""
     u = S.unit(uid)
     if u.special:
-        return special_zones(st, side, uid)
+        return special_zones(st, side, uid, memo)
+    if memo is None:
+        return _place_zones(st, side, uid, value, memo)
+    # the answer reads of the unit only these (``command.within_command`` reads its power and kind only)
+    key = (u.power, u.limited, u.kind == "reserve_cavalry", value)
+    zones = memo.places.get(key)
+    if zones is None:
+        zones = memo.places[key] = _place_zones(st, side, uid, value, memo)
+    return zones
+
+
+def _place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None) -> list[str]:
+    u = S.unit(uid)
     out = []
     for z in reinforcement_zones(st, u.power, memo):
         if not S.limited_ok({uid: value}, z):
@@ -647,12 +678,12 @@ def place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None = 
     return out
 
 
-def special_zones(st: State, side: str, uid: str) -> list[str]:
+def special_zones(st: State, side: str, uid: str, memo: Memo | None = None) -> list[str]:
     """7.3.5: « un nombre illimité d'unités spéciales » into each supplied army of the unit's nation, within its
     general's command (10.1)."""
     power = S.unit(uid).power
     armies = S.data().counters.armies
-    return sorted({S.force(st, fid)["zone"] for fid, aid, a in _armies_of(st, side)
+    return sorted({S.force(st, fid)["zone"] for fid, aid, a in _armies_of(st, side, memo)
                    if armies[aid].power == power and not S.force(st, fid)["group"] and a.commander
                    and command.within_command(st, a.commander, a.army, {**a.units, uid: 1})})
 
@@ -675,13 +706,13 @@ def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str,
     st.note(f"{S.unit_name(uid)} {verb} ({strength}) in {S.zone_name(zone)}", rule=rule)
 
 
-def army_candidates(st: State, power: str, side: str) -> list[str]:
+def army_candidates(st: State, power: str, side: str, memo: Memo | None = None) -> list[str]:
     """7.3.5: « Pour créer une armée, il faut un général, un marqueur Armée et au moins 2 pas de perte déployés dans
     une zone ravitaillée »: the side's forces led by a general of the marker's nation (EN), without an army."""
     need = int(S.data().tables.constant("army_create_min_steps"))
     return [fid for fid, f in st.g["forces"].items()
             if runs(st, side, f) and f["army"] is None and f["commander"] and not f["in_fortress"]
-            and S.general(f["commander"]).power == power and S.steps(f) >= need and _force_supplied(st, fid)]
+            and S.general(f["commander"]).power == power and S.steps(f) >= need and _force_supplied(st, fid, memo)]
 
 
 def free_markers(st: State, power: str) -> list[str]:
@@ -698,14 +729,31 @@ def depots_left(st: State, power: str) -> int:
     return sum(pools) - used
 
 
-def depot_armies(st: State, power: str, side: str) -> list[str]:
+def depot_armies(st: State, power: str, side: str, memo: Memo | None = None) -> list[str]:
     """7.3.5: supplied armies of ``power``'s marker that got fewer than 2 depots this phase (« seuls des dépôts de
     la même nationalité que le marqueur d'armée peuvent être déployés »)."""
     cap = int(S.data().tables.constant("army_reinforce_depots_max"))
     armies = S.data().counters.armies
     b = st.g["budget"]
-    return sorted({fid for fid, aid, _ in _armies_of(st, side)
+    return sorted({fid for fid, aid, _ in _armies_of(st, side, memo)
                    if armies[aid].power == power and b["army_depots"].get(aid, 0) < cap})
+
+
+def _posts(st: State, power: str, side: str, memo: Memo) -> list[str]:
+    """7.3.6: the forces where a general of ``power`` could be placed, before his command is checked."""
+    zones = set(reinforcement_zones(st, power, memo))
+    powers = S.data().map.powers
+    facts = S.unit_facts()
+    own = S.side_of(st, power)
+    out = []
+    for fid, f in st.g["forces"].items():
+        if f["side"] != own or f["in_fortress"] or f["group"] or not runs(st, side, f):
+            continue  # a general leads the forces of his nation's side only (a neutral's, its own: 8.1.1)
+        if f["zone"] in zones or (f["army"] and _force_supplied(st, fid, memo)) or any(
+                powers[p].kind != "major" and f["zone"] in reinforcement_zones(st, p, memo)
+                for p in {facts[u].power for u in f["units"]}):
+            out.append(fid)
+    return out
 
 
 def general_forces(st: State, gid: str, side: str, memo: Memo | None = None) -> list[str]:
@@ -714,20 +762,14 @@ def general_forces(st: State, gid: str, side: str, memo: Memo | None = None) -> 
     general (within his command, 10.1), or joins an army as a subordinate (3 at most) or takes it over when he
     outranks its general (10.2)."""
     g = S.general(gid)
-    memo = {} if memo is None else memo
-    zones = set(reinforcement_zones(st, g.power, memo))
+    memo = Memo() if memo is None else memo
+    posts = memo.posts.get((g.power, side))
+    if posts is None:
+        posts = memo.posts[g.power, side] = _posts(st, g.power, side, memo)
     cap = int(S.data().tables.constant("army_subordinates_max"))
-    powers = S.data().map.powers
-    majors = {p for p in powers if powers[p].kind == "major"}
     out = []
-    own = S.side_of(st, g.power)
-    for fid, f in st.g["forces"].items():
-        if not runs(st, side, f) or f["in_fortress"] or f["group"] or f["side"] != own:
-            continue  # a general leads the forces of his nation's side only (a neutral's, its own: 8.1.1)
-        minors = {S.unit(u).power for u in f["units"]} - majors
-        minor_zone = any(f["zone"] in reinforcement_zones(st, p, memo) for p in minors)
-        if not (f["zone"] in zones or minor_zone or (f["army"] and _force_supplied(st, fid))):
-            continue
+    for fid in posts:
+        f = st.g["forces"][fid]
         if f["commander"] is None:
             if command.within_command(st, gid, None, f["units"]):
                 out.append(fid)
@@ -815,7 +857,7 @@ class Spend:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         power, side, purse = f["power"], f["side"], f["purse"]
-        memo: Memo = {}
+        memo = Memo()
         # The first choice is the usual one (what an agent without a rule of its own takes): restore, then build
         # whole units; reduced builds, transfers and withdrawals come after "done".
         out: list[Action] = []
@@ -831,10 +873,10 @@ class Spend:
             if reduced is not None and cost <= purse and place_zones(st, side, uid, reduced, memo):
                 later.append(("build_reduced", uid))
         army_cost = S.data().tables.production["army_marker"].cost
-        if army_cost <= purse and army_candidates(st, power, side):
+        if army_cost <= purse and army_candidates(st, power, side, memo):
             out += [("army", a) for a in free_markers(st, power)]
         if (S.data().tables.production["depot"].cost <= purse and depots_left(st, power) > 0
-                and depot_armies(st, power, side)):
+                and depot_armies(st, power, side, memo)):
             out.append(("depot", "mobile"))
         if not f["received"]:
             out += [("general", g) for g in _reserve_generals(st, power) if general_forces(st, g, side, memo)]
@@ -1118,7 +1160,7 @@ class Minors:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         side, steps = f["side"], f["steps"]
-        memo: Memo = {}
+        memo = Memo()
         out: list[Action] = []
         later: list[Action] = []
         if steps < 1:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
+from functools import cache
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -149,15 +150,18 @@ def name(power: str) -> str:
     return S.data().map.powers[power].name
 
 
-def territory(power: str) -> list[str]:
+@cache  # these three read the map and counters only
+def territory(power: str) -> tuple[str, ...]:
     """The zones of a power's territory (3.1), in file order."""
-    return [z.id for z in S.data().map.zones.values() if z.owner == power]
+    return tuple(z.id for z in S.data().map.zones.values() if z.owner == power)
 
 
+@cache
 def has_units(power: str) -> bool:
     return any(u.power == power for u in S.data().counters.units.values())
 
 
+@cache
 def coastal(power: str) -> bool:
     return any(z.port for z in S.data().map.zones.values() if z.owner == power)
 
