@@ -150,7 +150,7 @@ def name(power: str) -> str:
     return S.data().map.powers[power].name
 
 
-@cache  # these three read the map and counters only
+@cache  # these read the map and counters only
 def territory(power: str) -> tuple[str, ...]:
     """The zones of a power's territory (3.1), in file order."""
     return tuple(z.id for z in S.data().map.zones.values() if z.owner == power)
@@ -166,11 +166,13 @@ def coastal(power: str) -> bool:
     return any(z.port for z in S.data().map.zones.values() if z.owner == power)
 
 
-def marked_members(marker: str) -> list[str]:
+@cache
+def marked_members(marker: str) -> tuple[str, ...]:
     """Minors with a province marked R (8.3.1) or W (8.3.2)."""
     field = "rhine" if marker == "R" else "westphalia"
     m = S.data().map
-    return sorted({p.owner for p in m.provinces.values() if getattr(p, field) and m.powers[p.owner].kind == "minor"})
+    return tuple(sorted({p.owner for p in m.provinces.values()
+                         if getattr(p, field) and m.powers[p.owner].kind == "minor"}))
 
 
 def entity_member(st: State, power: str) -> bool:
