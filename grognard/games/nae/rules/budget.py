@@ -193,29 +193,39 @@ def _connected(power: str, annexed: tuple[tuple[str, str], ...]) -> tuple[str, .
 
 
 class Memo:
-    """What one menu asks many times of a position it does not change, kept by the caller for that menu only: the
-    reinforcement zones by power, whether each force is supplied (and the networks traced for it), the zones where a
-    new unit may be placed, by what of the unit decides it (``place_zones``), and the forces a general of each power
-    may join before his command is checked (``general_forces``)."""
+    """What one menu asks many times of a position it does not change, kept by the caller for that menu only: whether
+    each force is supplied (and the networks traced for it), the zones where a new unit may be placed, by what of the
+    unit decides it (``place_zones``), and the forces a general of each power may join before his command is checked
+    (``general_forces``)."""
 
-    __slots__ = ("networks", "places", "posts", "supplied", "zones")
+    __slots__ = ("networks", "places", "posts", "supplied")
 
     def __init__(self) -> None:
-        self.zones: dict[str, list[str]] = {}
         self.supplied: dict[str, bool] = {}
         self.networks: dict[str, supply.Network] = {}
         self.places: dict[tuple[str, bool, bool, int], list[str]] = {}
         self.posts: dict[tuple[str, str], list[str]] = {}
 
 
-def reinforcement_zones(st: State, power: str, memo: Memo | None = None) -> list[str]:
+_REINFORCEMENT = "reinforcement"  # st.derived key: (zone index, board key, power -> ``reinforcement_zones``)
+
+
+def reinforcement_zones(st: State, power: str) -> list[str]:
     """7.3.4: the capital, or a fortress of the National Territory not besieged, neither place occupied by enemy
-    forces, and connected by land to the capital through the National Territory."""
-    if memo is not None:
-        zones = memo.zones.get(power)
-        if zones is None:
-            zones = memo.zones[power] = reinforcement_zones(st, power)
-        return zones
+    forces, and connected by land to the capital through the National Territory. Kept with the position (callers must
+    not change the list): it reads where forces stand and the board only, so it holds while the zone index and the
+    board key that ``grognard.games.nae.state`` rebuilds after any change of those are the same objects."""
+    index, board = S.zone_index(st), S.board_key(st)
+    kept = st.derived.get(_REINFORCEMENT)
+    if kept is None or kept[0] is not index or kept[1] is not board:
+        kept = st.derived[_REINFORCEMENT] = (index, board, {})
+    zones: list[str] | None = kept[2].get(power)
+    if zones is None:
+        zones = kept[2][power] = _reinforcement_zones(st, power)
+    return zones
+
+
+def _reinforcement_zones(st: State, power: str) -> list[str]:
     capital = S.data().map.powers[power].capital
     side = S.side_of(st, power)  # a neutral's (None) is at war with nobody but the sides' forces (8.1.1)
     foes = {f["zone"] for f in st.g["forces"].values() if f["side"] is not None and f["side"] != side}
@@ -635,7 +645,7 @@ def restore_where(st: State, side: str, uid: str, memo: Memo | None = None) -> t
         a = S.armies(f)[index]
         if a.commander and not command.within_command(st, a.commander, a.army, {**a.units, uid: u.steps}):
             return None
-        if f["zone"] in reinforcement_zones(st, u.power, memo):
+        if f["zone"] in reinforcement_zones(st, u.power):
             return fid, None
         cap = int(S.data().tables.constant("army_restore_reduced_max"))
         if a.army is not None and b["army_steps"].get(a.army, 0) < cap and _force_supplied(st, fid, memo):
@@ -662,7 +672,7 @@ def place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None = 
 def _place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None) -> list[str]:
     u = S.unit(uid)
     out = []
-    for z in reinforcement_zones(st, u.power, memo):
+    for z in reinforcement_zones(st, u.power):
         if not S.limited_ok({uid: value}, z):
             continue
         here = S.outside(st, z, S.side_of(st, u.power))
@@ -741,7 +751,7 @@ def depot_armies(st: State, power: str, side: str, memo: Memo | None = None) -> 
 
 def _posts(st: State, power: str, side: str, memo: Memo) -> list[str]:
     """7.3.6: the forces where a general of ``power`` could be placed, before his command is checked."""
-    zones = set(reinforcement_zones(st, power, memo))
+    zones = set(reinforcement_zones(st, power))
     powers = S.data().map.powers
     facts = S.unit_facts()
     own = S.side_of(st, power)
@@ -750,7 +760,7 @@ def _posts(st: State, power: str, side: str, memo: Memo) -> list[str]:
         if f["side"] != own or f["in_fortress"] or f["group"] or not runs(st, side, f):
             continue  # a general leads the forces of his nation's side only (a neutral's, its own: 8.1.1)
         if f["zone"] in zones or (f["army"] and _force_supplied(st, fid, memo)) or any(
-                powers[p].kind != "major" and f["zone"] in reinforcement_zones(st, p, memo)
+                powers[p].kind != "major" and f["zone"] in reinforcement_zones(st, p)
                 for p in {facts[u].power for u in f["units"]}):
             out.append(fid)
     return out
