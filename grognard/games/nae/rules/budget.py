@@ -115,10 +115,15 @@ def away(st: State, kind: str) -> set[str]:
     return {x for w in [*wars, *back.values()] for x in w.get(kind, ())}
 
 
-def _out_for_good(st: State) -> set[str]:
+def _out_for_good(st: State) -> frozenset[str]:
     """Counters the scenario took out of the game (20.2, 20.3), but for those it puts in the reserve."""
-    sc = S.data().scenarios[st.g["scenario"]]
-    return {x for r in sc.removed.values() if r.fate != "reserve" for x in (*r.units, *r.fleets, *r.generals)}
+    return _scenario_out(st.g["scenario"])
+
+
+@cache
+def _scenario_out(scenario: str) -> frozenset[str]:
+    sc = S.data().scenarios[scenario]
+    return frozenset(x for r in sc.removed.values() if r.fate != "reserve" for x in (*r.units, *r.fleets, *r.generals))
 
 
 def available(st: State, uid: str) -> bool:
@@ -143,7 +148,12 @@ def pool(st: State, power: str) -> list[str]:
     comes back only next year, 7.3.7)."""
     b = st.g["budget"]
     here = on_map_units(st) | _out_for_good(st) | set(b["withdrawn"]) | away(st, "units")
-    return [u.id for u in S.data().counters.units_of(power) if u.id not in here and available(st, u.id)]
+    return [uid for uid in _units_of(power) if uid not in here and available(st, uid)]
+
+
+@cache
+def _units_of(power: str) -> tuple[str, ...]:
+    return tuple(u.id for u in S.data().counters.units_of(power))
 
 
 def loss_steps(uid: str) -> int:
@@ -151,6 +161,7 @@ def loss_steps(uid: str) -> int:
     return 2 if u.reduced is not None else 1
 
 
+@cache  # reads the counters and tables only
 def step_cost(uid: str) -> float:
     """7.3.2: « Le coût des unités est exprimé en points de ressources par pas de perte » (elite +0.5 a star)."""
     u = S.unit(uid)
@@ -198,13 +209,27 @@ class Memo:
     unit decides it (``place_zones``), and the forces a general of each power may join before his command is checked
     (``general_forces``)."""
 
-    __slots__ = ("networks", "places", "posts", "supplied")
+    __slots__ = ("_landing", "_where", "networks", "places", "posts", "supplied")
 
     def __init__(self) -> None:
         self.supplied: dict[str, bool] = {}
         self.networks: dict[str, supply.Network] = {}
         self.places: dict[tuple[str, bool, bool, int], list[str]] = {}
         self.posts: dict[tuple[str, str], list[str]] = {}
+        self._landing: dict[str, list[tuple[str, S.Army | None]]] = {}
+        self._where: dict[str, str] | None = None
+
+    def landings(self, st: State, power: str) -> list[tuple[str, S.Army | None]]:
+        out = self._landing.get(power)
+        if out is None:
+            out = self._landing[power] = _landings(st, power)
+        return out
+
+    def force_of(self, st: State, uid: str) -> str | None:
+        """The force holding unit ``uid`` (None: off the map)."""
+        if self._where is None:
+            self._where = {u: fid for fid, f in st.g["forces"].items() for u in f["units"]}
+        return self._where.get(uid)
 
 
 _REINFORCEMENT = "reinforcement"  # st.derived key: (zone index, board key, power -> ``reinforcement_zones``)
@@ -638,8 +663,14 @@ def restore_where(st: State, side: str, uid: str, memo: Memo | None = None) -> t
     nowhere. The step must stay within its general's command (10.1)."""
     u = S.unit(uid)
     b = st.g["budget"]
-    for fid, f in st.g["forces"].items():
-        if uid not in f["units"] or not runs(st, side, f) or f["units"][uid] >= u.steps:
+    forces = st.g["forces"]
+    if memo is None:
+        holders = [fid for fid, f in forces.items() if uid in f["units"]]
+    else:  # a unit stands in one force
+        holders = [fid] if (fid := memo.force_of(st, uid)) is not None else []
+    for fid in holders:
+        f = forces[fid]
+        if not runs(st, side, f) or f["units"][uid] >= u.steps:
             continue
         index = next(i for i, a in enumerate(S.armies(f)) if uid in a.units)
         a = S.armies(f)[index]
@@ -671,20 +702,30 @@ def place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None = 
 
 def _place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None) -> list[str]:
     u = S.unit(uid)
+    cavalry = u.kind == "reserve_cavalry"
     out = []
-    for z in reinforcement_zones(st, u.power):
-        if not S.limited_ok({uid: value}, z):
+    for z, a in _landings(st, u.power) if memo is None else memo.landings(st, u.power):
+        if u.limited and not S.limited_ok({uid: value}, z):
             continue
-        here = S.outside(st, z, S.side_of(st, u.power))
-        if not here:
-            if u.kind != "reserve_cavalry":
+        if a is None:
+            if not cavalry:
                 out.append(z)
             continue
-        a = S.armies(S.force(st, here[0]))[0]
-        if u.kind == "reserve_cavalry" and a.army is None:
+        if cavalry and a.army is None:
             continue
         if a.commander and command.within_command(st, a.commander, a.army, {**a.units, uid: value}):
             out.append(z)
+    return out
+
+
+def _landings(st: State, power: str) -> list[tuple[str, S.Army | None]]:
+    """The reinforcement zones of ``power`` (7.3.4), each with the leading army of the first force of its side there
+    outside the fortress (the one a new unit joins, 11), or None."""
+    own = S.side_of(st, power)
+    out: list[tuple[str, S.Army | None]] = []
+    for z in reinforcement_zones(st, power):
+        here = S.outside(st, z, own)
+        out.append((z, S.armies(S.force(st, here[0]))[0] if here else None))
     return out
 
 
