@@ -436,6 +436,11 @@ def bonus_effect(st: State, side: str, cid: str, target: str, phase: str) -> Dip
     card = S.data().cards.cards[cid]
     if phase not in card.phases or not requires_hold(st, side, card):
         return None
+    return _target_bonus(card, target)
+
+
+def _target_bonus(card: Card, target: str) -> DiplomacyBonus | None:
+    """The diplomatic bonus of ``card`` on ``target``, its phase and conditions aside (``bonus_effect``)."""
     for e in card.effects("event"):
         if not isinstance(e, DiplomacyBonus) or (e.targets and target not in e.targets):
             continue
@@ -474,9 +479,11 @@ def card_targets(st: State, side: str, cid: str, phase: str) -> list[str]:
     """The targets ``side`` may make a diplomatic action on with card ``cid`` in ``phase`` (8.2.3 card value, or an
     event allowing a lower one: Intrigues)."""
     value = cards.ap_value(st, cid)
+    card = S.data().cards.cards[cid]
+    bonuses = phase in card.phases and requires_hold(st, side, card)  # as ``bonus_effect``: the same for every target
     out = []
     for target in S.data().tables.diplomacy:
-        bonus = bonus_effect(st, side, cid, target, phase)
+        bonus = _target_bonus(card, target) if bonuses else None
         if not eligible(st, side, target, phase, ignore_protectorate=bool(bonus and bonus.ignore_protectorate)):
             continue
         if value >= min_value(target) or (bonus and bonus.min_value_override):
