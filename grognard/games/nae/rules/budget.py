@@ -767,7 +767,8 @@ def army_candidates(st: State, power: str, side: str, memo: Memo | None = None) 
 
 
 def free_markers(st: State, power: str) -> list[str]:
-    used = {a.army for f in st.g["forces"].values() for a in S.armies(f)}
+    used = {f["army"] for f in st.g["forces"].values()}  # the markers of ``S.armies``: a group's second one too
+    used.update(f["group"]["army"] for f in st.g["forces"].values() if f["group"])
     return [aid for aid, a in S.data().counters.armies.items() if a.power == power and aid not in used]
 
 
@@ -857,9 +858,14 @@ def fleet_pool(st: State, power: str) -> list[str]:
 
 def fleet_ports(st: State, power: str) -> list[str]:
     """7.3.4: « Les flottes sont déployées dans des zones du territoire national comprenant un port » (held)."""
+    ports = _national_ports(power, tuple(sorted(st.g.get("territory", {}).items())))
+    return [z for z in ports if not ((c := st.g["control"].get(z)) is not None and is_enemy_of(st, power, c))]
+
+
+@cache
+def _national_ports(power: str, annexed: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     m = S.data().map
-    return sorted(z for z in national_zones(st, power) if m.zones[z].port
-                  and not ((c := st.g["control"].get(z)) is not None and is_enemy_of(st, power, c)))
+    return tuple(sorted(z for z in _national(power, annexed) if m.zones[z].port))
 
 
 def may_transfer(st: State, giver: str, receiver: str) -> str | None:
