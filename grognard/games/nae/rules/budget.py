@@ -206,8 +206,9 @@ def _connected(power: str, annexed: tuple[tuple[str, str], ...]) -> tuple[str, .
 class Memo:
     """What one menu asks many times of a position it does not change, kept by the caller for that menu only: whether
     each force is supplied (and the networks traced for it), the zones where a new unit may be placed, by what of the
-    unit decides it (``place_zones``), and the forces a general of each power may join before his command is checked
-    (``general_forces``)."""
+    unit decides it (``place_zones``), each reinforcement zone's force a new unit joins (``landings``), the forces a
+    general of each power may join before his command is checked (``general_forces``), and the force holding each
+    unit (``force_of``)."""
 
     __slots__ = ("_landing", "_where", "networks", "places", "posts", "supplied")
 
