@@ -5,7 +5,7 @@ trace after every supply check, as the random self-play tests do (``tests.games.
 so its CPU figures are not the engine's.
 
 Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED]
-       [--seeds A-B] [--check] [--each]
+       [--seeds A-B] [--check] [--each] [--options NAME,NAME...|all]
 PLAYER: random, heuristic, search:iterations=N... (the Empire's, and the Coalition's unless --coalition is given).
 """
 
@@ -25,7 +25,8 @@ from grognard.agents import make_agent
 from grognard.core.registry import load_game
 
 
-def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tuple[str, int, int, str]:
+def play(scenario: str, seed: int, players: dict[str, str], check: bool,
+         options: dict[str, bool] | None = None) -> tuple[str, int, int, str]:
     """One game, agents seeded as ``grognard.selfplay.play_match`` seeds them: (result, decisions, final VP, the
     year and round it ended in)."""
     checker: Any = None
@@ -38,7 +39,7 @@ def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tupl
 
         patch = mock.patch.object(supply, "update_supply", checker.checked_update(supply.update_supply))
     with patch:
-        st = load_game("nae").new_state(scenario, seed=seed)
+        st = load_game("nae").new_state(scenario, seed=seed, options=options)
         if checker is not None:
             assert checker.fresh_supply_matches(st), f"seed {seed}: Unsupplied markers differ from a fresh trace"
         agents = {side: make_agent(kind, seed * 7919 + i) for i, (side, kind) in enumerate(players.items())}
@@ -52,7 +53,7 @@ def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tupl
             if checker is not None:
                 checker.check(st)
     winner = st.result["winner"] if st.result else None
-    return str(winner or "both lose"), n, int(st.g["vp"]), f"{st.g['year']} round {st.g['round']}"
+    return str(winner or "both lose"), n, int(st.g.get("vp", 0)), f"{st.g['year']} round {st.g['round']}"
 
 
 def spread(values: list[int]) -> str:
@@ -73,7 +74,13 @@ def main() -> None:
                    "a long run")
     p.add_argument("--check", action="store_true", help="check the land-war invariants after every action")
     p.add_argument("--each", action="store_true", help="print each game's result, length and final level")
+    p.add_argument("--options", default="", help="optional rules on, comma-separated, or 'all'")
     a = p.parse_intermixed_args()
+    known = load_game("nae").options
+    names = list(known) if a.options == "all" else [o for o in a.options.split(",") if o]
+    if set(names) - set(known):
+        p.error(f"no option {', '.join(sorted(set(names) - set(known)))}; nae has: {', '.join(known)}")
+    options = dict.fromkeys(names, True)
     players = {"empire": a.player, "coalition": a.coalition or a.player}
     times: list[float] = []
     lengths: list[int] = []
@@ -88,7 +95,7 @@ def main() -> None:
     for seed in seeds:
         t0 = time.process_time()
         try:
-            result, n, vp, end = play(a.scenario, seed, players, a.check)
+            result, n, vp, end = play(a.scenario, seed, players, a.check, options)
         except AssertionError as e:  # an invariant broken (--check): reported with its seed, the run goes on
             results["invariant broken"] += 1
             print(f"  seed {seed}: invariant broken: {e or 'see the traceback of a replay'}", flush=True)
@@ -110,6 +117,7 @@ def main() -> None:
         print(f"nae {a.scenario}: no game finished: {dict(results)}")
         return
     checked = ", invariants checked" if a.check else ""
+    checked += f", options {', '.join(names)}" if names else ""
     print(f"nae {a.scenario}, {len(seeds)} {who} games (seeds {seeds[0]}-{seeds[-1]}){checked}: median "
           f"{statistics.median(times) * 1000:.0f} ms CPU per game (max {max(times) * 1000:.0f} ms), "
           f"{sum(lengths) / sum(times):,.0f} decisions/s")
