@@ -1,8 +1,9 @@
 """The grand campaigns in self-play (prints; never asserted in tests): the median CPU time of one full game
 (1805-1814 or 1809-1814), decisions per second, and how results, final victory levels and game lengths spread over
-N games. ``--check`` checks the land-war invariants after every action and the Unsupplied markers against a fresh
-trace after every supply check, as the random self-play tests do (``tests.games.nae.rules.test_selfplay``): slower,
-so its CPU figures are not the engine's.
+N games. ``--check`` checks the invariants after every action (land war, sieges, fleets, statuses, cards, the
+victory and escalade tracks), the Unsupplied markers against a fresh trace after every supply check and each hand
+building, as the random self-play tests do (``tests.games.nae.rules.test_selfplay``): slower, so its CPU figures are
+not the engine's. ``--options`` turns optional rules on.
 
 Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED]
        [--seeds A-B] [--check] [--each] [--options NAME,NAME...|all]
@@ -19,7 +20,6 @@ from collections import Counter
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 from grognard.agents import make_agent
 from grognard.core.registry import load_game
@@ -31,17 +31,17 @@ def play(scenario: str, seed: int, players: dict[str, str], check: bool,
     year and round it ended in)."""
     checker: Any = None
     patch: Any = nullcontext()
+    track: Any = None
     if check:
-        from grognard.games.nae.rules import supply
-
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root, where ``tests`` is
         from tests.games.nae.rules import test_selfplay as checker
 
-        patch = mock.patch.object(supply, "update_supply", checker.checked_update(supply.update_supply))
+        patch = checker.checks()
     with patch:
         st = load_game("nae").new_state(scenario, seed=seed, options=options)
         if checker is not None:
             assert checker.fresh_supply_matches(st), f"seed {seed}: Unsupplied markers differ from a fresh trace"
+            track = checker.Track(st)
         agents = {side: make_agent(kind, seed * 7919 + i) for i, (side, kind) in enumerate(players.items())}
         n = 0
         while not st.over:
@@ -52,6 +52,7 @@ def play(scenario: str, seed: int, players: dict[str, str], check: bool,
             n += 1
             if checker is not None:
                 checker.check(st)
+                track(st)
     winner = st.result["winner"] if st.result else None
     return str(winner or "both lose"), n, int(st.g.get("vp", 0)), f"{st.g['year']} round {st.g['round']}"
 

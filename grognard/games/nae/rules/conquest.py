@@ -210,6 +210,9 @@ def conquer_minor(st: State, power: str, by: str) -> None:
             st.note(f"The siege of {S.zone_name(z.id)} is lifted", rule="15.3")
     st.note(f"{m.powers[power].name} is conquered by the {by} and becomes an ally of "
             f"{m.powers[major].name}; its units on the map are destroyed", rule="18.1")
+    from grognard.games.nae.rules import diplomacy  # (diplomacy reads the conquests)
+
+    diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
     if power == SICILY and by == "empire":
         sicily_joins_naples(st)
 
