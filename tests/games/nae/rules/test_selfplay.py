@@ -19,6 +19,7 @@ from grognard.agents.random_agent import RandomAgent
 from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards, siege, supply
+from grognard.games.nae.schema.cards import Revolt
 from tests.games.nae.rules.helpers import GAME
 
 GAMES = int(os.environ.get("NAE_GAMES", "2000"))
@@ -93,7 +94,8 @@ def check_sieges(st: State) -> None:
 
 def check_statuses(st: State) -> None:
     """8.1: a power at war or allied fights for a side, a neutral or a power in forced peace for none; a minor ally
-    shares its major's side; the forced peaces and alliances, and only they, have their terms."""
+    shares its major's side (a national revolt excepted); the forced peaces and alliances, and only they, have their
+    terms."""
     g = st.g
     for power, status in g["status"].items():
         side = g["sides"].get(power)
@@ -104,10 +106,14 @@ def check_statuses(st: State) -> None:
         if status in ("neutral", "forced_peace", "not_in_play"):
             assert side is None, f"{power} is {status} but fights for the {side}"
         major = g["ally_of"].get(power)
-        if status in ("allied", "protectorate") and major is not None:
+        if status in ("allied", "protectorate") and major is not None and power not in REVOLTS:
             assert side == g["sides"].get(major), f"{power} ({side}) allied to {major} ({g['sides'].get(major)})"
 
 
+# glossary « Révolte nationale »: Chouans, Serbs, Tyroleans « comptent comme un mineur allié [...] mais leur sort ne
+# dépend pas des puissances majeures de la coalition » (8.3.3: « Le sort du Tyrol est indépendant des conséquences
+# d'une conquête de l'Autriche »)
+REVOLTS = frozenset(e.entity for c in S.data().cards.cards.values() for e in c.effect if isinstance(e, Revolt))
 STATUSES = ("at_war", "neutral", "allied", "forced_peace", "forced_alliance", "protectorate", "not_in_play")
 
 
