@@ -15,6 +15,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from unittest import mock
 
+from grognard.agents import make_agent
 from grognard.agents.random_agent import RandomAgent
 from grognard.core.machine import State
 from grognard.games.nae import state as S
@@ -200,12 +201,15 @@ class Track:
             self.marks[key] = now
 
 
-def play_checked(seed: int, scenario: str = "1815", bound: int = MAX_DECISIONS) -> tuple[int, str]:
-    """One random game with every invariant checked after every action: (decisions, winner)."""
+def play_checked(seed: int, scenario: str = "1815", bound: int = MAX_DECISIONS, player: str = "random") -> tuple[
+        int, str]:
+    """One game with every invariant checked after every action: (decisions, winner). ``player`` other than random
+    is made and seeded as ``bench/grand_campaign_bench.py`` makes it, so that a seed replays the bench's game."""
     with checks():
         st = GAME.new_state(scenario, seed=seed)
         assert fresh_supply_matches(st)
-        agents = {side: RandomAgent(seed * 31 + i) for i, side in enumerate(GAME.sides)}
+        agents = {side: RandomAgent(seed * 31 + i) if player == "random" else make_agent(player, seed * 7919 + i)
+                  for i, side in enumerate(GAME.sides)}
         track = Track(st)
         n = 0
         while not st.over:
