@@ -234,25 +234,16 @@ def join(st: State, power: str, side: str, rule: str) -> None:
 def ports_follow(st: State) -> None:
     """17.2.1 / 17.2.6: after a change of sides the ports follow their powers. Fleets in a port now the enemy's
     leave it as from a captured port (17.2.1); fleets in the blockade box of a port now their own blockade it no
-    more (« un blocus portuaire a lieu lorsqu'une flotte occupe la case « Blocus » d'un port adverse », glossary)
-    and stand in its sea zone, as a squadron whose blockade is lifted (« devra se positionner dans la zone maritime
-    adjacente au port », 17.2.6). A neutral's port keeps what the set-up put there (20.2: Villeneuve in Cadiz)."""
+    more (17.2.6, ``naval.blockade_ends``). A neutral's port keeps what the set-up put there (20.2: Villeneuve in
+    Cadiz)."""
     from grognard.games.nae.rules import naval
 
     fleets = st.g["fleets"]
     for zone in sorted({x["where"] for x in fleets.values() if x["at"] == "port"
                         and S.controller(st, x["where"]) not in (None, S.side_of(st, x["power"]))}):
         naval.port_taken(st, zone)
-    for port in sorted({x["where"] for x in fleets.values() if x["at"] == "blockade"
-                        and S.controller(st, x["where"]) == S.side_of(st, x["power"])}):
-        side = str(S.controller(st, port))
-        sea = str(naval.sea_of("blockade", port))
-        out = naval.fleets_at(st, "blockade", port, side)
-        for fl in out:
-            fleets[fl].update(at="sea", where=sea)
-        st.note(f"{naval.squadron_name(st, out)} no longer blockades {S.zone_name(port)}, now a port of its side: "
-                f"it stands in {naval.place_name('sea', sea)}", rule="17.2.6")
-        naval.end_move(st, side, "sea", sea)
+    for port in sorted({x["where"] for x in fleets.values() if x["at"] == "blockade"}):
+        naval.blockade_ends(st, port)
 
 
 def _on_map(st: State, uid: str) -> bool:
