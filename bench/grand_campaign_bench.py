@@ -1,13 +1,14 @@
 """The grand campaigns in self-play (prints; never asserted in tests): the median CPU time of one full game
 (1805-1814 or 1809-1814), decisions per second, and how results, final victory levels and game lengths spread over
-N games. ``--check`` checks the land-war invariants after every action and the Unsupplied markers against a fresh
-trace after every supply check, as the random self-play tests do (``tests.games.nae.rules.test_selfplay``): slower,
-so its CPU figures are not the engine's. ``--ops`` prints instead what each operation a search makes costs on the
-grand-campaign states of random games (CPU µs, median and p95): the legal list, ``apply`` (and trusted, on a search
-copy), ``copy`` (and for search), ``determinize`` and the grand heuristic's ``evaluate``.
+N games. ``--check`` checks the invariants after every action (land war, sieges, fleets, statuses, cards, the
+victory and escalade tracks), the Unsupplied markers against a fresh trace after every supply check and each hand
+building, as the random self-play tests do (``tests.games.nae.rules.test_selfplay``): slower, so its CPU figures are
+not the engine's. ``--options`` turns optional rules on. ``--ops`` prints instead what each operation a search makes
+costs on the grand-campaign states of random games (CPU µs, median and p95): the legal list, ``apply`` (and trusted,
+on a search copy), ``copy`` (and for search), ``determinize`` and the grand heuristic's ``evaluate``.
 
 Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED]
-       [--seeds A-B] [--check] [--each] [--ops [--every K]]
+       [--seeds A-B] [--check] [--each] [--options NAME,NAME...|all] [--ops [--every K]]
 PLAYER: random, heuristic, search:iterations=N... (the Empire's, and the Coalition's unless --coalition is given).
 """
 
@@ -23,29 +24,29 @@ from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 from grognard.agents import make_agent
 from grognard.core.registry import load_game
 from grognard.games.nae import ai_grand
 
 
-def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tuple[str, int, int, str]:
+def play(scenario: str, seed: int, players: dict[str, str], check: bool,
+         options: dict[str, bool] | None = None) -> tuple[str, int, int, str]:
     """One game, agents seeded as ``grognard.selfplay.play_match`` seeds them: (result, decisions, final VP, the
     year and round it ended in)."""
     checker: Any = None
     patch: Any = nullcontext()
+    track: Any = None
     if check:
-        from grognard.games.nae.rules import supply
-
         sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's root, where ``tests`` is
         from tests.games.nae.rules import test_selfplay as checker
 
-        patch = mock.patch.object(supply, "update_supply", checker.checked_update(supply.update_supply))
+        patch = checker.checks()
     with patch:
-        st = load_game("nae").new_state(scenario, seed=seed)
+        st = load_game("nae").new_state(scenario, seed=seed, options=options)
         if checker is not None:
             assert checker.fresh_supply_matches(st), f"seed {seed}: Unsupplied markers differ from a fresh trace"
+            track = checker.Track(st)
         agents = {side: make_agent(kind, seed * 7919 + i) for i, (side, kind) in enumerate(players.items())}
         n = 0
         while not st.over:
@@ -56,8 +57,9 @@ def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tupl
             n += 1
             if checker is not None:
                 checker.check(st)
+                track(st)
     winner = st.result["winner"] if st.result else None
-    return str(winner or "both lose"), n, int(st.g["vp"]), f"{st.g['year']} round {st.g['round']}"
+    return str(winner or "both lose"), n, int(st.g.get("vp", 0)), f"{st.g['year']} round {st.g['round']}"
 
 
 def timed(fn: Callable[[], Any], into: list[float]) -> Any:
@@ -133,9 +135,15 @@ def main() -> None:
                    "a long run")
     p.add_argument("--check", action="store_true", help="check the land-war invariants after every action")
     p.add_argument("--each", action="store_true", help="print each game's result, length and final level")
+    p.add_argument("--options", default="", help="optional rules on, comma-separated, or 'all'")
     p.add_argument("--ops", action="store_true", help="the cost of each operation a search makes, on random games")
     p.add_argument("--every", type=int, default=10, help="--ops: time copies and determinize at one decision in K")
     a = p.parse_intermixed_args()
+    known = load_game("nae").options
+    names = list(known) if a.options == "all" else [o for o in a.options.split(",") if o]
+    if set(names) - set(known):
+        p.error(f"no option {', '.join(sorted(set(names) - set(known)))}; nae has: {', '.join(known)}")
+    options = dict.fromkeys(names, True)
     players = {"empire": a.player, "coalition": a.coalition or a.player}
     times: list[float] = []
     lengths: list[int] = []
@@ -153,7 +161,7 @@ def main() -> None:
     for seed in seeds:
         t0 = time.process_time()
         try:
-            result, n, vp, end = play(a.scenario, seed, players, a.check)
+            result, n, vp, end = play(a.scenario, seed, players, a.check, options)
         except AssertionError as e:  # an invariant broken (--check): reported with its seed, the run goes on
             results["invariant broken"] += 1
             print(f"  seed {seed}: invariant broken: {e or 'see the traceback of a replay'}", flush=True)
@@ -175,6 +183,7 @@ def main() -> None:
         print(f"nae {a.scenario}: no game finished: {dict(results)}")
         return
     checked = ", invariants checked" if a.check else ""
+    checked += f", options {', '.join(names)}" if names else ""
     print(f"nae {a.scenario}, {len(seeds)} {who} games (seeds {seeds[0]}-{seeds[-1]}){checked}: median "
           f"{statistics.median(times) * 1000:.0f} ms CPU per game (max {max(times) * 1000:.0f} ms), "
           f"{sum(lengths) / sum(times):,.0f} decisions/s")

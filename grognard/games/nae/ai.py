@@ -129,7 +129,8 @@ def edge(st: State, att: str, foes: list[str], zone: str, came_from: str) -> flo
         return 99.0 if row.destroys == "defender" else -99.0
     foe = S.force(st, max(foes, key=lambda x: S.combat_value(S.force(st, x))))
     terrain = t.terrain[S.data().map.zones[zone].terrain]
-    border = t.borders[S.data().map.feature_of(came_from, zone).id] if zone != came_from else None
+    crossed = zone != came_from and came_from not in battle.NO_ENTRY  # a sortie or a standing battle crosses none
+    border = t.borders[S.data().map.feature_of(came_from, zone).id] if crossed else None
     lead = float(row.modifier + terrain.attacker_modifier - terrain.defender_modifier)
     if border is not None:
         lead += border.army_attacker_modifier if S.is_army(me) else border.attacker_modifier
@@ -147,7 +148,7 @@ def supplied_from(st: State, fid: str, came_from: str, zone: str) -> bool:
     """13.1 / 14.5.4: would the force be supplied fighting in ``zone`` entered from ``came_from`` (its line runs
     through the entry zone)? The marker it carries is stale: supply is checked again when it is activated."""
     net = supply.supply_network(st, S.force(st, fid)["power"])
-    if zone == came_from:
+    if zone == came_from or came_from in battle.NO_ENTRY:  # no move in (14.5.4 as battle.py reads it)
         return zone in net.dist
     cost = S.data().map.enter_cost(zone, came_from)
     return (came_from in net.dist and came_from not in net.blocked and cost is not None

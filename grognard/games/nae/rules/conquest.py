@@ -211,12 +211,17 @@ def conquer_minor(st: State, power: str, by: str) -> None:
         fort = st.g["fortresses"].get(z.id)
         if fort and not fort["active"] and territory_of(st, z.id) == power:
             S.set_fortress(st, z.id, active=True)
-        if fort and fort["besieger"] is not None and S.controller(st, z.id) == by:
-            # 15.3: the fortresses it still held are the conqueror's side's now, and no side besieges its own
+        if fort and fort["besieger"] is not None and S.controller(st, z.id) == by \
+                and st.g["forces"][fort["besieger"]]["side"] == by:
+            # 15.3: the fortresses it still held are the conqueror's side's now, and no side besieges its own (the
+            # enemy's sieges of the conqueror's other fortresses go on: a 1809 game lifted Charles's of Landau)
             S.set_fortress(st, z.id, besieger=None, siege=None)
             st.note(f"The siege of {S.zone_name(z.id)} is lifted", rule="15.3")
     st.note(f"{m.powers[power].name} is conquered by the {by} and becomes an ally of "
             f"{m.powers[major].name}; its units on the map are destroyed", rule="18.1")
+    from grognard.games.nae.rules import diplomacy  # (diplomacy reads the conquests)
+
+    diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
     if power == SICILY and by == "empire":
         sicily_joins_naples(st)
 

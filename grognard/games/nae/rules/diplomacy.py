@@ -234,6 +234,22 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     for m in reversed(minors):
         deploy_minor(st, side, m)
     siege.refresh_sieges(st)  # 15.3: no side besieges a fortress of its own (its besieger changed sides, or it did)
+    ports_follow(st)
+
+
+def ports_follow(st: State) -> None:
+    """17.2.1 / 17.2.6: after a change of sides the ports follow their powers. Fleets in a port now the enemy's
+    leave it as from a captured port (17.2.1); fleets in the blockade box of a port now their own blockade it no
+    more (17.2.6, ``naval.blockade_ends``). A neutral's port keeps what the set-up put there (20.2: Villeneuve in
+    Cadiz)."""
+    from grognard.games.nae.rules import naval
+
+    fleets = st.g["fleets"]
+    for zone in sorted({x["where"] for x in fleets.values() if x["at"] == "port"
+                        and S.controller(st, x["where"]) not in (None, S.side_of(st, x["power"]))}):
+        naval.port_taken(st, zone)
+    for port in sorted({x["where"] for x in fleets.values() if x["at"] == "blockade"}):
+        naval.blockade_ends(st, port)
 
 
 def _on_map(st: State, uid: str) -> bool:

@@ -150,7 +150,7 @@ class Part:
         return part_options(st, f["fid"]) or [("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
-        from grognard.games.nae.rules import peace, stacking
+        from grognard.games.nae.rules import peace, siege, stacking
 
         st.pop()
         fid = f["fid"]
@@ -162,6 +162,9 @@ class Part:
             st.note(f"{S.name_of(st, fid)} withdraws into the fortress of {S.zone_name(force['zone'])} and takes "
                     "control of it", rule="8.1.4")
             stacking.consolidate(st, fid)
+            # 15.2-15.3: the enemy force left outside lays siege at once, or withdraws if too weak to (a 1809 game
+            # left the Prussians before Oudinot's Breslau through a whole interphase)
+            siege.enforce_sieges(st)
         elif verb == "zone":
             st.note(f"{S.name_of(st, fid)} withdraws from {S.zone_name(force['zone'])} to {S.zone_name(arg)}",
                     rule="8.1.4")

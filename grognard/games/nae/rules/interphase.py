@@ -97,6 +97,7 @@ def declare_war(st: State, side: str, power: str) -> None:
     for p in reversed(joining):
         if S.data().map.powers[p].kind == "minor":
             diplomacy.deploy_minor(st, foe, p)
+    diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
 
 
 class Declarations:

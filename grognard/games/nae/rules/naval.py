@@ -893,6 +893,24 @@ def port_taken(st: State, zone: str) -> None:
             sail_away(st, side, fleets, zone, nearest[0])
         else:
             st.push("naval.relocate", side=side, fleets=fleets, ports=nearest, start=zone)
+    blockade_ends(st, zone)
+
+
+def blockade_ends(st: State, port: str) -> None:
+    """17.2.6: the squadron in the blockade box of a port now its own side's (captured, or gone over to its side,
+    ``diplomacy.ports_follow``), once the enemy's fleets have left it, blockades it no more (« un blocus portuaire
+    a lieu lorsqu'une flotte occupe la case « Blocus » d'un port adverse », glossary) and stands in the box's sea
+    zone, as one whose blockade is lifted (« devra se positionner dans la zone maritime adjacente au port »)."""
+    side = S.controller(st, port)
+    out = fleets_at(st, "blockade", port, side) if side is not None else []
+    if not out or fleets_at(st, "port", port, S.other(str(side))):
+        return  # (enemy fleets still in the port: they leave it past the box, 17.2.1, ``Relocation``)
+    sea = str(sea_of("blockade", port))
+    for fl in out:
+        st.g["fleets"][fl].update(at="sea", where=sea)
+    st.note(f"{squadron_name(st, out)} no longer blockades {S.zone_name(port)}, now a port of its side: it stands in "
+            f"{place_name('sea', sea)}", rule="17.2.6")
+    end_move(st, str(side), "sea", sea)
 
 
 def sea_route(st: State, side: str, fleets: list[str], start: str, dest: str) -> list[str]:
@@ -940,6 +958,7 @@ class Relocation:
         side, start, dest = f["side"], f["start"], f["dest"]
         if not fleets or f["expect"] == ["port", dest]:
             st.pop()
+            blockade_ends(st, start)
             return
         f["fleets"] = fleets
         at, where = f["expect"]
@@ -950,6 +969,8 @@ class Relocation:
             move = self._stage(st, f, fleets)
             push_battle(st, move, blockaders(st, start, side), "blockade", start, kind="relocation")
             return
+        if at != "port":
+            blockade_ends(st, start)  # they are out: the box of a port now its side's is no blockade (17.2.6)
         came_from = [at, where]
         if f["route"]:
             sea = f["route"].pop(0)

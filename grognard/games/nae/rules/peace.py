@@ -115,6 +115,7 @@ def end_forced(st: State, power: str) -> None:
     S.follow_sides(st, [power, *(m for m, a in g["ally_of"].items() if a == power)])
     st.note(f"The forced peace of {_name(power)} ends: it is "
             + ("back in the Coalition" if side else then.replace("_", " ")), rule="18.2.3")
+    diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
 
 
 def check_forced_peaces(st: State) -> None:
@@ -226,6 +227,7 @@ def ally_minor(st: State, minor: str, by: str, major: str, rule: str) -> None:
     S.set_ally_of(st, minor, major)
     g["status"][minor] = "allied"
     st.note(f"{_name(minor)} becomes an ally of {_name(major)}", rule=rule)
+    diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
 
 
 def _drop_units(st: State, minor: str, rule: str, only_mixed: bool = False) -> None:
@@ -261,15 +263,17 @@ def nearest_fortresses(st: State, fid: str, loser: str) -> list[str]:
     """18.2.3: « la zone frontière la plus proche en nombre de points de mouvement contenant une forteresse »,
     read as the nearest fortress zone outside the loser's territory that the force's side controls (the example:
     Vienna -> Ulm, Brünn -> Neminov); the equally near ones are the owner's choice. Britain conquered: a French
-    coastal fortress on the Manche."""
+    coastal fortress on the Manche. None where enemy forces stand outside the fortress (11: the sides share a zone
+    only across a fortress wall, as ``naval.landing_port`` reads it): a redeployment is no attack (a 1809 game
+    redeployed Joseph's army to a Lérida that Wellington besieged)."""
     f = S.force(st, fid)
     m = S.data().map
     if loser == "britain":
         return sorted(z for z in st.g["fortresses"] if conquest.territory_of(st, z) == "france"
-                      and "manche" in m.zones[z].seas)
+                      and "manche" in m.zones[z].seas and not S.outside(st, z, S.other(f["side"])))
     dist = distances(f["zone"])
     near = [z for z in st.g["fortresses"] if z in dist and conquest.territory_of(st, z) != loser
-            and S.controller(st, z) == f["side"]]
+            and S.controller(st, z) == f["side"] and not S.outside(st, z, S.other(f["side"]))]
     best = min((dist[z] for z in near), default=None)
     return sorted(z for z in near if dist[z] == best)
 

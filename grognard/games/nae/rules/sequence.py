@@ -148,14 +148,20 @@ class YearEnd:
     def run(self, st: State, f: Frame) -> None:
         phase = f["phase"]
         if phase == "sieges":
-            f["phase"] = "attrition"
+            f["phase"] = "sieges_held"
             # 5.2.1 (a) / 15.2: a last, free siege attack on every besieged fortress
             for zone in sorted(st.g["fortresses"], reverse=True):
                 fid = st.g["fortresses"][zone]["besieger"]
                 if fid is not None and siege.may_attack(st, fid):
                     siege.push_siege_attack(st, fid)
+        elif phase in ("sieges_held", "attrition_held"):
+            f["phase"] = "attrition" if phase == "sieges_held" else "rally"
+            # 15.3: « Si le nombre d'unités nécessaire au maintien du siège n'est plus réuni, le siège est levé et
+            # les forces assiégeantes doivent se redéployer dans une zone adjacente »: a besieger a repulsed siege
+            # attack or its attrition left too weak lifts the siege at once and withdraws
+            siege.enforce_sieges(st)
         elif phase == "attrition":
-            f["phase"] = "rally"
+            f["phase"] = "attrition_held"
             supply.update_supply(st, rule="5.2.1")
             for fid in sorted(st.g["forces"], reverse=True):
                 force = st.g["forces"][fid]

@@ -127,3 +127,13 @@ def test_8_1_4_broken_forced_alliance_withdraw_to_an_adjacent_zone_not_the_coali
     st.apply(("zone", "munich"))
     assert S.force(st, shared)["zone"] == "munich" and not S.outside(st, "salzburg", "empire")
     assert any(e["rule"] == "8.1.4" and "withdraws" in e["text"] for e in st.log)
+
+
+def test_8_1_4_15_2_the_force_left_outside_the_fortress_lays_siege_at_once() -> None:
+    """8.1.4 then 15.2: after the withdrawal into the fortress, the Coalition force outside it lays siege at once
+    (a 1809 heuristic game, seed 2, left the Prussians before Oudinot's Breslau unbesieging through an interphase)."""
+    st, _, shared = broken_alliance()
+    austrians = S.outside(st, "salzburg", "coalition")
+    st.apply(("fortress", None))
+    assert S.force(st, shared)["in_fortress"]
+    assert st.g["fortresses"]["salzburg"]["besieger"] == austrians[0] and st.g["fortresses"]["salzburg"]["siege"] == 0

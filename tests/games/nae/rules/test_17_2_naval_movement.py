@@ -260,7 +260,8 @@ def test_17_2_1_fleets_leaving_a_blockaded_captured_port_are_intercepted_and_the
     assert st.step == "naval.intercept"  # in the Bay of Biscay, Keith's box lying there, he may try again (17.2.4)
     play(st, ("decline", None))
     assert st.g["fleets"]["fr_ganteaume"]["where"] == st.g["fleets"]["fr_missiessy"]["where"] == "nantes"
-    assert st.g["fleets"]["gb_keith"] == {"power": "britain", "at": "blockade", "where": "brest"}
+    # 17.2.6: Brest is the Coalition's now, so its box holds no blockade: Keith stands in its sea zone
+    assert st.g["fleets"]["gb_keith"] == {"power": "britain", "at": "sea", "where": "bay_of_biscay"}
     assert st.step == "round" and st.active == "coalition"
 
 
