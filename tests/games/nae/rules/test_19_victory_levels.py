@@ -54,11 +54,39 @@ def test_19_3_the_empire_wins_holding_its_key_zones_and_mantua_with_europe_napol
 
 def test_19_3_the_coalition_wins_holding_every_french_key_zone() -> None:
     st = GAME.new_state("1809", seed=1)
-    for z in conquest.key_zones("france"):
-        S.set_control(st, z, "britain")
+    for z in S.data().map.zones.values():  # all France: its key zones trace a line to the sea and London
+        if z.owner == "france" and z.id in st.g["control"]:
+            S.set_control(st, z.id, "britain")
     st.g["year"] = 1814
     victory.victory_phase(st)
     assert st.over and st.result["winner"] == "coalition"
+
+
+def test_3_2_key_zones_that_cannot_trace_a_supply_line_do_not_count_for_the_victory() -> None:
+    """3.2: « Seules les zones contrôlées qui peuvent tracer une ligne de ravitaillement comptent pour la victoire »:
+    British markers on France's four key zones, deep in French territory, are no Coalition victory (19.3)."""
+    st = GAME.new_state("1809", seed=1)
+    for z in conquest.key_zones("france"):
+        S.set_control(st, z, "britain")
+    assert not any(victory.counts_for(st, z, "coalition") for z in ("paris", "lyon"))
+    st.g["year"] = 1814
+    victory.victory_phase(st)
+    assert st.over and st.result["winner"] is None
+
+
+def test_3_2_a_cut_off_mantua_is_no_empire_victory() -> None:
+    """19.3 « Il contrôle la zone de Mantoue » read with 3.2: Mantua held by the Empire but ringed by Austrian-held
+    Italy traces no line, so Europe Napoléonienne played and Paris held are not enough."""
+    st = GAME.new_state("1805", seed=1)
+    st.g["events_played"].append("45F")
+    assert victory.counts_for(st, "mantua", "empire")
+    for z in S.data().map.zones.values():
+        if z.owner == "italy" and z.id != "mantua" and z.id in st.g["control"]:
+            S.set_control(st, z.id, "austria")
+    assert S.controller(st, "mantua") == "empire" and not victory.counts_for(st, "mantua", "empire")
+    st.g["year"] = 1814
+    victory.victory_phase(st)
+    assert st.over and st.result["winner"] is None
 
 
 def test_5_4_before_the_last_year_the_victory_phase_opens_the_next_interphase() -> None:
