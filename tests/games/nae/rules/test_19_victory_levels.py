@@ -4,7 +4,7 @@ moves, and the end-of-game determination in the 1814 victory phase (19.3)."""
 from __future__ import annotations
 
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, conquest, victory
+from grognard.games.nae.rules import cards, conquest, diplomacy, victory
 from tests.games.nae.rules.helpers import GAME
 
 
@@ -95,3 +95,11 @@ def test_5_4_before_the_last_year_the_victory_phase_opens_the_next_interphase() 
     victory.victory_phase(st)
     assert not st.over and (st.g["year"], st.g["phase"], st.step) == (1810, "interphase", "interphase")
     assert st.g["ap_reserve"]["empire"] == 0  # 9.2: lost at the end of the year
+
+
+def test_8_1_5_a_protectorate_moves_the_victory_level_and_the_escalade_by_one() -> None:
+    """8.1.5 FR « L'établissement d'un protectorat accorde un point de victoire à l'Empire »; EN « gives a victory
+    point to the Empire and increases the escalade level by one » (tables.toml says why the EN sentence is kept)."""
+    st = GAME.new_state("1805", seed=1)
+    diplomacy.establish_protectorate(st, "naples", "8.1.5")
+    assert (st.g["vp"], st.g["escalade"]) == (6, 1)
