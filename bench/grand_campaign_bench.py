@@ -1,8 +1,8 @@
-"""The grand campaigns in self-play (prints; never asserted in tests): the median CPU time of one full game
-(1805-1814 or 1809-1814), decisions per second, and how results, final victory levels and game lengths spread over
-N games. ``--check`` checks the land-war invariants after every action and the Unsupplied markers against a fresh
-trace after every supply check, as the random self-play tests do (``tests.games.nae.rules.test_selfplay``): slower,
-so its CPU figures are not the engine's.
+"""The grand campaigns in self-play (prints; never asserted in tests): the median CPU time of one full game (1805-1814
+or 1809-1814), decisions per second, and how results, final victory levels and game lengths spread over N games,
+with the final escalade (6.1) and the year the Punishments cards came in. ``--check`` checks the land-war invariants
+after every action and the Unsupplied markers against a fresh trace after every supply check, as the random self-
+play tests do (``tests.games.nae.rules.test_selfplay``): slower, so its CPU figures are not the engine's.
 
 Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED]
        [--seeds A-B] [--check] [--each]
@@ -25,9 +25,11 @@ from grognard.agents import make_agent
 from grognard.core.registry import load_game
 
 
-def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tuple[str, int, int, str]:
+def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tuple[str, int, int, str, int | None,
+                                                                                 int | None]:
     """One game, agents seeded as ``grognard.selfplay.play_match`` seeds them: (result, decisions, final VP, the
-    year and round it ended in)."""
+    year and round it ended in, final escalade (None where its rules are off, 20.3), the year the Punishments
+    cards came in (None: never; 1809 deals them from the start))."""
     checker: Any = None
     patch: Any = nullcontext()
     if check:
@@ -43,16 +45,20 @@ def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tupl
             assert checker.fresh_supply_matches(st), f"seed {seed}: Unsupplied markers differ from a fresh trace"
         agents = {side: make_agent(kind, seed * 7919 + i) for i, (side, kind) in enumerate(players.items())}
         n = 0
+        punished = None if "punishments" not in st.g["periods"] else st.g["year"]
         while not st.over:
             side = st.active
             if side not in agents:  # the rules asked nobody: an engine fault, reported with its seed
                 raise RuntimeError(f"no side to ask at step {st.step} (decision {n})")
             st.apply(agents[side].choose(st, side))
             n += 1
+            if punished is None and "punishments" in st.g["periods"]:
+                punished = st.g["year"]
             if checker is not None:
                 checker.check(st)
     winner = st.result["winner"] if st.result else None
-    return str(winner or "both lose"), n, int(st.g["vp"]), f"{st.g['year']} round {st.g['round']}"
+    return (str(winner or "both lose"), n, int(st.g["vp"]), f"{st.g['year']} round {st.g['round']}",
+            st.g.get("escalade"), punished)
 
 
 def spread(values: list[int]) -> str:
@@ -78,6 +84,8 @@ def main() -> None:
     times: list[float] = []
     lengths: list[int] = []
     vps: list[int] = []
+    escalades: list[int] = []
+    punishments: Counter[str] = Counter()
     results: Counter[str] = Counter()
     ends: Counter[str] = Counter()
     if a.seeds:
@@ -88,7 +96,7 @@ def main() -> None:
     for seed in seeds:
         t0 = time.process_time()
         try:
-            result, n, vp, end = play(a.scenario, seed, players, a.check)
+            result, n, vp, end, escalade, punished = play(a.scenario, seed, players, a.check)
         except AssertionError as e:  # an invariant broken (--check): reported with its seed, the run goes on
             results["invariant broken"] += 1
             print(f"  seed {seed}: invariant broken: {e or 'see the traceback of a replay'}", flush=True)
@@ -100,11 +108,14 @@ def main() -> None:
         times.append(time.process_time() - t0)
         lengths.append(n)
         vps.append(vp)
+        if escalade is not None:
+            escalades.append(escalade)
+        punishments[str(punished or "never")] += 1
         results[result] += 1
         ends[end] += 1
         if a.each:
-            print(f"  seed {seed}: {result} in {end}, {n} decisions, victory level {vp}, {times[-1]:.2f} s CPU",
-                  flush=True)
+            print(f"  seed {seed}: {result} in {end}, {n} decisions, victory level {vp}, escalade {escalade}, "
+                  f"Punishments {punished or 'never'}, {times[-1]:.2f} s CPU", flush=True)
     who = a.player if a.coalition is None else f"{a.player} (Empire) against {a.coalition} (Coalition)"
     if not times:
         print(f"nae {a.scenario}: no game finished: {dict(results)}")
@@ -115,6 +126,9 @@ def main() -> None:
           f"{sum(lengths) / sum(times):,.0f} decisions/s")
     print(f"  results: {dict(sorted(results.items()))}")
     print(f"  final victory level: {spread(vps)}")
+    if escalades:
+        print(f"  final escalade: {spread(escalades)}")
+    print(f"  Punishments cards in play from: {dict(sorted(punishments.items()))}")
     print(f"  game ended in: {dict(sorted(ends.items()))}")
     print(f"  decisions per game: {spread(lengths)}")
 
