@@ -1,8 +1,8 @@
 """The grand campaigns in self-play (prints; never asserted in tests): the median CPU time of one full game (1805-1814
 or 1809-1814), decisions per second, and how results, final victory levels and game lengths spread over N games,
 with the final escalade (6.1) and the year the Punishments cards came in. ``--check`` checks the land-war invariants
-after every action and the Unsupplied markers against a fresh trace after every supply check, as the random self-
-play tests do (``tests.games.nae.rules.test_selfplay``): slower, so its CPU figures are not the engine's.
+after every action and the Unsupplied markers against a fresh trace after every supply check, as the random
+self-play tests do (``tests.games.nae.rules.test_selfplay``): slower, so its CPU figures are not the engine's.
 
 Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED]
        [--seeds A-B] [--check] [--each]
