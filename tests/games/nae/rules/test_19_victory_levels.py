@@ -103,3 +103,16 @@ def test_8_1_5_a_protectorate_moves_the_victory_level_and_the_escalade_by_one() 
     st = GAME.new_state("1805", seed=1)
     diplomacy.establish_protectorate(st, "naples", "8.1.5")
     assert (st.g["vp"], st.g["escalade"]) == (6, 1)
+
+
+def test_19_1_a_protectorate_taken_by_an_event_loses_its_point() -> None:
+    """19.1 « la Coalition reconquiert Naples ce qui fait perdre à la France ce point de victoire tant qu'elle n'aura
+    pas [...] réinstauré le protectorat »; 8.1.5 « SAUF évènement » (38C Stein): Saxony, a protectorate won over by
+    the Coalition's diplomacy, takes its point away; the escalade stays where it went."""
+    st = GAME.new_state("1805", seed=1)
+    S.set_side(st, "saxony", "empire")
+    S.set_ally_of(st, "saxony", "france")
+    diplomacy.establish_protectorate(st, "saxony", "8.1.5")
+    assert (st.g["vp"], st.g["escalade"]) == (6, 1)
+    diplomacy.join(st, "saxony", "coalition", "8.2.3")
+    assert S.side_of(st, "saxony") == "coalition" and (st.g["vp"], st.g["escalade"]) == (5, 1)
