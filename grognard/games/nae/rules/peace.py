@@ -224,9 +224,9 @@ def annex_province(st: State, province: str, to: str, rule: str) -> None:
         if z.id in st.g["control"]:
             S.set_control(st, z.id, to)
     st.note(f"{m.provinces[province].name} is annexed to {_name(to)}'s National Territory", rule=rule)
-    siege.refresh_sieges(st)  # 15.3: a fortress annexed to its besieger's side is besieged no more (Valencia)
     if to == POLAND:
-        polish_annexation(st)
+        polish_annexation(st)  # 8.3.5: created with its side before the sieges are looked at
+    siege.refresh_sieges(st)  # 15.3: a fortress annexed to its besieger's side is besieged no more (Valencia)
     flag, why, section = ANNEXATION_FLAGS.get((province, to), (None, "", ""))
     flags = st.g.get("flags", [])  # a grand campaign's (20.2 / 20.3)
     if flag is not None and S.side_of(st, to) == "empire" and flag not in flags:
