@@ -1,11 +1,12 @@
 """The grand campaigns in self-play (prints; never asserted in tests): the median CPU time of one full game
 (1805-1814 or 1809-1814), decisions per second, and how results, final victory levels and game lengths spread over
-N games. ``--check`` checks the invariants after every action (land war, sieges, fleets, statuses, cards, the
-victory and escalade tracks), the Unsupplied markers against a fresh trace after every supply check and each hand
-building, as the random self-play tests do (``tests.games.nae.rules.test_selfplay``): slower, so its CPU figures are
-not the engine's. ``--options`` turns optional rules on. ``--ops`` prints instead what each operation a search makes
-costs on the grand-campaign states of random games (CPU µs, median and p95): the legal list, ``apply`` (and trusted,
-on a search copy), ``copy`` (and for search), ``determinize`` and the grand heuristic's ``evaluate``.
+N games, with the final escalade (6.1) and the year the Punishments cards came in. ``--check`` checks the
+invariants after every action (land war, sieges, fleets, statuses, cards, the victory and escalade tracks), the
+Unsupplied markers against a fresh trace after every supply check and each hand building, as the random self-play
+tests do (``tests.games.nae.rules.test_selfplay``): slower, so its CPU figures are not the engine's.
+``--options`` turns optional rules on. ``--ops`` prints instead what each operation a search makes costs on the
+grand-campaign states of random games (CPU µs, median and p95): the legal list, ``apply`` (and trusted, on a search
+copy), ``copy`` (and for search), ``determinize`` and the grand heuristic's ``evaluate``.
 
 Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED]
        [--seeds A-B] [--check] [--each] [--options NAME,NAME...|all] [--ops [--every K]]
@@ -31,9 +32,10 @@ from grognard.games.nae import ai_grand
 
 
 def play(scenario: str, seed: int, players: dict[str, str], check: bool,
-         options: dict[str, bool] | None = None) -> tuple[str, int, int, str]:
+         options: dict[str, bool] | None = None) -> tuple[str, int, int, str, int | None, int | None]:
     """One game, agents seeded as ``grognard.selfplay.play_match`` seeds them: (result, decisions, final VP, the
-    year and round it ended in)."""
+    year and round it ended in, final escalade (None where its rules are off, 20.3), the year the Punishments
+    cards came in (None: never; 1809 deals them from the start))."""
     checker: Any = None
     patch: Any = nullcontext()
     track: Any = None
@@ -49,17 +51,21 @@ def play(scenario: str, seed: int, players: dict[str, str], check: bool,
             track = checker.Track(st)
         agents = {side: make_agent(kind, seed * 7919 + i) for i, (side, kind) in enumerate(players.items())}
         n = 0
+        punished = None if "punishments" not in st.g.get("periods", ()) else st.g["year"]
         while not st.over:
             side = st.active
             if side not in agents:  # the rules asked nobody: an engine fault, reported with its seed
                 raise RuntimeError(f"no side to ask at step {st.step} (decision {n})")
             st.apply(agents[side].choose(st, side))
             n += 1
+            if punished is None and "punishments" in st.g.get("periods", ()):
+                punished = st.g["year"]
             if checker is not None:
                 checker.check(st)
                 track(st)
     winner = st.result["winner"] if st.result else None
-    return str(winner or "both lose"), n, int(st.g.get("vp", 0)), f"{st.g['year']} round {st.g['round']}"
+    return (str(winner or "both lose"), n, int(st.g.get("vp", 0)), f"{st.g['year']} round {st.g['round']}",
+            st.g.get("escalade"), punished)
 
 
 def timed(fn: Callable[[], Any], into: list[float]) -> Any:
@@ -148,6 +154,8 @@ def main() -> None:
     times: list[float] = []
     lengths: list[int] = []
     vps: list[int] = []
+    escalades: list[int] = []
+    punishments: Counter[str] = Counter()
     results: Counter[str] = Counter()
     ends: Counter[str] = Counter()
     if a.seeds:
@@ -161,7 +169,7 @@ def main() -> None:
     for seed in seeds:
         t0 = time.process_time()
         try:
-            result, n, vp, end = play(a.scenario, seed, players, a.check, options)
+            result, n, vp, end, escalade, punished = play(a.scenario, seed, players, a.check, options)
         except AssertionError as e:  # an invariant broken (--check): reported with its seed, the run goes on
             results["invariant broken"] += 1
             print(f"  seed {seed}: invariant broken: {e or 'see the traceback of a replay'}", flush=True)
@@ -173,11 +181,14 @@ def main() -> None:
         times.append(time.process_time() - t0)
         lengths.append(n)
         vps.append(vp)
+        if escalade is not None:
+            escalades.append(escalade)
+        punishments[str(punished or "never")] += 1
         results[result] += 1
         ends[end] += 1
         if a.each:
-            print(f"  seed {seed}: {result} in {end}, {n} decisions, victory level {vp}, {times[-1]:.2f} s CPU",
-                  flush=True)
+            print(f"  seed {seed}: {result} in {end}, {n} decisions, victory level {vp}, escalade {escalade}, "
+                  f"Punishments {punished or 'never'}, {times[-1]:.2f} s CPU", flush=True)
     who = a.player if a.coalition is None else f"{a.player} (Empire) against {a.coalition} (Coalition)"
     if not times:
         print(f"nae {a.scenario}: no game finished: {dict(results)}")
@@ -189,6 +200,9 @@ def main() -> None:
           f"{sum(lengths) / sum(times):,.0f} decisions/s")
     print(f"  results: {dict(sorted(results.items()))}")
     print(f"  final victory level: {spread(vps)}")
+    if escalades:
+        print(f"  final escalade: {spread(escalades)}")
+    print(f"  Punishments cards in play from: {dict(sorted(punishments.items()))}")
     print(f"  game ended in: {dict(sorted(ends.items()))}")
     print(f"  decisions per game: {spread(lengths)}")
 

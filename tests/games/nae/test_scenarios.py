@@ -208,7 +208,8 @@ def test_20_3_statuses_1809(data: NaeData) -> None:
         assert st[minor].status == "protectorate" and st[minor].ally_of == "france"
     annexed = {a.province: a.to for a in sc.annexes.values()}
     assert annexed == {"hanovre": "france", "frioul": "france", "magdebourg": "france", "tyrol": "bavaria",
-                       "venetie": "italy", "posnanie": "poland", "mazovie": "poland"}
+                       "venetie": "italy", "posnanie": "poland", "mazovie": "poland",
+                       "sicile": "sicily"}  # 18.1: Naples a French protectorate, Sicily stands apart
     spain = sc.controls["spain"]
     assert spain.power == "france" and spain.except_zones == ("ciudad_rodrigo",)
     assert set(spain.provinces) == {"galice", "nouvelle_castille", "vieille_castille", "aragon", "catalogne", "leon"}

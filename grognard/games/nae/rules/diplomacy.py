@@ -202,6 +202,7 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     a card for each card-granting key zone of the newcomers."""
     g = st.g
     before = g["sides"].get(power)
+    protectorate = g["status"].get(power) == "protectorate"
     victor = forced.conqueror_side(st, power)  # 8.1.4: a forced alliance (or peace) broken by the event
     followers = [m for m, a in sorted(g["ally_of"].items()) if a == power and S.status_of(st, m) == "allied"]
     g["forced"].pop(power, None)
@@ -221,6 +222,11 @@ def join(st: State, power: str, side: str, rule: str) -> None:
                                                   if any(m != power for m in minors) else ""), rule=rule)
     if before == S.other(side):
         break_off(st, power, side)
+    if protectorate and side == "coalition" and S.grand_campaign(st):
+        # 19.1: a protectorate's point goes with it (« ce qui fait perdre à la France ce point de victoire tant
+        # qu'elle n'aura pas [...] réinstauré le protectorat »), taken by an event (8.1.5 « SAUF évènement ») as by
+        # a conquest (``conquest.conquer_minor``)
+        victory.apply_vp_event(st, "protectorate_lost", f"{name(power)} is no longer a French protectorate")
     joined = {power, *minors}
     for fid, f in list(g["forces"].items()):  # 8.2.3: a major's forces on the map enter the war with it
         if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side:

@@ -153,12 +153,42 @@ def annexable(st: State, loser: str, by: str) -> list[str]:
     m = S.data().map
     out = []
     for pid, p in m.provinces.items():
-        if province_owner(st, pid) != loser or p.red_border:
+        if province_owner(st, pid) != loser or p.red_border or (pid == MAZOVIA and by != "empire"):
             continue
         if any(S.side_of(st, conquest.territory_of(st, n)) == by
                for z in m.zones_of(pid) for n in m.neighbours(z.id)):
             out.append(pid)
     return out
+
+
+MAZOVIA = "mazovie"  # 18.2.2 « La Mazovie bien que contenant une zone clef (Varsovie) peut être annexée pour créer
+POLAND = "poland"  # la Pologne »: only the Empire annexes it, and only to Poland (8.3.5)
+
+
+def polish_annexation(st: State) -> None:
+    """8.3.5 route 2: « si le joueur impérial obtient en conditions de paix la Mazovie où est située Varsovie; il
+    faudra annexer au moins une autre province marquée du symbole de la Pologne pour bénéficier du point de
+    victoire; le général et le corps polonais intègrent la réserve [...] Le second corps polonais n'est ajouté à la
+    réserve que dès lors que la Pologne comprend la Mazovie et deux autres provinces polonaises. Dans les 2 cas la
+    Pologne est créé [...] sous protectorat de l'Empire et 2 points d'escalade sont enregistrés »: called as a
+    province joins Poland. Poland's flag puts Poniatowski and the 1st corps in the reserve (their ``e`` key)."""
+    from grognard.games.nae.rules import victory
+
+    g = st.g
+    if POLAND not in g.get("flags", []):
+        diplomacy.create_entity(st, POLAND)
+        victory.apply_vp_event(st, "poland_created", "Poland is created by the peace terms")
+    polish = [pid for pid, p in S.data().map.provinces.items() if p.polish and province_owner(st, pid) == POLAND]
+    if MAZOVIA not in polish:
+        return
+    for more, flag, event in ((1, "poland_vp", "poland_second_province"), (2, "poland_2p", None)):
+        if len(polish) > more and flag not in g["flags"]:
+            g["flags"] = sorted([*g["flags"], flag])
+            if event:
+                victory.apply_vp_event(st, event, "Poland holds Mazovia and another Polish province")
+            else:
+                st.note("Poland holds Mazovia and two more Polish provinces: its 2nd corps enters the reserve",
+                        rule="8.3.5")
 
 
 def minors_to_take(st: State, loser: str) -> list[str]:
@@ -195,6 +225,8 @@ def annex_province(st: State, province: str, to: str, rule: str) -> None:
         if z.id in st.g["control"]:
             S.set_control(st, z.id, to)
     st.note(f"{m.provinces[province].name} is annexed to {_name(to)}'s National Territory", rule=rule)
+    if to == POLAND:
+        polish_annexation(st)  # 8.3.5: created with its side before the sieges are looked at
     siege.refresh_sieges(st)  # 15.3: a fortress annexed to its besieger's side is besieged no more (Valencia)
     flag, why, section = ANNEXATION_FLAGS.get((province, to), (None, "", ""))
     flags = st.g.get("flags", [])  # a grand campaign's (20.2 / 20.3)
@@ -498,6 +530,8 @@ class Choice:
             return ([("annex", p) for p in annexable(st, loser, side)]
                     + [("take_minor", p) for p in minors_to_take(st, loser)])
         if kind == "recipient":
+            if f.get("province") == MAZOVIA:
+                return [("annex_to", POLAND)]  # 18.2.2 exception, 8.3.5 route 2
             out = [("annex_to", p) for p in recipients(st, side)]
             return out + ([("ally", f["minor"])] if f.get("minor") else [])
         if kind == "reward":

@@ -12,12 +12,21 @@ from __future__ import annotations
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import conquest
+from grognard.games.nae.rules import conquest, supply
 from grognard.games.nae.schema.scenario import Condition
 
 
 def on_map(st: State, gid: str) -> bool:
     return any(gid in S.generals_of(f) for f in st.g["forces"].values())
+
+
+def counts_for(st: State, zone: str, side: str) -> bool:
+    """3.2: « Seules les zones contrôlées qui peuvent tracer une ligne de ravitaillement comptent pour la victoire »:
+    ``side`` controls ``zone`` and its holder's major can trace a supply line there."""
+    holder = st.g["control"].get(zone)
+    if holder is None or S.side_of(st, holder) != side:
+        return False
+    return zone in supply.supplied_zones(st, S.major_of(st, holder))
 
 
 def holds(st: State, c: Condition) -> bool:
@@ -31,9 +40,9 @@ def holds(st: State, c: Condition) -> bool:
     elif c.kind == "general_removed":
         ok = not on_map(st, str(c.general))  # 20.1: in a one-year game a general off the map never returns
     elif c.kind == "controls_zone":
-        ok = S.controller(st, str(c.zone)) == c.side
+        ok = counts_for(st, str(c.zone), str(c.side))
     elif c.kind == "controls_key_zones":
-        ok = all(S.controller(st, z) == c.side for z in conquest.key_zones(str(c.power)))
+        ok = all(counts_for(st, z, str(c.side)) for z in conquest.key_zones(str(c.power)))
     elif c.kind == "victory_level_at_least":
         ok = S.grand_campaign(st) and st.g["vp"] >= int(c.value or 0)
     elif c.kind == "victory_level_at_most":

@@ -5,7 +5,7 @@ compris les cartes permanentes »), and the 1809 opening round the Coalition pla
 from __future__ import annotations
 
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import cards, movement, sequence, supply
+from grognard.games.nae.rules import cards, conquest, movement, sequence, supply
 from tests.games.nae.rules.helpers import GAME
 
 
@@ -125,3 +125,15 @@ def test_8_0_the_opening_hands_of_the_example_of_play_are_a_deal_of_the_1805_pil
         st.g["decks"][side] = [c for c in pile if c not in ids]
         st.g["hands"][side] = ids
     GAME.load_state(st.to_json())
+
+
+def test_20_3_sicily_is_a_coalition_minor_of_its_own_beside_murats_naples() -> None:
+    """20.3 lists Naples among France's protectorates, so Naples has fallen to the Empire and 18.1 applies: « la
+    Sicile reste alliée à la Coalition et devient un mineur coalisé indépendant de Naples » (Ferdinand at Palermo
+    under British protection): the set-up is the state ``conquest.sicily_stands`` leaves in a 1805 game."""
+    st = GAME.new_state("1809", seed=2)
+    g = st.g
+    assert (g["status"]["naples"], S.side_of(st, "naples")) == ("protectorate", "empire")
+    assert (g["status"]["sicily"], g["sides"]["sicily"], g["ally_of"]["sicily"]) == ("allied", "coalition", "britain")
+    assert g["control"]["palermo"] == g["control"]["messina"] == "sicily"
+    assert conquest.territory_of(st, "palermo") == "sicily"
