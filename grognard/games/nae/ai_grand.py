@@ -19,7 +19,14 @@ from grognard.core.machine import Action, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import budget, cards, conquest, movement, peace, siege, supply
-from grognard.games.nae.schema.cards import Resources
+from grognard.games.nae.schema.cards import (
+    CancelBlockadeVp,
+    Deploy,
+    DeployFromReserve,
+    DrawCards,
+    EnterUnits,
+    Resources,
+)
 
 Choice = ai.Choice
 Rule = ai.Rule
@@ -27,6 +34,7 @@ Rule = ai.Rule
 MARCH_MIN = 3  # combat value of a force worth an activation to march on an objective
 REDEPLOY_MIN = 2  # combat value of a force worth redeploying towards a front (7.6)
 FAR = 99
+UNIT_EFFECTS = (Deploy, DeployFromReserve, EnterUnits)  # events that bring units or steps into play
 
 
 # -- the fronts as a side reads them ----------------------------------------------------------------------------
@@ -42,8 +50,8 @@ def own_majors(st: State, side: str) -> list[str]:
 
 def targets(st: State, side: str) -> list[str]:
     """19 / 18: the zones whose capture brings a conquest: the key zones of the enemy majors at war (London stays
-    out of reach by land) and the capitals of the enemy minors, not yet held; for the Empire also Mantua, which its
-    end victory needs (19.3)."""
+    out of reach by land) and the capitals of the enemy minors, not yet held; for both sides also the zones the
+    Empire's end victory needs (Mantua, ``end_zones``), to take or to deny."""
     foe = S.other(side)
     out: list[str] = []
     for power, s in st.g["sides"].items():
@@ -56,9 +64,15 @@ def targets(st: State, side: str) -> list[str]:
             capital = S.data().map.powers[power].capital
             if capital in S.data().map.zones and S.controller(st, capital) != side:
                 out.append(capital)
-    if side == "empire" and S.controller(st, "mantua") != "empire":
-        out.append("mantua")
+    out += [z for z in end_zones(st) if S.controller(st, z) != side]
     return sorted(set(out) | set(supply_gaps(st, side)))
+
+
+def end_zones(st: State) -> list[str]:
+    """19.3: the zones besides France's key zones that the Empire's end victory needs (Mantua): the Empire takes
+    and holds them, the Coalition takes one to deny it (the scenario's ``controls_zone`` conditions)."""
+    return [str(c.zone) for v in S.data().scenarios[st.g["scenario"]].victory.values() if v.result == "empire"
+            for c in v.all_of if c.kind == "controls_zone" and c.side == "empire" and not c.negate]
 
 
 def cut_off(st: State, side: str) -> list[str]:
@@ -124,21 +138,37 @@ def distance_to(zone: str, zones: list[str]) -> int:
     return min((ai.dist(zone, z) for z in zones), default=FAR)
 
 
+def guarded(st: State, side: str) -> list[str]:
+    """The zones a side must hold (18.2.1, 19.3): its majors' key zones, for the Empire also the zones its end
+    victory needs (Mantua, ``end_zones``)."""
+    keys = [z for p in own_majors(st, side) for z in conquest.key_zones(p)]
+    return keys + (end_zones(st) if side == "empire" else [])
+
+
+def allied_capitals(st: State, side: str) -> list[str]:
+    """18.1 / 19.1: the capitals of the side's allied minors and protectorates: taken, the minor is conquered (its
+    cards and units lost; a French protectorate costs a victory point)."""
+    m = S.data().map
+    return [m.powers[p].capital for p, s in st.g["sides"].items() if s == side and not is_major(p)
+            and m.powers[p].capital in m.zones and S.status_of(st, p) in ("at_war", "allied", "protectorate")]
+
+
 def threatened_key(st: State, side: str) -> str | None:
-    """A key zone of the side's majors, held by it, next to an enemy stronger than its defenders (18.2.1)."""
+    """A zone the side must hold (``guarded``), or an allied minor's capital, held by it, next to an enemy stronger
+    than its defenders (18.2.1: defended, a key zone keeps the power in the war; an ally's capital keeps the ally)."""
     foe = S.other(side)
-    for power in own_majors(st, side):
-        for z in conquest.key_zones(power):
-            if S.controller(st, z) == side and ai.strength(st, z, foe, 1) > ai.strength(st, z, side, 0):
-                return z
+    for z in guarded(st, side) + allied_capitals(st, side):
+        if S.controller(st, z) == side and ai.strength(st, z, foe, 1) > ai.strength(st, z, side, 0):
+            return z
     return None
 
 
 def garrison(st: State, side: str, fid: str) -> bool:
-    """The only force holding one of the side's key zones with an enemy within two borders: it stays (18.2.1)."""
+    """The only force holding a zone the side must hold (``guarded``) with an enemy within two borders: it stays
+    (18.2.1)."""
     f = S.force(st, fid)
     zone = f["zone"]
-    keys = {z for p in own_majors(st, side) for z in conquest.key_zones(p)}
+    keys = set(guarded(st, side))
     if zone not in keys or len(S.forces_in(st, zone, side)) > 1:
         return False
     foe = S.other(side)
@@ -202,8 +232,9 @@ def worth_an_activation(st: State, side: str) -> bool:
 
 
 def victory_card(cid: str) -> bool:
-    """A card whose event moves the victory track for its side (Tilsit, Erfurt, Napoleonic Europe: 19)."""
-    return (S.data().cards.cards[cid].vp or 0) > 0
+    """A card whose event moves the victory track for its side (Tilsit, Erfurt, Napoleonic Europe up, Malet down:
+    19; a side's cards move it only its own way)."""
+    return (S.data().cards.cards[cid].vp or 0) != 0
 
 
 def activate_when_useful(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -541,20 +572,48 @@ def minors_steps_first(st: State, side: str, legal: list[Action]) -> Choice | No
     return None
 
 
+BUDGET_HAND = 4  # cards a side keeps for the year's rounds before it spends one on a budget event (7.3)
+
+
+def budget_event_worth(st: State, side: str, cid: str) -> float:
+    """7.3 / 6.4: what a budget event is worth against keeping the card (0: keep it). Always worth it: the
+    Continental Blockade (25F, a victory point at every budget in which it holds), Smuggling (50C: that point
+    denied), a victory point (39F) and cards drawn (7C: two for one). While the hand keeps ``BUDGET_HAND`` cards:
+    units and steps free (the Conscripts, Fouché, the Landwehr, the special units: a unit is 1-2 resources for
+    each step, and steps outlast the 2-3 AP of one round) and resources now, except a card kept for the decisive
+    battle or a victory card."""
+    card = S.data().cards.cards[cid]
+    effects = card.effects("event")
+    if cid == "25F" or any(isinstance(e, CancelBlockadeVp) for e in effects):
+        return 10.0
+    if victory_card(cid):
+        return 9.0
+    if effects and all(isinstance(e, DrawCards) for e in effects):
+        return 8.0
+    if len(st.g["hands"][side]) <= BUDGET_HAND or ai.keep_combat_cards(st, cid):
+        return 0.0
+    money = sum(e.value for e in effects if isinstance(e, Resources))
+    return 1.0 + money / 4 + sum(1 for e in effects if isinstance(e, UNIT_EFFECTS)) - card.value / 10
+
+
 def budget_events(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """7.3 (the budget's events): the Continental Blockade (25F) as soon as it may be played: a card of value 0
-    that brings a victory point at every budget phase in which it holds (glossary); resources now (51F, 8C, 19C,
-    17C: 4 resources rebuild two corps, more than a card's 2-3 AP buys) while the hand keeps four cards."""
-    events = [a for a in legal if a[0] == "event"]
-    blockade = next((a for a in events if a[1] == "25F"), None)
-    if blockade is not None:
-        return blockade, "the Continental Blockade: a victory point at every budget phase in which it holds"
-    money = [a for a in events if all(isinstance(e, Resources) and e.when == "now" for e in
-                                      S.data().cards.cards[a[1]].effects("event"))]
-    if money and len(st.g["hands"][side]) > 4:
-        best = max(money, key=lambda a: (sum(e.value for e in S.data().cards.cards[a[1]].effects("event")), a[1]))
-        return best, "its resources rebuild more than the card's AP would move"
-    return ("done", None), "the cards are kept for the campaign"
+    """7.3 (the budget's events): play the event worth most (``budget_event_worth``), one at a time; else keep the
+    cards for the campaign."""
+    scored = [(budget_event_worth(st, side, a[1]), a) for a in legal if a[0] == "event"]
+    value, best = max(scored, key=lambda x: (x[0], x[1][1]), default=(0.0, ("done", None)))
+    if value <= 0:
+        return ("done", None), "the cards are kept for the campaign"
+    why = ("the Continental Blockade's victory point: played as soon as it may be" if value >= 10
+           else "a victory point now" if value >= 9 else "more cards than it costs" if value >= 8
+           else "its units and resources outlast the card's AP")
+    return best, why
+
+
+def play_victory_event(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """19: an event that moves the victory track the side's way (Malet, Erfurt, Napoleonic Europe, the King of
+    Rome) is played as soon as the rules allow it: a level is worth more than any round's AP."""
+    best = next((a for a in legal if a[0] == "event" and victory_card(a[1])), None)
+    return (best, "its event moves the victory track our way") if best is not None else None
 
 
 # -- 18 the conquest phase's choices ---------------------------------------------------------------------------
@@ -733,7 +792,8 @@ def evaluate(st: State, side: str) -> float:
 
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
-    "round": (ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful, pass_when_nothing_gains),
+    "round": (play_victory_event, ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful,
+              pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
     "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
               ai.march_stop, march_forced_on),
