@@ -860,8 +860,14 @@ def spend_depot(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 def diplomatic_worth(st: State, side: str, target: str) -> float:
     """What bringing ``target`` in is worth, in cards of the hand: a major's army counts as three, and each
-    card-granting key zone is a card drawn at once (8.2.3)."""
+    card-granting key zone is a card drawn at once (8.2.3); in the grand campaigns nothing if the enemy would
+    conquer it at once (``ai_grand.exposed``)."""
     joins = S.data().tables.cards_on_joining(target, side, diplomacy.entities(st))  # type: ignore[arg-type]
+    if S.grand_campaign(st):
+        from grognard.games.nae import ai_grand  # imports this module: loaded on first use
+
+        if ai_grand.exposed(st, side, target):
+            return 0.0  # a power the enemy would conquer at once gives it a victory point (19.1)
     return (3.0 if diplomacy.is_major(target) else 1.0) + joins
 
 

@@ -182,6 +182,30 @@ def siege_due(st: State, side: str, zone: str) -> bool:
             and zone in targets(st, side))
 
 
+def exposed(st: State, side: str, power: str) -> bool:
+    """8.2 / 18: a power brought into the war on ``side`` that the enemy would conquer at once: every zone whose
+    loss conquers it (a major's key zones, all but one of them, 18.2.1; a minor's capital, 18.1) already held by
+    the enemy or next to enemy forces stronger than the power's own and its new friends' there. Conquered, it gives
+    the enemy a victory point (a major, a protectorate: 19.1) and its cards and units: better left out."""
+    m = S.data().map
+    foe = S.other(side)
+    zones = conquest.key_zones(power) if is_major(power) else [m.powers[power].capital]
+    zones = [z for z in zones if z in m.zones]
+    if not zones:
+        return False
+    reserve = minor_strength(st, power)
+
+    def lost(z: str) -> bool:
+        near = {z, *m.neighbours(z)}
+        own = reserve + sum(S.combat_value(f) for f in st.g["forces"].values()
+                            if f["power"] == power and f["side"] != foe and f["zone"] in near)
+        holder = st.g["control"].get(z)  # its own zones change sides with it
+        return ((holder not in (None, power) and S.side_of(st, holder) == foe)
+                or ai.strength(st, z, foe, 1) > own + ai.strength(st, z, side, 1))
+
+    return sum(1 for z in zones if lost(z)) >= max(1, len(zones) - 1)
+
+
 # -- the activation phase ---------------------------------------------------------------------------------------
 
 def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | None) -> float:
