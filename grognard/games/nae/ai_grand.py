@@ -216,10 +216,13 @@ def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | 
     value = S.combat_value(f)
     if value == 0 or siege.besieged(st, fid):
         return 0.0
+    near = [z for z in S.data().map.neighbours(f["zone"])  # 12.1: the zones it may enter (cost, limited units)
+            if movement.may_enter(st, fid, f["zone"], z, S.base_mf(f))]
     attack = ai.good_attack(st, side, fid)
-    if attack:
+    if attack and attack[0] in near:
         return 100.0 + attack[2]
-    if threat and f["zone"] != threat and ai.dist(f["zone"], threat) <= 2 and ai.NAPOLEON not in S.generals_of(f):
+    if threat and f["zone"] != threat and ai.dist(f["zone"], threat) <= 2 and ai.NAPOLEON not in S.generals_of(f) \
+            and best_step(st, side, fid, threat, near) is not None:  # an activation that cannot move is AP lost
         return 50.0 + value
     if garrison(st, side, fid) or value < MARCH_MIN:
         return 0.0
@@ -228,7 +231,7 @@ def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | 
     if f["zone"] in goals and not f["unsupplied"] and movement.may_flag(st, fid):
         return 70.0 + value  # 3.2: the flag reopens a supply line or takes an objective
     target = march_target(st, side, fid)
-    if target is None or best_step(st, side, fid, target, S.data().map.neighbours(f["zone"])) is None:
+    if target is None or best_step(st, side, fid, target, near) is None:
         return 0.0  # no safe step nearer: keep the AP
     return value * (2 if S.is_army(f) else 1) / (1 + open_distances(st, target).get(f["zone"], FAR))
 
