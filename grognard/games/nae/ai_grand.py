@@ -226,8 +226,8 @@ def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | 
         return 50.0 + value
     if garrison(st, side, fid) or value < MARCH_MIN:
         return 0.0
-    if not f["in_fortress"] and siege_due(st, side, f["zone"]):
-        return 80.0 + value
+    if not f["in_fortress"] and (siege_due(st, side, f["zone"]) or siege.may_attack(st, fid)):
+        return 80.0 + value  # 15.3: a siege left is lifted, and the fortress behind cuts the supply line (13.3)
     if f["zone"] in goals and not f["unsupplied"] and movement.may_flag(st, fid):
         return 70.0 + value  # 3.2: the flag reopens a supply line or takes an objective
     target = march_target(st, side, fid)
@@ -307,13 +307,14 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """Besiege the fortress of a key zone or a capital the conquest needs (15, 18)."""
+    """Attack the fortress the force besieges (15.4): a key zone or a capital the conquest needs (18), or a
+    fortress on its way, which stops it (12.1) and, left behind, cuts its supply line (13.3); a force leaving it
+    lifts the siege (15.3) and marched back and forth past Venice for two years (1805 seed 1)."""
     if ("siege", None) not in legal:
         return None
     zone = S.force(st, st.frame["fid"])["zone"]
-    if zone in targets(st, side):
-        return ("siege", None), f"besiege {S.zone_name(zone)}: its conquest needs it"
-    return None
+    why = "its conquest needs it" if zone in targets(st, side) else "the fortress blocks the way and the supply line"
+    return ("siege", None), f"besiege {S.zone_name(zone)}: {why}"
 
 
 def march_reactivate(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -358,7 +359,7 @@ def march_target(st: State, side: str, fid: str) -> str | None:
         goals = [g for g in goals if g not in minors or reach[g] <= 1] or goals
     if not goals:
         return None
-    target = min(goals, key=lambda g: (reach[g], g))
+    target = open_goal(st, side, fid, sorted(goals, key=lambda g: (reach[g], g)))
     mine = S.combat_value(f)
     if ai.strength(st, target, S.other(side), 1) <= mine:
         return target
@@ -368,6 +369,18 @@ def march_target(st: State, side: str, fid: str) -> str | None:
                and S.combat_value(o) >= MARCH_MIN and back.get(o["zone"], FAR) <= reach[target]
                and reach.get(o["zone"], FAR) <= 3]
     return min(friends, key=lambda z: (reach[z], z)) if friends else target
+
+
+OPEN_GOALS = 4  # nearest objectives tried for a safe way before the force waits for the nearest
+
+
+def open_goal(st: State, side: str, fid: str, goals: list[str]) -> str:
+    """Of the objectives, nearest first, the first the force has a safe step towards (``best_step``): a Grande
+    Armée facing a stronger Spanish army on the way to Madrid sat in Toulouse for three years (1805 seed 1) while
+    Berlin and Hanover lay open; the nearest if none is open."""
+    f = S.force(st, fid)
+    near = [z for z in S.data().map.neighbours(f["zone"]) if movement.may_enter(st, fid, f["zone"], z, S.base_mf(f))]
+    return next((g for g in goals[:OPEN_GOALS] if best_step(st, side, fid, g, near) is not None), goals[0])
 
 
 def best_step(st: State, side: str, fid: str, target: str, zones: list[str]) -> str | None:
