@@ -191,3 +191,10 @@ def test_8_2_no_diplomatic_action_brings_in_a_power_the_enemy_would_conquer_at_o
     assert not ai_grand.exposed(st, "coalition", "hanseatic") and ai.diplomatic_worth(st, "coalition", "hanseatic") > 0
     put(st, "bremen", ["fr_iii", "fr_iv"], commander="davout")  # next to Hamburg, the Hanseatic Cities' capital
     assert ai_grand.exposed(st, "coalition", "hanseatic") and ai.diplomatic_worth(st, "coalition", "hanseatic") == 0
+
+
+def test_18_2_1_a_side_retakes_its_own_key_zones_the_enemy_holds():
+    st = board_1806()
+    assert "bordeaux" not in ai_grand.targets(st, "empire")
+    S.set_control(st, "bordeaux", "britain")
+    assert "bordeaux" in ai_grand.targets(st, "empire")

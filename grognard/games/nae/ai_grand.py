@@ -51,7 +51,8 @@ def own_majors(st: State, side: str) -> list[str]:
 def targets(st: State, side: str) -> list[str]:
     """19 / 18: the zones whose capture brings a conquest: the key zones of the enemy majors at war (London stays
     out of reach by land) and the capitals of the enemy minors, not yet held; for both sides also the zones the
-    Empire's end victory needs (Mantua, ``end_zones``), to take or to deny."""
+    Empire's end victory needs (Mantua, ``end_zones``), to take or to deny, and the side's own key zones the enemy
+    holds (18.2.1: held, they bring the power's conquest; 19.3: France's decide the end)."""
     foe = S.other(side)
     out: list[str] = []
     for power, s in st.g["sides"].items():
@@ -65,6 +66,7 @@ def targets(st: State, side: str) -> list[str]:
             if capital in S.data().map.zones and S.controller(st, capital) != side:
                 out.append(capital)
     out += [z for z in end_zones(st) if S.controller(st, z) != side]
+    out += [z for z in guarded(st, side) if S.controller(st, z) == foe]  # retaken, a key zone saves its power
     return sorted(set(out) | set(supply_gaps(st, side)))
 
 
