@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from functools import cache
+from typing import Any
 
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
@@ -43,6 +45,12 @@ def is_major(power: str) -> bool:
     return S.data().map.powers[power].kind == "major"
 
 
+@cache
+def key_zones(power: str) -> tuple[str, ...]:
+    """18.2.1 ``conquest.key_zones``, read once: they are printed on the map."""
+    return tuple(conquest.key_zones(power))
+
+
 def own_majors(st: State, side: str) -> list[str]:
     """The majors at war on ``side`` (their key zones are the ones it must guard, 18.2.1)."""
     return [p for p, s in st.g["sides"].items() if s == side and is_major(p) and S.status_of(st, p) == "at_war"]
@@ -60,7 +68,7 @@ def targets(st: State, side: str) -> list[str]:
             continue
         if is_major(power):
             if S.status_of(st, power) == "at_war" and power != "britain":
-                out += [z for z in conquest.key_zones(power) if S.controller(st, z) != side]
+                out += [z for z in key_zones(power) if S.controller(st, z) != side]
         else:
             capital = S.data().map.powers[power].capital
             if capital in S.data().map.zones and S.controller(st, capital) != side:
@@ -73,8 +81,13 @@ def targets(st: State, side: str) -> list[str]:
 def end_zones(st: State) -> list[str]:
     """19.3: the zones besides France's key zones that the Empire's end victory needs (Mantua): the Empire takes
     and holds them, the Coalition takes one to deny it (the scenario's ``controls_zone`` conditions)."""
-    return [str(c.zone) for v in S.data().scenarios[st.g["scenario"]].victory.values() if v.result == "empire"
-            for c in v.all_of if c.kind == "controls_zone" and c.side == "empire" and not c.negate]
+    return list(scenario_end_zones(st.g["scenario"]))
+
+
+@cache
+def scenario_end_zones(scenario: str) -> tuple[str, ...]:
+    return tuple(str(c.zone) for v in S.data().scenarios[scenario].victory.values() if v.result == "empire"
+                 for c in v.all_of if c.kind == "controls_zone" and c.side == "empire" and not c.negate)
 
 
 def cut_off(st: State, side: str) -> list[str]:
@@ -131,9 +144,19 @@ def front(st: State, side: str) -> list[str]:
     return sorted(zones | set(targets(st, side)))
 
 
+_open: list[Any] = [None, {}]  # the decision's board (``ai.board``) and the open distances asked of it, by zone
+
+
 def open_distances(st: State, zone: str) -> dict[str, int]:
-    """Borders to cross from ``zone`` to every zone a side's force may enter: neutral ground is closed (12.1)."""
-    return ai.borders_from(zone, lambda z: not S.is_neutral_ground(st, z))
+    """Borders to cross from ``zone`` to every zone a side's force may enter: neutral ground is closed (12.1).
+    Kept for the decision (``ai.policy`` reads one board per decision; the rules ask from the same zones again)."""
+    b = ai.board(st)
+    if _open[0] is not b:
+        _open[:] = [b, {}]
+    known: dict[str, dict[str, int]] = _open[1]
+    if zone not in known:
+        known[zone] = ai.borders_from(zone, lambda z: not S.is_neutral_ground(st, z))
+    return known[zone]
 
 
 def distance_to(zone: str, zones: list[str]) -> int:
@@ -143,7 +166,7 @@ def distance_to(zone: str, zones: list[str]) -> int:
 def guarded(st: State, side: str) -> list[str]:
     """The zones a side must hold (18.2.1, 19.3): its majors' key zones, for the Empire also the zones its end
     victory needs (Mantua, ``end_zones``)."""
-    keys = [z for p in own_majors(st, side) for z in conquest.key_zones(p)]
+    keys = [z for p in own_majors(st, side) for z in key_zones(p)]
     return keys + (end_zones(st) if side == "empire" else [])
 
 
@@ -191,7 +214,7 @@ def exposed(st: State, side: str, power: str) -> bool:
     the enemy a victory point (a major, a protectorate: 19.1) and its cards and units: better left out."""
     m = S.data().map
     foe = S.other(side)
-    zones = conquest.key_zones(power) if is_major(power) else [m.powers[power].capital]
+    zones = key_zones(power) if is_major(power) else [m.powers[power].capital]
     zones = [z for z in zones if z in m.zones]
     if not zones:
         return False
@@ -816,7 +839,7 @@ def evaluate(st: State, side: str) -> float:
             score -= 1.5  # 19.3: every key zone of France held brings the Coalition's end victory closer
     for power, s in g["sides"].items():
         if s == "coalition" and is_major(power) and power != "britain":
-            score += 0.5 * sum(1 for z in conquest.key_zones(power) if S.controller(st, z) == "empire")
+            score += 0.5 * sum(1 for z in key_zones(power) if S.controller(st, z) == "empire")
     steps = {"empire": 0, "coalition": 0}
     for f in g["forces"].values():
         if f["side"] not in steps:
