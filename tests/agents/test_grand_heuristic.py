@@ -198,3 +198,26 @@ def test_18_2_1_a_side_retakes_its_own_key_zones_the_enemy_holds():
     assert "bordeaux" not in ai_grand.targets(st, "empire")
     S.set_control(st, "bordeaux", "britain")
     assert "bordeaux" in ai_grand.targets(st, "empire")
+
+
+def test_15_4_a_besieger_keeps_attacking_the_fortress_on_its_way():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    fid = put(st, "salzburg", ["fr_iii", "fr_iv"], commander="davout")
+    st.g["fortresses"]["salzburg"].update(besieger=fid, siege=0)  # Salzburg, no objective, on the way to Vienna
+    supply.update_supply(st)
+    goals = ai_grand.targets(st, "empire")
+    assert "salzburg" not in goals and ai_grand.force_value(st, "empire", fid, goals, None) >= 80
+
+
+def test_12_1_a_force_blocked_on_its_nearest_objective_marches_on_the_next_open_one():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    fid = put(st, "munich", ["fr_v"], commander="lannes")
+    assert ai_grand.open_goal(st, "empire", fid, ["vienna", "nuremberg"]) == "vienna"
+    for zone, general in (("salzburg", "charles"), ("passau", "ferdinand")):  # both ways to Vienna barred
+        put(st, zone, ["au_i", "au_ii"] if zone == "salzburg" else ["au_iii", "au_iv"], commander=general)
+    assert ai_grand.open_goal(st, "empire", fid, ["vienna", "nuremberg"]) == "nuremberg"
+    assert ai_grand.open_goal(st, "empire", fid, ["vienna"]) == "vienna"  # none open: the nearest
