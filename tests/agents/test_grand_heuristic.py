@@ -9,7 +9,7 @@ from grognard.agents import HeuristicAgent, SearchAgent
 from grognard.core.machine import State
 from grognard.games.nae import ai, ai_grand
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, redeployment, supply
+from grognard.games.nae.rules import battle, budget, diplomacy, redeployment, supply
 from tests.games.nae.rules.grand import board_1806, forces_1805
 from tests.games.nae.rules.helpers import put
 
@@ -221,3 +221,17 @@ def test_12_1_a_force_blocked_on_its_nearest_objective_marches_on_the_next_open_
         put(st, zone, ["au_i", "au_ii"] if zone == "salzburg" else ["au_iii", "au_iv"], commander=general)
     assert ai_grand.open_goal(st, "empire", fid, ["vienna", "nuremberg"]) == "nuremberg"
     assert ai_grand.open_goal(st, "empire", fid, ["vienna"]) == "vienna"  # none open: the nearest
+
+
+def test_8_3_3_an_event_s_standing_battle_the_defender_weighs_its_evasion_with_no_border_crossed():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    french = put(st, "innsbruck", ["fr_v"], commander="lannes")
+    austrians = put(st, "innsbruck", ["au_i", "au_ii", "au_iii"], commander="charles")
+    interphase(st)
+    diplomacy.push_standing_battle(st, austrians, french, "8.3.3", evade=True)  # as 18C Tyrol's rising
+    st._advance()
+    assert st.step == "evade" and st.core["stack"][-2]["came_from"] == battle.STANDING
+    action, reason = ai.policy(st, "empire")  # 1805 seed 15 raised here: "standing" is no zone
+    assert action in st.legal_actions() and "odds 3:1" in reason

@@ -715,6 +715,8 @@ def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice |
     f = st.frame
     me, foe = S.force(st, f["fid"]), S.force(st, f["mover"])
     came_from = st.core["stack"][-2].get("came_from", f["zone"])
+    if came_from in battle.NO_ENTRY:  # a sortie or an event's standing battle (8.3.3) crosses no border (14.5.4)
+        came_from = f["zone"]
     lead = edge(st, f["mover"], [f["fid"]], f["zone"], came_from)
     a, d = S.combat_value(foe), S.combat_value(me)
     limit = -1 if NAPOLEON in S.generals_of(me) else 0
