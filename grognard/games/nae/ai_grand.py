@@ -60,22 +60,29 @@ def targets(st: State, side: str) -> list[str]:
     """19 / 18: the zones whose capture brings a conquest: the key zones of the enemy majors at war (London stays
     out of reach by land) and the capitals of the enemy minors, not yet held; for both sides also the zones the
     Empire's end victory needs (Mantua, ``end_zones``), to take or to deny, and the side's own key zones the enemy
-    holds (18.2.1: held, they bring the power's conquest; 19.3: France's decide the end)."""
+    holds (18.2.1: held, they bring the power's conquest; 19.3: France's decide the end). In the last year a
+    minor's capital counts only if it is a protectorate: a minor ally won then brings nothing the end reads."""
     foe = S.other(side)
     out: list[str] = []
+    final = last_year(st)
     for power, s in st.g["sides"].items():
         if s != foe:
             continue
         if is_major(power):
             if S.status_of(st, power) == "at_war" and power != "britain":
                 out += [z for z in key_zones(power) if S.controller(st, z) != side]
-        else:
+        elif not final or S.status_of(st, power) == "protectorate":  # 19.1: a protectorate lost is a level
             capital = S.data().map.powers[power].capital
             if capital in S.data().map.zones and S.controller(st, capital) != side:
                 out.append(capital)
     out += [z for z in end_zones(st) if S.controller(st, z) != side]
     out += [z for z in guarded(st, side) if S.controller(st, z) == foe]  # retaken, a key zone saves its power
     return sorted(set(out) | set(supply_gaps(st, side)))
+
+
+def last_year(st: State) -> bool:
+    """19.3: the scenario's last year, whose victory phase reads the key zones (and the level)."""
+    return bool(st.g["year"] >= S.data().scenarios[st.g["scenario"]].header.end_year)
 
 
 def end_zones(st: State) -> list[str]:
