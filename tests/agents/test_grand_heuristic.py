@@ -235,3 +235,11 @@ def test_8_3_3_an_event_s_standing_battle_the_defender_weighs_its_evasion_with_n
     assert st.step == "evade" and st.core["stack"][-2]["came_from"] == battle.STANDING
     action, reason = ai.policy(st, "empire")  # 1805 seed 15 raised here: "standing" is no zone
     assert action in st.legal_actions() and "odds 3:1" in reason
+
+
+def test_19_3_in_the_last_year_only_protectorates_among_the_minors_are_objectives():
+    st = load_game("nae").new_state("1809", seed=1)
+    assert {"munich", "naples"} <= set(ai_grand.targets(st, "coalition"))  # Bavaria an ally, Naples a protectorate
+    st.g["year"] = 1814
+    goals = ai_grand.targets(st, "coalition")
+    assert "munich" not in goals and {"naples", "mantua", "paris"} <= set(goals)
