@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from collections import deque
 from functools import cache
-from typing import Any
 
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
@@ -151,19 +150,21 @@ def front(st: State, side: str) -> list[str]:
     return sorted(zones | set(targets(st, side)))
 
 
-_open: list[Any] = [None, {}]  # the decision's board (``ai.board``) and the open distances asked of it, by zone
-
-
 def open_distances(st: State, zone: str) -> dict[str, int]:
     """Borders to cross from ``zone`` to every zone a side's force may enter: neutral ground is closed (12.1).
-    Kept for the decision (``ai.policy`` reads one board per decision; the rules ask from the same zones again)."""
-    b = ai.board(st)
-    if _open[0] is not b:
-        _open[:] = [b, {}]
-    known: dict[str, dict[str, int]] = _open[1]
-    if zone not in known:
-        known[zone] = ai.borders_from(zone, lambda z: not S.is_neutral_ground(st, z))
-    return known[zone]
+    Kept with the board (callers must not change it): neutral ground reads the control, sides and annexed provinces
+    only, whose changes make a new ``S.board_key``."""
+    board = S.board_key(st)
+    kept = st.derived.get(_OPEN)
+    if kept is None or kept[0] is not board:
+        kept = st.derived[_OPEN] = (board, {})
+    out: dict[str, int] | None = kept[1].get(zone)
+    if out is None:
+        out = kept[1][zone] = ai.borders_from(zone, lambda z: not S.is_neutral_ground(st, z))
+    return out
+
+
+_OPEN = "ai_grand.open_distances"  # st.derived key: (the board key, zone -> ``open_distances``)
 
 
 def distance_to(zone: str, zones: list[str]) -> int:
