@@ -9,7 +9,7 @@ from grognard.agents import HeuristicAgent, SearchAgent
 from grognard.core.machine import State
 from grognard.games.nae import ai, ai_grand
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, redeployment, supply
+from grognard.games.nae.rules import battle, budget, diplomacy, redeployment, supply
 from tests.games.nae.rules.grand import board_1806, forces_1805
 from tests.games.nae.rules.helpers import put
 
@@ -140,3 +140,106 @@ def test_a_search_decides_on_a_grand_campaign_position():
     search = SearchAgent(seed=1, iterations=6, rollout=10)
     action = search.choose(st, str(st.active))
     assert action in st.legal_actions() and "simulations" in search.last_reason
+
+
+def test_7_3_budget_events_smuggling_and_victory_points_always_units_while_the_hand_keeps_four():
+    st = board_1806()
+    st.g["hands"] = {"empire": ["31F", "39F", "1F", "2F", "3F"], "coalition": ["50C", "7C", "9C", "1C"]}
+    # 39F The King of Rome is a victory point; 31F The Conscripts two free steps while the hand keeps four cards
+    legal = [("done", None), ("event", "31F"), ("event", "39F")]
+    assert ai_grand.budget_events(st, "empire", legal)[0] == ("event", "39F")
+    assert ai_grand.budget_events(st, "empire", legal[:2])[0] == ("event", "31F")
+    st.g["hands"]["empire"] = ["31F", "1F", "2F", "3F"]
+    assert ai_grand.budget_events(st, "empire", legal[:2])[0] == ("done", None)
+    # 50C Smuggling denies the Blockade's point and 7C Rothschild draws two: both played with four cards in hand
+    coalition = [("done", None), ("event", "9C"), ("event", "7C"), ("event", "50C")]
+    action, reason = ai_grand.budget_events(st, "coalition", coalition)
+    assert action == ("event", "50C") and "Blockade" in reason
+    assert ai_grand.budget_events(st, "coalition", coalition[:3])[0] == ("event", "7C")
+    assert ai_grand.budget_events(st, "coalition", coalition[:2])[0] == ("done", None)
+
+
+def test_19_victory_events_are_played_when_allowed_and_never_spent_for_ap():
+    st = load_game("nae").new_state("1809", seed=1)
+    assert ai_grand.victory_card("51C") and ai_grand.victory_card("45F") and not ai_grand.victory_card("1C")
+    malet = [("card", "51C"), ("card", "1C"), ("event", "51C"), ("pass", None)]
+    assert ai_grand.play_victory_event(st, "coalition", malet) == (("event", "51C"),
+                                                                   "its event moves the victory track our way")
+    assert ai_grand.play_victory_event(st, "coalition", malet[:2]) is None
+
+
+def test_19_3_both_sides_aim_at_the_zones_of_the_empire_s_end_victory():
+    st = load_game("nae").new_state("1809", seed=1)
+    assert ai_grand.end_zones(st) == ["mantua"]
+    assert "mantua" in ai_grand.targets(st, "coalition") and "mantua" not in ai_grand.targets(st, "empire")
+    assert "mantua" in ai_grand.guarded(st, "empire") and "mantua" not in ai_grand.guarded(st, "coalition")
+
+
+def test_18_1_the_empire_defends_an_allied_minor_s_capital():
+    st = board_1806()
+    assert "munich" in ai_grand.allied_capitals(st, "empire")  # Bavaria, a French ally
+    assert ai_grand.threatened_key(st, "empire") is None
+    put(st, "regensburg", ["ru_i", "ru_ii"], commander="koutouzov")
+    put(st, "munich", ["fr_v"], commander="lannes")
+    assert ai_grand.threatened_key(st, "empire") == "munich"
+    guard = put(st, "ulm", ["fr_iii", "fr_iv"], commander="davout")
+    assert ai_grand.force_value(st, "empire", guard, [], "munich") > 50
+
+
+def test_8_2_no_diplomatic_action_brings_in_a_power_the_enemy_would_conquer_at_once():
+    st = board_1806()
+    assert not ai_grand.exposed(st, "coalition", "hanseatic") and ai.diplomatic_worth(st, "coalition", "hanseatic") > 0
+    put(st, "bremen", ["fr_iii", "fr_iv"], commander="davout")  # next to Hamburg, the Hanseatic Cities' capital
+    assert ai_grand.exposed(st, "coalition", "hanseatic") and ai.diplomatic_worth(st, "coalition", "hanseatic") == 0
+
+
+def test_18_2_1_a_side_retakes_its_own_key_zones_the_enemy_holds():
+    st = board_1806()
+    assert "bordeaux" not in ai_grand.targets(st, "empire")
+    S.set_control(st, "bordeaux", "britain")
+    assert "bordeaux" in ai_grand.targets(st, "empire")
+
+
+def test_15_4_a_besieger_keeps_attacking_the_fortress_on_its_way():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    fid = put(st, "salzburg", ["fr_iii", "fr_iv"], commander="davout")
+    st.g["fortresses"]["salzburg"].update(besieger=fid, siege=0)  # Salzburg, no objective, on the way to Vienna
+    supply.update_supply(st)
+    goals = ai_grand.targets(st, "empire")
+    assert "salzburg" not in goals and ai_grand.force_value(st, "empire", fid, goals, None) >= 80
+
+
+def test_12_1_a_force_blocked_on_its_nearest_objective_marches_on_the_next_open_one():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    fid = put(st, "munich", ["fr_v"], commander="lannes")
+    assert ai_grand.open_goal(st, "empire", fid, ["vienna", "nuremberg"]) == "vienna"
+    for zone, general in (("salzburg", "charles"), ("passau", "ferdinand")):  # both ways to Vienna barred
+        put(st, zone, ["au_i", "au_ii"] if zone == "salzburg" else ["au_iii", "au_iv"], commander=general)
+    assert ai_grand.open_goal(st, "empire", fid, ["vienna", "nuremberg"]) == "nuremberg"
+    assert ai_grand.open_goal(st, "empire", fid, ["vienna"]) == "vienna"  # none open: the nearest
+
+
+def test_8_3_3_an_event_s_standing_battle_the_defender_weighs_its_evasion_with_no_border_crossed():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    french = put(st, "innsbruck", ["fr_v"], commander="lannes")
+    austrians = put(st, "innsbruck", ["au_i", "au_ii", "au_iii"], commander="charles")
+    interphase(st)
+    diplomacy.push_standing_battle(st, austrians, french, "8.3.3", evade=True)  # as 18C Tyrol's rising
+    st._advance()
+    assert st.step == "evade" and st.core["stack"][-2]["came_from"] == battle.STANDING
+    action, reason = ai.policy(st, "empire")  # 1805 seed 15 raised here: "standing" is no zone
+    assert action in st.legal_actions() and "odds 3:1" in reason
+
+
+def test_19_3_in_the_last_year_only_protectorates_among_the_minors_are_objectives():
+    st = load_game("nae").new_state("1809", seed=1)
+    assert {"munich", "naples"} <= set(ai_grand.targets(st, "coalition"))  # Bavaria an ally, Naples a protectorate
+    st.g["year"] = 1814
+    goals = ai_grand.targets(st, "coalition")
+    assert "munich" not in goals and {"naples", "mantua", "paris"} <= set(goals)

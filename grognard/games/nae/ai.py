@@ -716,6 +716,8 @@ def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice |
     f = st.frame
     me, foe = S.force(st, f["fid"]), S.force(st, f["mover"])
     came_from = st.core["stack"][-2].get("came_from", f["zone"])
+    if came_from in battle.NO_ENTRY:  # a sortie or an event's standing battle (8.3.3) crosses no border (14.5.4)
+        came_from = f["zone"]
     lead = edge(st, f["mover"], [f["fid"]], f["zone"], came_from)
     a, d = S.combat_value(foe), S.combat_value(me)
     limit = -1 if NAPOLEON in S.generals_of(me) else 0
@@ -861,8 +863,14 @@ def spend_depot(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 def diplomatic_worth(st: State, side: str, target: str) -> float:
     """What bringing ``target`` in is worth, in cards of the hand: a major's army counts as three, and each
-    card-granting key zone is a card drawn at once (8.2.3)."""
+    card-granting key zone is a card drawn at once (8.2.3); in the grand campaigns nothing if the enemy would
+    conquer it at once (``ai_grand.exposed``)."""
     joins = S.data().tables.cards_on_joining(target, side, diplomacy.entities(st))  # type: ignore[arg-type]
+    if S.grand_campaign(st):
+        from grognard.games.nae import ai_grand  # imports this module: loaded on first use
+
+        if ai_grand.exposed(st, side, target):
+            return 0.0  # a power the enemy would conquer at once gives it a victory point (19.1)
     return (3.0 if diplomacy.is_major(target) else 1.0) + joins
 
 

@@ -14,12 +14,20 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from functools import cache
 
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import budget, cards, conquest, movement, peace, siege, supply
-from grognard.games.nae.schema.cards import Resources
+from grognard.games.nae.schema.cards import (
+    CancelBlockadeVp,
+    Deploy,
+    DeployFromReserve,
+    DrawCards,
+    EnterUnits,
+    Resources,
+)
 
 Choice = ai.Choice
 Rule = ai.Rule
@@ -27,12 +35,19 @@ Rule = ai.Rule
 MARCH_MIN = 3  # combat value of a force worth an activation to march on an objective
 REDEPLOY_MIN = 2  # combat value of a force worth redeploying towards a front (7.6)
 FAR = 99
+UNIT_EFFECTS = (Deploy, DeployFromReserve, EnterUnits)  # events that bring units or steps into play
 
 
 # -- the fronts as a side reads them ----------------------------------------------------------------------------
 
 def is_major(power: str) -> bool:
     return S.data().map.powers[power].kind == "major"
+
+
+@cache
+def key_zones(power: str) -> tuple[str, ...]:
+    """18.2.1 ``conquest.key_zones``, read once: they are printed on the map."""
+    return tuple(conquest.key_zones(power))
 
 
 def own_majors(st: State, side: str) -> list[str]:
@@ -42,23 +57,43 @@ def own_majors(st: State, side: str) -> list[str]:
 
 def targets(st: State, side: str) -> list[str]:
     """19 / 18: the zones whose capture brings a conquest: the key zones of the enemy majors at war (London stays
-    out of reach by land) and the capitals of the enemy minors, not yet held; for the Empire also Mantua, which its
-    end victory needs (19.3)."""
+    out of reach by land) and the capitals of the enemy minors, not yet held; for both sides also the zones the
+    Empire's end victory needs (Mantua, ``end_zones``), to take or to deny, and the side's own key zones the enemy
+    holds (18.2.1: held, they bring the power's conquest; 19.3: France's decide the end). In the last year a
+    minor's capital counts only if it is a protectorate: a minor ally won then brings nothing the end reads."""
     foe = S.other(side)
     out: list[str] = []
+    final = last_year(st)
     for power, s in st.g["sides"].items():
         if s != foe:
             continue
         if is_major(power):
             if S.status_of(st, power) == "at_war" and power != "britain":
-                out += [z for z in conquest.key_zones(power) if S.controller(st, z) != side]
-        else:
+                out += [z for z in key_zones(power) if S.controller(st, z) != side]
+        elif not final or S.status_of(st, power) == "protectorate":  # 19.1: a protectorate lost is a level
             capital = S.data().map.powers[power].capital
             if capital in S.data().map.zones and S.controller(st, capital) != side:
                 out.append(capital)
-    if side == "empire" and S.controller(st, "mantua") != "empire":
-        out.append("mantua")
+    out += [z for z in end_zones(st) if S.controller(st, z) != side]
+    out += [z for z in guarded(st, side) if S.controller(st, z) == foe]  # retaken, a key zone saves its power
     return sorted(set(out) | set(supply_gaps(st, side)))
+
+
+def last_year(st: State) -> bool:
+    """19.3: the scenario's last year, whose victory phase reads the key zones (and the level)."""
+    return bool(st.g["year"] >= S.data().scenarios[st.g["scenario"]].header.end_year)
+
+
+def end_zones(st: State) -> list[str]:
+    """19.3: the zones besides France's key zones that the Empire's end victory needs (Mantua): the Empire takes
+    and holds them, the Coalition takes one to deny it (the scenario's ``controls_zone`` conditions)."""
+    return list(scenario_end_zones(st.g["scenario"]))
+
+
+@cache
+def scenario_end_zones(scenario: str) -> tuple[str, ...]:
+    return tuple(str(c.zone) for v in S.data().scenarios[scenario].victory.values() if v.result == "empire"
+                 for c in v.all_of if c.kind == "controls_zone" and c.side == "empire" and not c.negate)
 
 
 def cut_off(st: State, side: str) -> list[str]:
@@ -136,21 +171,37 @@ def distance_to(zone: str, zones: list[str]) -> int:
     return min((ai.dist(zone, z) for z in zones), default=FAR)
 
 
+def guarded(st: State, side: str) -> list[str]:
+    """The zones a side must hold (18.2.1, 19.3): its majors' key zones, for the Empire also the zones its end
+    victory needs (Mantua, ``end_zones``)."""
+    keys = [z for p in own_majors(st, side) for z in key_zones(p)]
+    return keys + (end_zones(st) if side == "empire" else [])
+
+
+def allied_capitals(st: State, side: str) -> list[str]:
+    """18.1 / 19.1: the capitals of the side's allied minors and protectorates: taken, the minor is conquered (its
+    cards and units lost; a French protectorate costs a victory point)."""
+    m = S.data().map
+    return [m.powers[p].capital for p, s in st.g["sides"].items() if s == side and not is_major(p)
+            and m.powers[p].capital in m.zones and S.status_of(st, p) in ("at_war", "allied", "protectorate")]
+
+
 def threatened_key(st: State, side: str) -> str | None:
-    """A key zone of the side's majors, held by it, next to an enemy stronger than its defenders (18.2.1)."""
+    """A zone the side must hold (``guarded``), or an allied minor's capital, held by it, next to an enemy stronger
+    than its defenders (18.2.1: defended, a key zone keeps the power in the war; an ally's capital keeps the ally)."""
     foe = S.other(side)
-    for power in own_majors(st, side):
-        for z in conquest.key_zones(power):
-            if S.controller(st, z) == side and ai.strength(st, z, foe, 1) > ai.strength(st, z, side, 0):
-                return z
+    for z in guarded(st, side) + allied_capitals(st, side):
+        if S.controller(st, z) == side and ai.strength(st, z, foe, 1) > ai.strength(st, z, side, 0):
+            return z
     return None
 
 
 def garrison(st: State, side: str, fid: str) -> bool:
-    """The only force holding one of the side's key zones with an enemy within two borders: it stays (18.2.1)."""
+    """The only force holding a zone the side must hold (``guarded``) with an enemy within two borders: it stays
+    (18.2.1)."""
     f = S.force(st, fid)
     zone = f["zone"]
-    keys = {z for p in own_majors(st, side) for z in conquest.key_zones(p)}
+    keys = set(guarded(st, side))
     if zone not in keys or len(S.forces_in(st, zone, side)) > 1:
         return False
     foe = S.other(side)
@@ -164,6 +215,30 @@ def siege_due(st: State, side: str, zone: str) -> bool:
             and zone in targets(st, side))
 
 
+def exposed(st: State, side: str, power: str) -> bool:
+    """8.2 / 18: a power brought into the war on ``side`` that the enemy would conquer at once: every zone whose
+    loss conquers it (a major's key zones, all but one of them, 18.2.1; a minor's capital, 18.1) already held by
+    the enemy or next to enemy forces stronger than the power's own and its new friends' there. Conquered, it gives
+    the enemy a victory point (a major, a protectorate: 19.1) and its cards and units: better left out."""
+    m = S.data().map
+    foe = S.other(side)
+    zones = key_zones(power) if is_major(power) else [m.powers[power].capital]
+    zones = [z for z in zones if z in m.zones]
+    if not zones:
+        return False
+    reserve = minor_strength(st, power)
+
+    def lost(z: str) -> bool:
+        near = {z, *m.neighbours(z)}
+        own = reserve + sum(S.combat_value(f) for f in st.g["forces"].values()
+                            if f["power"] == power and f["side"] != foe and f["zone"] in near)
+        holder = st.g["control"].get(z)  # its own zones change sides with it
+        return ((holder not in (None, power) and S.side_of(st, holder) == foe)
+                or ai.strength(st, z, foe, 1) > own + ai.strength(st, z, side, 1))
+
+    return sum(1 for z in zones if lost(z)) >= max(1, len(zones) - 1)
+
+
 # -- the activation phase ---------------------------------------------------------------------------------------
 
 def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | None) -> float:
@@ -174,19 +249,22 @@ def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | 
     value = S.combat_value(f)
     if value == 0 or siege.besieged(st, fid):
         return 0.0
+    near = [z for z in S.data().map.neighbours(f["zone"])  # 12.1: the zones it may enter (cost, limited units)
+            if movement.may_enter(st, fid, f["zone"], z, S.base_mf(f))]
     attack = ai.good_attack(st, side, fid)
-    if attack:
+    if attack and attack[0] in near:
         return 100.0 + attack[2]
-    if threat and f["zone"] != threat and ai.dist(f["zone"], threat) <= 2 and ai.NAPOLEON not in S.generals_of(f):
+    if threat and f["zone"] != threat and ai.dist(f["zone"], threat) <= 2 and ai.NAPOLEON not in S.generals_of(f) \
+            and best_step(st, side, fid, threat, near) is not None:  # an activation that cannot move is AP lost
         return 50.0 + value
     if garrison(st, side, fid) or value < MARCH_MIN:
         return 0.0
-    if not f["in_fortress"] and siege_due(st, side, f["zone"]):
-        return 80.0 + value
+    if not f["in_fortress"] and (siege_due(st, side, f["zone"]) or siege.may_attack(st, fid)):
+        return 80.0 + value  # 15.3: a siege left is lifted, and the fortress behind cuts the supply line (13.3)
     if f["zone"] in goals and not f["unsupplied"] and movement.may_flag(st, fid):
         return 70.0 + value  # 3.2: the flag reopens a supply line or takes an objective
     target = march_target(st, side, fid)
-    if target is None or best_step(st, side, fid, target, S.data().map.neighbours(f["zone"])) is None:
+    if target is None or best_step(st, side, fid, target, near) is None:
         return 0.0  # no safe step nearer: keep the AP
     return value * (2 if S.is_army(f) else 1) / (1 + open_distances(st, target).get(f["zone"], FAR))
 
@@ -214,8 +292,9 @@ def worth_an_activation(st: State, side: str) -> bool:
 
 
 def victory_card(cid: str) -> bool:
-    """A card whose event moves the victory track for its side (Tilsit, Erfurt, Napoleonic Europe: 19)."""
-    return (S.data().cards.cards[cid].vp or 0) > 0
+    """A card whose event moves the victory track for its side (Tilsit, Erfurt, Napoleonic Europe up, Malet down:
+    19; a side's cards move it only its own way)."""
+    return (S.data().cards.cards[cid].vp or 0) != 0
 
 
 def activate_when_useful(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -261,13 +340,14 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """Besiege the fortress of a key zone or a capital the conquest needs (15, 18)."""
+    """Attack the fortress the force besieges (15.4): a key zone or a capital the conquest needs (18), or a
+    fortress on its way, which stops it (12.1) and, left behind, cuts its supply line (13.3); a force leaving it
+    lifts the siege (15.3) and marched back and forth past Venice for two years (1805 seed 1)."""
     if ("siege", None) not in legal:
         return None
     zone = S.force(st, st.frame["fid"])["zone"]
-    if zone in targets(st, side):
-        return ("siege", None), f"besiege {S.zone_name(zone)}: its conquest needs it"
-    return None
+    why = "its conquest needs it" if zone in targets(st, side) else "the fortress blocks the way and the supply line"
+    return ("siege", None), f"besiege {S.zone_name(zone)}: {why}"
 
 
 def march_reactivate(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -312,7 +392,7 @@ def march_target(st: State, side: str, fid: str) -> str | None:
         goals = [g for g in goals if g not in minors or reach[g] <= 1] or goals
     if not goals:
         return None
-    target = min(goals, key=lambda g: (reach[g], g))
+    target = open_goal(st, side, fid, sorted(goals, key=lambda g: (reach[g], g)))
     mine = S.combat_value(f)
     if ai.strength(st, target, S.other(side), 1) <= mine:
         return target
@@ -322,6 +402,18 @@ def march_target(st: State, side: str, fid: str) -> str | None:
                and S.combat_value(o) >= MARCH_MIN and back.get(o["zone"], FAR) <= reach[target]
                and reach.get(o["zone"], FAR) <= 3]
     return min(friends, key=lambda z: (reach[z], z)) if friends else target
+
+
+OPEN_GOALS = 4  # nearest objectives tried for a safe way before the force waits for the nearest
+
+
+def open_goal(st: State, side: str, fid: str, goals: list[str]) -> str:
+    """Of the objectives, nearest first, the first the force has a safe step towards (``best_step``): a Grande
+    Armée facing a stronger Spanish army on the way to Madrid sat in Toulouse for three years (1805 seed 1) while
+    Berlin and Hanover lay open; the nearest if none is open."""
+    f = S.force(st, fid)
+    near = [z for z in S.data().map.neighbours(f["zone"]) if movement.may_enter(st, fid, f["zone"], z, S.base_mf(f))]
+    return next((g for g in goals[:OPEN_GOALS] if best_step(st, side, fid, g, near) is not None), goals[0])
 
 
 def best_step(st: State, side: str, fid: str, target: str, zones: list[str]) -> str | None:
@@ -553,20 +645,48 @@ def minors_steps_first(st: State, side: str, legal: list[Action]) -> Choice | No
     return None
 
 
+BUDGET_HAND = 4  # cards a side keeps for the year's rounds before it spends one on a budget event (7.3)
+
+
+def budget_event_worth(st: State, side: str, cid: str) -> float:
+    """7.3 / 6.4: what a budget event is worth against keeping the card (0: keep it). Always worth it: the
+    Continental Blockade (25F, a victory point at every budget in which it holds), Smuggling (50C: that point
+    denied), a victory point (39F) and cards drawn (7C: two for one). While the hand keeps ``BUDGET_HAND`` cards:
+    units and steps free (the Conscripts, Fouché, the Landwehr, the special units: a unit is 1-2 resources for
+    each step, and steps outlast the 2-3 AP of one round) and resources now, except a card kept for the decisive
+    battle or a victory card."""
+    card = S.data().cards.cards[cid]
+    effects = card.effects("event")
+    if cid == "25F" or any(isinstance(e, CancelBlockadeVp) for e in effects):
+        return 10.0
+    if victory_card(cid):
+        return 9.0
+    if effects and all(isinstance(e, DrawCards) for e in effects):
+        return 8.0
+    if len(st.g["hands"][side]) <= BUDGET_HAND or ai.keep_combat_cards(st, cid):
+        return 0.0
+    money = sum(e.value for e in effects if isinstance(e, Resources))
+    return 1.0 + money / 4 + sum(1 for e in effects if isinstance(e, UNIT_EFFECTS)) - card.value / 10
+
+
 def budget_events(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """7.3 (the budget's events): the Continental Blockade (25F) as soon as it may be played: a card of value 0
-    that brings a victory point at every budget phase in which it holds (glossary); resources now (51F, 8C, 19C,
-    17C: 4 resources rebuild two corps, more than a card's 2-3 AP buys) while the hand keeps four cards."""
-    events = [a for a in legal if a[0] == "event"]
-    blockade = next((a for a in events if a[1] == "25F"), None)
-    if blockade is not None:
-        return blockade, "the Continental Blockade: a victory point at every budget phase in which it holds"
-    money = [a for a in events if all(isinstance(e, Resources) and e.when == "now" for e in
-                                      S.data().cards.cards[a[1]].effects("event"))]
-    if money and len(st.g["hands"][side]) > 4:
-        best = max(money, key=lambda a: (sum(e.value for e in S.data().cards.cards[a[1]].effects("event")), a[1]))
-        return best, "its resources rebuild more than the card's AP would move"
-    return ("done", None), "the cards are kept for the campaign"
+    """7.3 (the budget's events): play the event worth most (``budget_event_worth``), one at a time; else keep the
+    cards for the campaign."""
+    scored = [(budget_event_worth(st, side, a[1]), a) for a in legal if a[0] == "event"]
+    value, best = max(scored, key=lambda x: (x[0], x[1][1]), default=(0.0, ("done", None)))
+    if value <= 0:
+        return ("done", None), "the cards are kept for the campaign"
+    why = ("the Continental Blockade's victory point: played as soon as it may be" if value >= 10
+           else "a victory point now" if value >= 9 else "more cards than it costs" if value >= 8
+           else "its units and resources outlast the card's AP")
+    return best, why
+
+
+def play_victory_event(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """19: an event that moves the victory track the side's way (Malet, Erfurt, Napoleonic Europe, the King of
+    Rome) is played as soon as the rules allow it: a level is worth more than any round's AP."""
+    best = next((a for a in legal if a[0] == "event" and victory_card(a[1])), None)
+    return (best, "its event moves the victory track our way") if best is not None else None
 
 
 # -- 18 the conquest phase's choices ---------------------------------------------------------------------------
@@ -727,7 +847,7 @@ def evaluate(st: State, side: str) -> float:
             score -= 1.5  # 19.3: every key zone of France held brings the Coalition's end victory closer
     for power, s in g["sides"].items():
         if s == "coalition" and is_major(power) and power != "britain":
-            score += 0.5 * sum(1 for z in conquest.key_zones(power) if S.controller(st, z) == "empire")
+            score += 0.5 * sum(1 for z in key_zones(power) if S.controller(st, z) == "empire")
     steps = {"empire": 0, "coalition": 0}
     for f in g["forces"].values():
         if f["side"] not in steps:
@@ -745,7 +865,8 @@ def evaluate(st: State, side: str) -> float:
 
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
-    "round": (ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful, pass_when_nothing_gains),
+    "round": (play_victory_event, ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful,
+              pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
     "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
               ai.march_stop, march_forced_on),
