@@ -77,6 +77,7 @@ def main() -> None:
     seeds = range(a.first, a.end)
     all_choice: list[float] = []
     all_searched: list[float] = []
+    walls: list[float] = []  # wall-clock time of the searched decisions (a time budget's bound)
     wins = mirror_wins = finished = 0
     rng = random.Random(99)
     for seed in seeds:
@@ -93,7 +94,7 @@ def main() -> None:
                 st.apply(agents[side].choose(st, side))
                 continue
             legal = st.legal_actions()
-            t0 = time.process_time()
+            t0, w0 = time.process_time(), time.perf_counter()
             action = agent.choose(st, side)
             dt = time.process_time() - t0
             n += 1
@@ -101,7 +102,8 @@ def main() -> None:
                 choice.append(dt)
                 if getattr(agent, "last_iterations", 0):
                     searched.append(dt)
-                    playouts += agent.last_iterations
+                    walls.append(time.perf_counter() - w0)
+                    playouts += getattr(agent, "last_iterations", 0)
                     hint = game_ai(st).policy(st, side, legal)[0]
                     if action != hint:
                         switched += 1
@@ -125,7 +127,8 @@ def main() -> None:
         print(line, flush=True)
         print(f"  decision time: with a choice {spread(choice)}; searched {spread(searched)}; "
               f"{sum(searched) / max(1, playouts) * 1000:.1f} ms CPU a playout", flush=True)
-    print(f"all decisions with a choice: {spread(all_choice)}; searched: {spread(all_searched)}")
+    print(f"all decisions with a choice: {spread(all_choice)}; searched: {spread(all_searched)}; "
+          f"searched, wall clock: {spread(walls).replace(' CPU', '')}")
     if finished:
         for who, w in (((a.spec), wins), ("heuristic mirror", mirror_wins)):
             lo, hi = wilson(w, finished)
