@@ -11,6 +11,12 @@ them (``patient``): most steps of a game end alike whatever is chosen and stop a
 step that decides games, once the first candidates are dropped the budget left goes to the heuristic's next choices
 (up to ``wide`` moves); the search stops when no candidate is left.
 
+A game's AI may plan the search step by step (its ``search_plan(state, side)`` hook): a step it calls routine is
+answered with the heuristic's move at once, and at the others a playout stops at the horizon it names and is scored
+by the evaluation; such scores are small and never even, so a candidate must lead by ``EDGE`` a simulation on
+average as well as pass the sign test (``passes`` with ``edge``). The grand campaigns use it (``ai_grand``: a game
+of 1,500-3,000 decisions cannot be played out at each); 1815 has no plan and plays every step out to the end.
+
 Why flat and why to the end (docs/agents.md, "The search"): in 1815 the evaluation function hardly predicts the
 result before the last rounds, while a game played out by the heuristics costs about 20 ms; the opponent a match
 meets is the heuristic, so a playout is its exact model; and a 2-second budget buys about a hundred playouts, which
@@ -23,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from grognard.agents.heuristic import game_ai, seen_by
@@ -38,6 +45,10 @@ PATIENCE = 4  # simulations after which a candidate that never ended otherwise t
 # trails it, is dropped: a routine step (most of a game's) costs 4 simulations, a decisive one keeps its candidates
 LATE = 12  # simulations after which a candidate that has not led the heuristic's move is dropped
 TIME_SHARE = 0.9  # a time budget keeps a tenth for a slow last simulation and the final choice
+EDGE = 0.005  # playouts scored by the evaluation at a horizon: the least mean lead per simulation a candidate
+# needs (on the [0, 1] scale: about two of the Empire's steps in a grand campaign, or a twelfth of a victory level)
+
+Horizon = Callable[[State], bool]  # True where a playout stops and is scored by the game's evaluation
 
 
 def ranked(ai: Any, st: State, side: str, legal: list[Action], width: int) -> list[tuple[Action, str]]:
@@ -53,15 +64,19 @@ def ranked(ai: Any, st: State, side: str, legal: list[Action], width: int) -> li
     return out
 
 
-def passes(lead: float, spread: float) -> bool:
+def passes(lead: float, spread: float, edge: float | None = None, sims: int = 0) -> bool:
     """A candidate's summed lead over the heuristic's move (``spread``: sum of the squared differences) is more
-    than noise: a sign test on the simulations whose results differ."""
-    return lead >= max(MIN_LEAD, Z * math.sqrt(spread))
+    than noise: a sign test on the simulations whose results differ. Playouts scored by the evaluation (``edge``
+    given) never end even: the lead must also be worth ``edge`` a simulation on average over ``sims`` of them, at
+    least ``PATIENCE``."""
+    if edge is None:
+        return lead >= max(MIN_LEAD, Z * math.sqrt(spread))
+    return sims >= PATIENCE and lead >= max(edge * sims, Z * math.sqrt(spread))
 
 
-def may_pass(lead: float, spread: float, left: int) -> bool:
+def may_pass(lead: float, spread: float, left: int, edge: float | None = None, sims: int = 0) -> bool:
     """Could the candidate still pass if it won every one of the ``left`` simulations still to come?"""
-    return passes(lead + left, spread + left)
+    return passes(lead + left, spread + left, edge, sims + left)
 
 
 def patient(sims: int, lead: float, spread: float) -> bool:
@@ -94,8 +109,11 @@ class SearchAgent:
         legal = state.legal_actions()
         ai = game_ai(state)
         view = seen_by(state, side, self.rng)
-        moves = ranked(ai, view, side, legal, self.width if len(legal) > 1 else 1)
+        # the game's plan for this step (module docstring): searched or routine, and the playouts' horizon
+        searched, horizon = ai.search_plan(view, side) if hasattr(ai, "search_plan") else (True, None)
+        moves = ranked(ai, view, side, legal, self.width if len(legal) > 1 and searched else 1)
         hint, reason = moves[0]
+        edge = None if horizon is None else EDGE
         self.last_iterations = 0
         self.last_tried = 0  # moves played out (the heuristic's included)
         if len(moves) == 1:
@@ -119,7 +137,7 @@ class SearchAgent:
                 if not self._time_left(start, longest, n):
                     break
                 t0 = time.perf_counter()
-                score = self._playout(det if i == len(batch) - 1 else det.copy(), action, side, ai, deadline)
+                score = self._playout(det if i == len(batch) - 1 else det.copy(), action, side, ai, deadline, horizon)
                 if score is None:
                     break  # a playout longer than the time left (a grand campaign under load) is abandoned
                 scores[action] = score
@@ -136,7 +154,8 @@ class SearchAgent:
                     spread[a] += d * d
                     seen[a] += 1
             left = self._sims_left(n, len(alive) + 1, start)
-            alive = [a for a in alive if may_pass(lead[a], spread[a], left) and patient(seen[a], lead[a], spread[a])]
+            alive = [a for a in alive
+                     if may_pass(lead[a], spread[a], left, edge, seen[a]) and patient(seen[a], lead[a], spread[a])]
             more = min(WIDEN, self.wide - len(moves), len(legal) - len(moves))
             if not alive and more > 0 and any(spread.values()) and self._sims_left(n, more + 1, start) >= PATIENCE:
                 # the step decides games (some playouts ended otherwise) and the heuristic's next choices lost
@@ -149,14 +168,17 @@ class SearchAgent:
                     seen[a] = 0
         self.last_iterations = n
         self.last_tried = len(moves)
-        winners = [a for a, _ in moves[1:] if passes(lead[a], spread[a])]
+        winners = [a for a, _ in moves[1:] if passes(lead[a], spread[a], edge, seen[a])]
         best = max(winners, key=lambda a: lead[a], default=hint)
         win = total / max(1, sims) + (lead[best] / seen[best] if best != hint else 0.0)
         why = f"expected score {win:.0%} in {sims if best == hint else seen[best]} simulations"
         if best == hint:
             why += f" ({len(moves) - 1} other moves tried); {reason}"
-        else:
+        elif edge is None:
             why += f", {lead[best]:+.0f} games against the heuristic's {state.game.label(state, hint)}"
+        else:  # scored by the evaluation: the mean lead
+            mean = lead[best] / seen[best]
+            why += f", {mean:+.3f} a simulation against the heuristic's {state.game.label(state, hint)}"
         self.last_reason = ai.describe_choice(view, best, why)
         return best
 
@@ -176,12 +198,14 @@ class SearchAgent:
             left = by_time if left is None else min(left, by_time)
         return max(0, left or 0)
 
-    def _playout(self, st: State, action: Action, side: str, ai: Any, deadline: float | None) -> float | None:
+    def _playout(self, st: State, action: Action, side: str, ai: Any, deadline: float | None,
+                 horizon: Horizon | None) -> float | None:
         """``side``'s score in [0, 1] after ``action`` and the heuristics' play: the result when the game ends,
-        else the evaluation after ``rollout`` decisions; None if the time budget's ``deadline`` passes first."""
+        else the evaluation at the ``horizon`` or after ``rollout`` decisions; None if the time budget's
+        ``deadline`` passes first."""
         st.apply(action, check=False)
         for _ in range(self.rollout):
-            if st.over:
+            if st.over or (horizon is not None and horizon(st)):
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 return None

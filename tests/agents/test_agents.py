@@ -222,8 +222,9 @@ def test_search_stops_when_no_candidate_can_pass():
 
 
 def test_search_abandons_a_playout_that_outlasts_its_time_budget():
-    """A grand campaign's playout (400 decisions) is far longer than a hundredth of a second: it is abandoned at
-    the deadline and the heuristic's move is played, so the budget holds whatever the scenario."""
+    """A grand campaign's playout (to the side's next turn: some tens of decisions) is longer than a hundredth of a
+    second: it is abandoned at the deadline and the heuristic's move is played, so the budget holds whatever the
+    scenario."""
     st = load_game("nae").new_state("1805", seed=1)
     st = _until(st, lambda s: len(s.legal_actions()) > 1)
     side = str(st.active)

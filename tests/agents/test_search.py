@@ -26,7 +26,7 @@ def _scored(monkeypatch, scores: dict[Action, float], default: float) -> list[Ac
     """Every playout of a move scores ``scores[move]`` (``default`` for the others); returns the moves played."""
     played: list[Action] = []
 
-    def playout(self, st, action, side, ai_, deadline):
+    def playout(self, st, action, side, ai_, deadline, horizon):
         played.append(action)
         return scores.get(action, default)
 

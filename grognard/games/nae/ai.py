@@ -1078,3 +1078,15 @@ def describe_choice(st: State, action: Action, reason: str) -> str:
     return f"{st.game.label(st, action)}: {reason}"
 
 
+Horizon = Callable[[State], bool]  # where a search's playout stops (True) to be scored by ``evaluate``
+
+
+def search_plan(st: State, side: str) -> tuple[bool, Horizon | None]:
+    """The search's hook (``grognard/agents/search.py``): is the step worth searching, and where does a playout
+    stop to be scored by ``evaluate`` (None: at the end of the game)? 1815: every step, played to the end; the
+    grand campaigns: ``ai_grand.search_plan``."""
+    if S.grand_campaign(st):
+        from grognard.games.nae import ai_grand  # imports this module: loaded on first use
+
+        return ai_grand.search_plan(st, side)
+    return True, None

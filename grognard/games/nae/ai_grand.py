@@ -888,3 +888,53 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "diplomacy.deploy": (deploy_towards_the_front,),
 }
 """The grand campaigns' rules by step: ``ai.RULES`` with the steps whose 1815 rules do not fit replaced."""
+
+
+# -- the search's hook (grognard/agents/search.py, through ai.search_plan; kept apart from the heuristic's rules) --
+
+SEARCHED = frozenset({
+    "round", "activation",  # 9: which card, event or force: the activation phase's choices
+    "intercept", "evade", "campaign.hold", "battle.choose", "cards.window",  # 12, 14: battles
+    "naval.intercept", "naval.evade", "naval.sortie", "naval.nelson",  # 17: naval fights
+    "interphase.war", "diplomacy.phase", "diplomacy.target",  # 7.1, 8: war and diplomacy
+    "conquest.choice"})  # 18: peace terms
+"""The steps the search plays out in the grand campaigns; at every other (marches, losses, retreats, budget,
+redeployment: most of a game's 1,500-3,000 decisions) the heuristic's move is played at once."""
+
+TURN_ORDER = {"empire": 0, "coalition": 1}  # 5.2: the Empire acts first in each round
+
+
+def search_plan(st: State, side: str) -> tuple[bool, ai.Horizon | None]:
+    """Searched or routine (``SEARCHED``), and where a playout stops to be scored by ``evaluate``
+    (``search_horizon``)."""
+    if str(st.step) not in SEARCHED:
+        return False, None
+    return True, search_horizon(st, side)
+
+
+def interphase_phase(st: State) -> int | None:
+    """The number of interphase phases begun (5.1, ``interphase.PHASES``), None outside the interphase."""
+    return next((int(f["phase"]) for f in st.core["stack"] if f["step"] == "interphase"), None)
+
+
+def search_horizon(st: State, side: str) -> ai.Horizon:
+    """Where a playout from ``st`` stops: in the activation phase at ``side``'s next turn (its move and the enemy's
+    answer), or when the year ends if it ends first (5.3-5.4: the conquests and the victory level are read); in
+    the conquest and victory phases when the year ends; in the interphase when its phase ends (7.1, 8)."""
+    g = st.g
+    year = g["year"]
+    if g["phase"] == "interphase":
+        phase = interphase_phase(st)
+        return lambda s: s.g["year"] != year or s.g["phase"] != "interphase" or interphase_phase(s) != phase
+    if g["phase"] != "activation":
+        return lambda s: s.g["year"] != year
+    here = (g["round"], TURN_ORDER[g["turn"]])
+
+    def done(s: State) -> bool:
+        h = s.g
+        if h["year"] != year:
+            return True
+        return (h["phase"] == "activation" and h["turn"] == side and s.step == "round"
+                and (h["round"], TURN_ORDER[h["turn"]]) > here)
+
+    return done

@@ -1,0 +1,101 @@
+"""The search on the grand campaigns (``ai_grand.search_plan``): routine steps answered at once, playouts cut at a
+horizon and scored by the evaluation, a lead test for such scores; and 1815's search unchanged, step for step."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from grognard.agents import make_agent
+from grognard.agents.heuristic import HeuristicAgent
+from grognard.agents.search import EDGE, PATIENCE, passes
+from grognard.core.machine import State
+from grognard.core.registry import load_game
+from grognard.games.nae import ai, ai_grand
+
+
+def _until(scenario: str, seed: int, stop: Callable[[State], bool]) -> State:
+    st = load_game("nae").new_state(scenario, seed=seed)
+    h = HeuristicAgent(0)
+    while not stop(st):
+        assert not st.over
+        st.apply(h.choose(st, str(st.active)))
+    return st
+
+
+def _play_to(st: State, done: Callable[[State], bool]) -> State:
+    """The heuristics' play on a copy of ``st``, up to where ``done`` says a playout stops."""
+    st = st.copy()
+    st.apply(ai.policy(st, str(st.active))[0])
+    while not (st.over or done(st)):
+        st.apply(ai.policy(st, str(st.active))[0])
+    return st
+
+
+def test_1815_search_is_unchanged_step_for_step():
+    """1815 has no plan (every step searched, played to the end): a search decision of main's code before the
+    grand campaigns' plan, pinned with its playouts, moves tried and reason."""
+    assert ai.search_plan(load_game("nae").new_state("1815", seed=1), "empire") == (True, None)
+    st = _until("1815", 1000, lambda s: s.active == "coalition" and s.g["round"] >= 2 and s.step == "activation"
+                and len(s.legal_actions()) > 2)
+    agent = make_agent("search:iterations=40", 5)
+    assert agent.choose(st, "coalition") == ("force", "f10")
+    assert (agent.last_iterations, agent.last_tried) == (39, 3)
+    assert agent.last_reason == ("Activate Blücher (Army of the Elbe) at Namur (1 AP): expected score 8% in 13 "
+                                 "simulations (2 other moves tried); activate Blücher (Army of the Elbe): it closes "
+                                 "in on Napoléon")
+
+
+def test_grand_routine_steps_are_answered_at_once():
+    """A march step (not in ``SEARCHED``) with several moves: the heuristic's move, no playout."""
+    st = _until("1809", 0, lambda s: s.step == "march" and len(s.legal_actions()) > 2)
+    side = str(st.active)
+    assert ai.search_plan(st, side) == (False, None)
+    agent = make_agent("search:iterations=50", 1)
+    assert agent.choose(st, side) == ai.policy(st, side)[0]
+    assert agent.last_iterations == 0
+
+
+def test_grand_horizon_in_the_activation_phase_is_the_sides_next_turn():
+    """5.2: from the Coalition's first turn of 1809 a playout stops when its round-2 turn begins (its own move and
+    the Empire's answer played)."""
+    st = load_game("nae").new_state("1809", seed=0)
+    searched, done = ai.search_plan(st, "coalition")
+    assert searched and done is not None
+    end = _play_to(st, done)
+    assert (end.step, end.g["turn"], end.g["round"], end.g["year"]) == ("round", "coalition", 2, 1809)
+
+
+def test_grand_horizon_in_the_interphase_is_the_end_of_its_phase():
+    """7.4 / 8: from the diplomatic phase a playout stops when the next phase of the interphase begins."""
+    st = _until("1809", 0, lambda s: s.step == "diplomacy.phase")
+    phase = ai_grand.interphase_phase(st)
+    searched, done = ai.search_plan(st, str(st.active))
+    assert searched and done is not None and phase is not None
+    end = _play_to(st, done)
+    assert end.g["phase"] == "interphase" and ai_grand.interphase_phase(end) == phase + 1
+
+
+def test_grand_search_is_deterministic_and_ignores_the_hidden_truth():
+    """At a searched step of 1809 (the Empire's first round) the playouts are scored at the horizon; the same seed
+    and information state with other hidden cards and dice give the same move and reason."""
+    st = _until("1809", 0, lambda s: s.active == "empire" and s.step == "round")
+    other = st.copy()
+    pool = other.g["hands"]["coalition"] + other.g["decks"]["coalition"]
+    random.Random(1).shuffle(pool)
+    n = len(other.g["hands"]["coalition"])
+    other.g["hands"]["coalition"], other.g["decks"]["coalition"] = pool[:n], pool[n:]
+    other.core["rng"] = [7, 7, 7, 7]
+    assert other.digest() != st.digest()
+    agents = [make_agent("search:iterations=12", 3) for _ in range(2)]
+    assert agents[0].choose(st, "empire") == agents[1].choose(other, "empire")
+    assert agents[0].last_reason == agents[1].last_reason and agents[0].last_iterations > 0
+
+
+def test_evaluation_scores_need_a_mean_edge_and_the_sign_test():
+    """Scores at a horizon are small and never even: a lead passes after PATIENCE simulations when it is worth
+    EDGE a simulation and Z times the root of the summed squared differences."""
+    assert not passes(0.2, 0.01, EDGE, PATIENCE - 1)  # too few simulations
+    assert passes(0.2, 0.01, EDGE, PATIENCE)
+    assert not passes(EDGE * 6 - 1e-6, 1e-6, EDGE, 6)  # consistent but too small to matter
+    assert not passes(0.05, 0.01, EDGE, 6)  # noise: 0.05 < 1.5 x 0.1
