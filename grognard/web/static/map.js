@@ -67,7 +67,8 @@ export class MapView {
     const borders = el("g", {}, root);
     for (const b of g.borders || []) el("path", { d: b.d, class: `border f-${b.feature}` }, borders);
     for (const [id, b] of Object.entries(g.boxes || {})) {
-      const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: "box", "data-box": id }, borders);
+      // the off-map boxes lie in the Atlantic: a click through them still chooses the sea zone (17.2)
+      const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: "box" + (b.label ? " off-map" : ""), "data-box": id }, borders);
       el("title", {}, r).textContent = b.label || `blockade box of ${this.cat.zones[b.zone]?.name || b.zone}`;
       if (b.label) el("text", { x: b.x + 6, y: b.y + 15, class: "box-label" }, borders).textContent = b.label;
     }
