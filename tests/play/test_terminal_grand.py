@@ -27,6 +27,7 @@ def test_terminal_grand_1806_interphase_typed_in_a_pseudo_terminal(tmp_path):
     shown = " ".join(str(child.before).split())
     assert "1806 interphase: declarations of war (7.1); empire to act." in shown  # 5.1: no round is played
     assert "Victory level 5 (19), escalade 0 (Punishments at 15) (6.1)." in shown
+    assert "may declare war on neutral powers: no force may enter a power's territory this year" in shown  # 7.1
     assert "majors: France at war (Empire); Britain at war (Coalition)" in shown  # the diplomatic table (8.1)
     assert "Prussia neutral" in shown and "allied (Empire): Holland of France" in shown
     menu = str(child.before)
@@ -40,7 +41,9 @@ def test_terminal_grand_1806_interphase_typed_in_a_pseudo_terminal(tmp_path):
     assert "Budget of Turkey: 4 resources left" in shown  # 7.3.2: the Empire runs neutral Turkey's budget
     assert "Build Turkish Corps 1 at full strength (" in shown  # each purchase with its price
     board = " ".join(typed(child, "b", PROMPT).split())
-    assert "Budget (7.3): Turkey has 4 resources left, spent by the empire." in board
+    assert "Budget (7.3): Turkey has 4 resources left, spent by the Empire. Turkey is neutral: the Empire spends its " \
+        "resources (7.3.2)." in board  # why the Empire spends a neutral's budget
+    assert "Each major collects its resources and spends them" in board  # what the stage asks (7.3)
     typed(child, number_of(menu, "Finish (what is left is lost)"), "Budget of Spain", PROMPT)
     child.sendeof()
     child.expect("Input closed")

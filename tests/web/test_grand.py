@@ -45,6 +45,7 @@ def test_grand_1805_first_interphase_against_the_computer(app: FastAPI, page: Pa
     expect(page.locator("#tab-europe")).to_be_visible()  # a new phase of the year opens the Europe panel
     expect(page.locator("#vp-track")).to_contain_text("Victory level 5")
     expect(page.locator("#escalade")).to_contain_text("Escalade 0 of 15")
+    expect(page.locator("#stage-help")).to_contain_text("may declare war on neutral powers")  # what 7.1 asks
     expect(page.locator("#powers tr[data-power=prussia]")).to_contain_text("neutral")
     expect(page.locator("#powers tr[data-power=austria]")).to_contain_text("Coalition")
     expect(page.locator("#powers tr[data-power=bavaria]")).to_contain_text("France")  # allied to France
@@ -62,6 +63,7 @@ def test_grand_1805_first_interphase_against_the_computer(app: FastAPI, page: Pa
         labels = page.locator("#buttons button[data-index]").all_inner_texts()
         if prompt.startswith("Budget of France") and not did["bought"]:
             expect(page.locator("#purse")).to_contain_text("Budget of France")
+            expect(page.locator("#stage-help")).to_contain_text("what is not spent is lost (7.3)")
             purse = int(page.inner_text("#purse .coins"))
             page.screenshot(path=str(DOCS / "web-grand-budget.png"))
             page.locator("#buttons button[data-index]", has_text=re.compile(r"^Build ")).first.click()

@@ -131,8 +131,43 @@ STAGES = {"push_declarations": "declarations of war (7.1)", "push_hand_building"
           "push_budget_phase": "budget phase (7.3)", "push_diplomatic_phase": "diplomatic phase (7.4)",
           "push_neutral_movement": "movement of the neutral majors (7.5)",
           "push_strategic_redeployment": "strategic redeployment (7.6)"}
+# What each stage of the year asks of the players, from the rulebook's own summary (5.1-5.3, 7.1-7.6), so a player
+# new to the grand campaigns reads why the game stops there
+STAGE_HELP = {
+    "push_declarations": "The Coalition, then the Empire, may declare war on neutral powers: no force may enter a "
+                         "power's territory this year without a declaration made now. A declaration is one on the "
+                         "power's allies too, and a neutral minor attacked joins the other side (7.1).",
+    "push_hand_building": "Each side may discard any of the cards it still holds, gets back its permanent cards, then "
+                          "draws up to what the card assignment table gives it for the key zones it holds: 6 to 10 "
+                          "cards (6.3).",
+    "push_budget_phase": "Each major collects its resources and spends them (new units, restored steps, armies, "
+                         "depots, generals) in the order Turkey, Spain, Prussia, Austria, Russia, Britain, France; "
+                         "what is not spent is lost (7.3).",
+    "push_diplomatic_phase": "The Coalition, then the Empire, may play up to 2 cards: a diplomatic action on a "
+                             "neutral power (a single major a year per side, 8.2), a protectorate (France, 8.1.5), an "
+                             "event, or an attempt to end a foreign war (Coalition, 6.5).",
+    "push_neutral_movement": "The land units of the majors that are neutral, in forced peace or forced alliance move "
+                             "up to their basic MF inside their own territory: the Empire moves Spain's and "
+                             "Turkey's, the Coalition Prussia's, Austria's and Russia's (7.5).",
+    "push_strategic_redeployment": "Supplied forces may move far: a general doubles his force's MF, with an attrition "
+                                   "test beyond its basic MF; never into enemy units, an unbesieged enemy fortress, an "
+                                   "enemy control marker or out of supply; no interception, fleets stay put (7.6).",
+    "conquest": "Minor then major powers whose key zones are taken surrender (18): provinces are annexed, forced "
+                "peace is imposed and victory points are scored (5.3, 19).",
+}
 STATUS_NAMES = {"at_war": "at war", "neutral": "neutral", "allied": "allied", "forced_peace": "forced peace",
                 "forced_alliance": "forced alliance", "protectorate": "protectorate", "not_in_play": "not in play"}
+
+
+def stage_help(st: State) -> str | None:
+    """What the stage of the year (``stage``) asks of the players, in a sentence or two (``STAGE_HELP``)."""
+    g = st.g
+    if g["phase"] == "conquest":
+        return STAGE_HELP["conquest"]
+    frame = next((x for x in st.core["stack"] if x["step"] == "interphase"), None)
+    if g["phase"] != "interphase" or frame is None or frame["phase"] == 0:
+        return None
+    return STAGE_HELP[interphase.PHASES[frame["phase"] - 1].__name__]
 
 
 def stage(st: State) -> str:
@@ -167,17 +202,28 @@ def grand(st: State, side: str | None) -> dict[str, Any]:
                        "conquered": pid in g["conquered"]})
     spend = next((x for x in reversed(st.core["stack"]) if x["step"] == "budget.spend"), None)
     budget = None if spend is None else {"power": spend["power"], "name": m.powers[spend["power"]].name,
-                                         "side": spend["side"], "purse": int(spend["purse"])}
+                                         "side": spend["side"], "purse": int(spend["purse"]),
+                                         "why": _manager_why(st, spend["power"], spend["side"])}
     fleets = S.data().counters.fleets
     wars = [{"card": w["card"], "title": S.data().cards.cards[w["card"]].title, "power": m.powers[w["power"]].name,
              "units": [S.unit_name(u) for u in w["units"]], "generals": [S.general(x).name for x in w["generals"]],
              "fleets": [_fleet_name(st, side, x) for x in w["fleets"]]} for w in foreign_wars.foreign_wars(st)]
-    return {"phase": g["phase"], "stage": stage(st), "victory_level": g["vp"], "escalade": g["escalade"],
+    return {"phase": g["phase"], "stage": stage(st), "stage_help": stage_help(st), "victory_level": g["vp"],
+            "escalade": g["escalade"],
             "punishments_at": cards.PUNISHMENTS_AT, "periods": list(g["periods"]), "statuses": dict(g["status"]),
             "powers": powers, "budget": budget, "foreign_wars": wars,
             "corsairs": [{"id": x if _fleet_name(st, side, x) == fleets[x].name else None,
                           "name": _fleet_name(st, side, x), "power": fleets[x].power} for x in cards.corsairs_box(st)],
             "continental_blockade": "blockade" in g}
+
+
+def _manager_why(st: State, power: str, side: str) -> str | None:
+    """7.3.2: why a side spends the budget of a power it does not fight with (a neutral, a forced peace), or None."""
+    status = S.status_of(st, power)
+    if status in ("at_war", "allied", "protectorate"):
+        return None
+    name = S.data().map.powers[power].name
+    return f"{name} is {STATUS_NAMES.get(status, status)}: the {side.capitalize()} spends its resources (7.3.2)"
 
 
 def _fleet_name(st: State, side: str | None, fl: str) -> str:
@@ -227,9 +273,12 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
     if "victory_level" in s:
         escalade = "off (20.3)" if s["escalade"] is None else f"{s['escalade']} (Punishments at {s['punishments_at']})"
         lines.append(f"Now: {s['stage']}. Victory level {s['victory_level']} (19), escalade {escalade} (6.1).")
+        if s.get("stage_help"):
+            lines.append(f"  {s['stage_help']}")
         if s["budget"]:
             b = s["budget"]
-            lines.append(f"Budget (7.3): {b['name']} has {b['purse']} resources left, spent by the {b['side']}.")
+            lines.append(f"Budget (7.3): {b['name']} has {b['purse']} resources left, spent by the "
+                         f"{b['side'].capitalize()}." + (f" {b['why']}." if b["why"] else ""))
         lines += diplomacy_lines(s)
     lines.append("Victory (19, 20):")
     for v in s["victory"]:

@@ -238,7 +238,7 @@ export function renderEurope(box, view, sets, choose) {
     return;
   }
   const vl = Math.max(0, Math.min(20, s.victory_level));
-  let html = `<h3 id="stage">${esc(cap(s.stage))}</h3>`;
+  let html = `<h3 id="stage">${esc(cap(s.stage))}</h3>` + (s.stage_help ? `<p id="stage-help" class="help">${esc(s.stage_help)}</p>` : "");
   html += `<div class="track" id="vp-track" title="victory level (19): the Coalition wins at 0, the Empire at 20">` +
     `<span class="lbl">Victory level ${s.victory_level}</span><div class="bar"><i style="left:${vl * 5}%"></i></div>` +
     "<span class='ends'><span class='side-coalition'>0 Coalition</span><span class='side-empire'>Empire 20</span></span></div>";
@@ -250,7 +250,8 @@ export function renderEurope(box, view, sets, choose) {
   if (s.continental_blockade) html += "<p>The Continental Blockade is in place (+1 VP at each budget phase).</p>";
   if (s.budget) {
     html += `<div class="purse" id="purse"><b>Budget of ${esc(s.budget.name)}</b> (7.3): <span class="coins">${s.budget.purse}</span> ` +
-      `resource${s.budget.purse === 1 ? "" : "s"} left, spent by the ${sideTag(s.budget.side)}.</div>`;
+      `resource${s.budget.purse === 1 ? "" : "s"} left, spent by the ${sideTag(s.budget.side)}.` +
+      (s.budget.why ? `<br><span class="dim">${esc(s.budget.why)}.</span>` : "") + "</div>";
   }
   const wars = s.foreign_wars || [];
   if (wars.length || (s.corsairs || []).length) {

@@ -613,7 +613,8 @@ class Attrition:
             mods.append(("depot spent", t.attrition_modifier("depot_spent")))
         n = sum(units.values())
         who = _army_name(force, f["among"]) if force["group"] else S.name_of(st, fid)
-        roll = st.roll(1, rule=f["rule"], why=f"Attrition of {who} ({n} steps, {f['why']})", mods=mods,
+        steps = f"{n} step{'' if n == 1 else 's'}"
+        roll = st.roll(1, rule=f["rule"], why=f"Attrition of {who} ({steps}, {f['why']})", mods=mods,
                        table=lambda total: (f"{_column_name(t.attrition_column(n))}: {t.attrition(n, total).label}",
                                             t.attrition(n, total)))
         losses = roll.result.losses
