@@ -48,3 +48,34 @@ def test_terminal_grand_1806_interphase_typed_in_a_pseudo_terminal(tmp_path):
     child.sendeof()
     child.expect("Input closed")
     child.expect(pexpect.EOF)
+
+
+def test_terminal_grand_19_3_the_end_of_the_1809_campaign_typed_in_a_pseudo_terminal(tmp_path):
+    """The Empire's last move of 1814 (the heuristic players having played 1809-1814) resumed in ``grognard play``:
+    the Empire passes, the computer plays the Coalition, the year ends with its conquest and victory phases (5.3,
+    5.4), and the terminal says who won and by which victory record (19.3), with its conditions."""
+    st = load_game("nae").new_state("1809", seed=3)
+    agents = {side: make_agent("heuristic", 3 + i) for i, side in enumerate(("empire", "coalition"))}
+    while (st.g["year"], st.g["round"], st.active) != (1814, st.g["last_round"], "empire"):
+        st.apply(agents[st.active].choose(st, st.active))
+    saved = tmp_path / "1809.json"
+    records.save(records.make_record(st, players={"empire": "human", "coalition": "heuristic"}), saved)
+    child = spawn(["play", "--load", str(saved)], tmp_path)
+    child.expect(PROMPT)
+    menu = str(child.before)
+    assert "1814, round 6 of 6" in menu
+    child.sendline(number_of(menu, "Pass"))
+    for _ in range(20):  # the Empire's answers at the end of the year (its attrition losses): the first choice
+        if child.expect([PROMPT, "Game over"]) == 1:
+            break
+        child.sendline("1")
+    else:
+        raise AssertionError("the game does not end")
+    child.expect("Save the finished game")
+    end = " ".join(str(child.before).split())
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    assert "The Empire wins. Decided by 19.3: At the end the Empire wins if it controls every key zone of its " \
+        "National Territory" in end
+    assert "(the Empire controls every key zone of France; the Empire controls Mantua; Napoleonic Europe has been " \
+        "played as an event)" in end

@@ -9,11 +9,17 @@ by the heuristic players (about 100 actions): clicking them through would add mi
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 
 from fastapi import FastAPI
 from playwright.sync_api import Page, expect
+from sqlalchemy import insert, update
 
 from grognard.agents import make_agent
+from grognard.core.machine import State
+from grognard.games.nae import describe
+from grognard.server.models import ActionRow, GameRow, SnapshotRow
 from tests.web.conftest import DOCS
 from tests.web.test_play import wait_turn
 
@@ -166,3 +172,63 @@ def test_grand_17_2_a_squadron_sails_into_a_sea_zone_clicked_on_the_map(app: Fas
     page.wait_for_selector(f"#ho-title:visible, body:not([data-version='{before}'])", timeout=30_000)
     st = app.state.service.store.load(gid)[0]
     assert st.actions[done] == ("sea", sea_id)
+
+
+def stored_position(app: FastAPI, scenario: str, seed: int, seats: dict[str, str],
+                    stop: Callable[[State], bool]) -> str:
+    """A game in the server's store at the first position where ``stop`` holds, reached by the heuristic players.
+    The ~1,500 actions of a grand campaign are played in memory and written in one transaction, as the store writes
+    them one by one (its log rows, version, digest and snapshot), which spares a minute of per-action commits."""
+    store = app.state.service.store
+    gid = store.create_game("nae", scenario, {}, seats, seed)
+    st, _, _ = store.load(gid)
+    agents = {side: make_agent("heuristic", seed + i) for i, side in enumerate(("empire", "coalition"))}
+    rows = []
+    while not stop(st):
+        side = st.active
+        action = agents[side].choose(st, side)
+        st.apply(action)
+        rows.append({"game_id": gid, "seq": len(rows) + 1, "side": side, "kind": "action", "action": list(action),
+                     "at": time.time()})
+    with store.db.session() as s:
+        s.execute(insert(ActionRow.__table__), rows)
+        s.execute(update(GameRow.__table__).where(GameRow.id == gid).values(
+            version=len(rows), digest=st.digest(), active=st.active))
+        s.execute(update(SnapshotRow.__table__).where(SnapshotRow.game_id == gid)
+                  .values(version=len(rows), state=st.to_json()))
+    assert store.load(gid)[1] == len(rows)
+    return gid
+
+
+def last_round_of_1814(st: State) -> bool:
+    g = st.g
+    return (g["year"], g["round"], g["phase"], st.active) == (1814, g["last_round"], "activation", "empire")
+
+
+def test_grand_19_the_end_of_the_1809_campaign_says_who_won_and_why(app: FastAPI, page: Page) -> None:
+    """19.3: from the Empire's last move of 1814 (round 6, the heuristic players having played 1809-1814), the
+    Empire plays out the year against the computer; the conquest phase and the final victory phase follow, and the
+    end screen names the winner and the victory record that decided, with each of its conditions."""
+    gid = stored_position(app, "1809", 3, {"empire": "hotseat", "coalition": "ai:easy"}, last_round_of_1814)
+    page.goto(f"/#/game/{gid}")
+    wait_turn(page, None)
+    expect(page.locator("#who")).to_contain_text("1814, round 6")
+    for _ in range(MAX_DECISIONS):
+        if page.locator("#endgame:not([hidden])").count():
+            break
+        before = page.get_attribute("body", "data-version")
+        labels = page.locator("#buttons button[data-index]").all_inner_texts()
+        click(page, next((x for x in labels if x in ("Pass", "Done", "Stop here", "No more counter-marches")),
+                         labels[0]))
+        wait_turn(page, before)
+    st = app.state.service.store.load(gid)[0]
+    assert st.over and st.g["year"] == 1814
+    expect(page.locator("#end-title")).to_have_text(f"{st.result['winner'].capitalize()} wins" if st.result["winner"]
+                                                    else "Both sides lose")
+    expect(page.locator("#end-why")).to_have_text(describe.outcome(st))
+    expect(page.locator("#end-why")).to_contain_text("19.")  # the victory record that decided, by its section
+    expect(page.locator("#who")).to_contain_text("1814 victory phase (5.4, 19) — game over")
+    page.screenshot(path=str(DOCS / "web-grand-end.png"))
+    page.click("#end-map")
+    page.click("#tabs button[data-tab=europe]")
+    expect(page.locator("#vp-track")).to_contain_text(f"Victory level {st.g['vp']}")  # the final level (19)

@@ -76,7 +76,8 @@ def outcome(st: State) -> str:
     if decided:
         v = decided[0]
         return f"{head} Decided by {v.src}: {v.text} ({'; '.join(condition_text(st, c) for c in v.all_of)})."
-    why = "; ".join(f"{v.text} ({', '.join(condition_text(st, c) for c in v.all_of)})" for v in sc.victory.values())
+    why = "; ".join(f"{v.text.rstrip('.')} — {', '.join(condition_text(st, c) for c in v.all_of)}"
+                    for v in sc.victory.values())
     return f"{head} {st.result['text']} {why}."
 
 
@@ -97,11 +98,12 @@ def condition_text(st: State, c: Condition) -> str:
         return f"{S.general(str(c.general)).name} {'is off the map' if now else 'is on the map'}"
     if c.kind in ("victory_level_at_least", "victory_level_at_most"):
         return f"the victory level is {st.g.get('vp')} (19.1, 19.2)"
+    side = str(c.side).capitalize()
     if c.kind == "card_played":
         return f"{S.data().cards.cards[str(c.card)].title} {'has' if now else 'has not'} been played as an event"
     if c.kind == "controls_zone":
-        return f"the {c.side} {'controls' if now else 'does not control'} {S.zone_name(str(c.zone))}"
-    return f"the {c.side} {'controls' if now else 'does not control'} every key zone of {power}"
+        return f"the {side} {'controls' if now else 'does not control'} {S.zone_name(str(c.zone))}"
+    return f"the {side} {'controls' if now else 'does not control'} every key zone of {power}"
 
 
 def summary(st: State, side: str | None) -> dict[str, Any]:
@@ -171,9 +173,11 @@ def stage_help(st: State) -> str | None:
 
 
 def stage(st: State) -> str:
-    """Where the year stands, as both sides see it on the turn track: the activation round, the conquest phase (18)
-    or the phase of the interphase (5.1)."""
+    """Where the year stands, as both sides see it on the turn track: the activation round, the conquest phase (18),
+    the phase of the interphase (5.1) or the victory phase that ends the last year (5.4)."""
     g = st.g
+    if g["phase"] == "victory":
+        return f"{g['year']} victory phase (5.4, 19)"
     if g["phase"] == "interphase":
         frame = next((x for x in st.core["stack"] if x["step"] == "interphase"), None)
         if frame is not None and frame["phase"] > 0:
