@@ -232,3 +232,28 @@ def test_grand_19_the_end_of_the_1809_campaign_says_who_won_and_why(app: FastAPI
     page.click("#end-map")
     page.click("#tabs button[data-tab=europe]")
     expect(page.locator("#vp-track")).to_contain_text(f"Victory level {st.g['vp']}")  # the final level (19)
+
+
+def test_grand_11_fog_of_war_stacks_say_what_is_hidden(page: Page) -> None:
+    """11, option ``fog_of_war``: the other side's stacks show their commander and « fog » for a strength, and say
+    why in their tooltip and the force panel (no bare « ? »)."""
+    page.goto("/")
+    page.wait_for_selector("#scenario option[value='nae/1805']", state="attached")
+    page.wait_for_selector("select[data-side=coalition] option[value^='ai:']", state="attached")
+    page.select_option("#scenario", "nae/1805")
+    page.select_option("select[data-side=empire]", "me")
+    page.select_option("select[data-side=coalition]", "ai:easy")
+    page.check("input[name=opt][value=fog_of_war]")
+    page.fill("input[name=seed]", "11")
+    page.click("#start-game")
+    page.wait_for_url("**/#/game/*")
+    wait_turn(page, None)
+    mack = page.locator("#map g.stack.hidden-stack", has=page.locator("text", has_text="Mack")).first
+    expect(mack.locator("text.str")).to_have_text("fog")
+    expect(mack.locator("title")).to_have_text("Mack: hidden by the fog of war (11), only its commander is seen")
+    assert page.locator("#map g.stack:not(.hidden-stack) text.str", has_text="?").count() == 0
+    own = page.locator("#map g.stack:not(.hidden-stack)").first
+    expect(own.locator("text.str")).to_have_text(re.compile(r"^\d+$"))  # one's own stacks keep their strength
+    mack.dispatch_event("click")
+    expect(page.locator("#fog-note")).to_contain_text("The fog of war (11) hides what this stack holds")
+    expect(page.locator("#tab-force")).not_to_contain_text("Combat value ?")

@@ -446,7 +446,7 @@ function onHover(zone) {
   if (z.key) bits.push("key zone");
   if (z.port) bits.push("port");
   const forces = Object.entries(S.view.board.forces).filter(([, f]) => f.zone === zone).map(([fid]) => S.view.forces[fid]);
-  if (forces.length) bits.push(forces.map((f) => `${f.name} (${f.combat})`).join(", "));
+  if (forces.length) bits.push(forces.map((f) => f.hidden ? `${f.name} (hidden by the fog of war, 11)` : `${f.name} (${f.combat})`).join(", "));
   tip.textContent = bits.join(" · ");
   tip.hidden = false;
   const v = S.view;

@@ -169,14 +169,17 @@ export class MapView {
         const info = view.forces ? view.forces[fid] : null;
         const colour = POWER_COLOURS[f.power] || "#888";
         const ink = LIGHT.has(f.power) ? "#111" : "#fff";
-        const g = el("g", { class: "stack" + (legal.forces.has(fid) ? " legal" : "") + (this.selectedForce === fid ? " sel" : ""),
+        const hidden = f.hidden || (info && info.hidden);  // 11: the fog of war shows its commander, not its strength
+        const g = el("g", { class: "stack" + (hidden ? " hidden-stack" : "") + (legal.forces.has(fid) ? " legal" : "") + (this.selectedForce === fid ? " sel" : ""),
           transform: `translate(${z.x - 18 + i * 9},${z.y - 14 + i * 9})`, "data-force": fid, id: `f-${fid}` }, this.stacks);
         const depth = Math.min(3, Object.keys(f.units).length - 1);
         for (let k = depth; k > 0; k--) el("rect", { x: k * 2.5, y: -k * 2.5, width: 36, height: 28, fill: colour, class: "counter", opacity: 0.6 }, g);
         el("rect", { x: 0, y: 0, width: 36, height: 28, fill: colour, class: "counter" }, g);
         const who = f.commander ? shortName(this.cat.generals[f.commander].name) : shortName(this.cat.units[Object.keys(f.units)[0]].name);
         el("text", { x: 18, y: 10, fill: ink }, g).textContent = who.slice(0, 9);
-        el("text", { x: 18, y: 24, fill: ink, class: "str" }, g).textContent = info ? info.combat : "";
+        el("text", { x: 18, y: 24, fill: ink, class: "str" }, g).textContent = hidden ? "fog" : info ? info.combat : "";
+        el("title", {}, g).textContent = hidden ? `${info ? info.name : who}: hidden by the fog of war (11), only its commander is seen`
+          : `${info ? info.name : who}: combat value ${info ? info.combat : "?"}`;
         if (f.demoralized) el("text", { x: 32, y: 9, class: "demor" }, g).textContent = "D";
         if (f.in_fortress) el("rect", { x: -3, y: -3, width: 42, height: 34, fill: "none", stroke: "#555", "stroke-dasharray": "3 2" }, g);
         if (f.army) el("rect", { x: 0, y: 0, width: 36, height: 3, fill: "#ffd54a" }, g);

@@ -108,8 +108,10 @@ export function renderForce(box, view, catalog, fid, sets, choose, flash) {
     .filter(Boolean).join(", ");
   let html = `<h3 class="side-${f.side}">${esc(info.name || fid)}</h3>` +
     `<p>${esc(catalog.powers[f.power]?.name || f.power)} · <span class="zname" data-zone="${f.zone}">${esc(z ? z.name : f.zone)}</span> · ${marks}</p>` +
-    `<p>Combat value ${info.combat}, ${info.steps} steps, morale ${info.morale}, initiative ${info.initiative} AP, ${f.depots.length} mobile depot(s)` +
-    (f.army ? `, army: ${esc(catalog.armies[f.army] || f.army)}` : "") + "</p>";
+    (info.hidden ? `<p class="help" id="fog-note">The fog of war (11) hides what this stack holds: you see its commander ` +
+      `(initiative ${info.initiative} AP) and its markers. Its units show while it fights a battle.</p>`
+      : `<p>Combat value ${info.combat}, ${info.steps} steps, morale ${info.morale}, initiative ${info.initiative} AP, ${f.depots.length} mobile depot(s)` +
+    (f.army ? `, army: ${esc(catalog.armies[f.army] || f.army)}` : "") + "</p>");
   html += "<table class='units'><tr><th>General</th><th></th><th></th><th>init · att/def · cmd</th></tr>";
   if (f.commander) html += generalLine(catalog, f.commander, "commands");
   for (const s of f.subs || []) html += generalLine(catalog, s, "subordinate");
