@@ -72,15 +72,29 @@ def test_grand_1805_first_interphase_against_the_computer(app: FastAPI, page: Pa
             expect(page.locator("#stage-help")).to_contain_text("what is not spent is lost (7.3)")
             purse = int(page.inner_text("#purse .coins"))
             page.screenshot(path=str(DOCS / "web-grand-budget.png"))
-            page.locator("#buttons button[data-index]", has_text=re.compile(r"^Build ")).first.click()
+            build = page.locator("#buttons button[data-index]", has_text=re.compile(r"^Build ")).first
+            bought = build.inner_text()
+            build.click()
             wait_turn(page, before)
-            if page.inner_text("#prompt").startswith("Budget of France"):  # bought: the purse is lighter
-                assert int(page.inner_text("#purse .coins")) < purse
+            expect(page.locator("#prompt")).to_contain_text("Choose the reinforcement zone")  # 7.3.4
+            # undo within one's own turn (the budget is the Empire's): the purchase is taken back
+            before = page.get_attribute("body", "data-version")
+            page.click("#undo")
+            wait_turn(page, before)
+            expect(page.locator("#prompt")).to_contain_text("Budget of France")
+            expect(page.locator("#purse .coins")).to_have_text(str(purse))
+            before = page.get_attribute("body", "data-version")
+            click(page, bought)
+            wait_turn(page, before)
             did["bought"] = True
             continue
         if prompt.startswith("Choose the reinforcement zone"):  # 7.3.4: a zone clicked on the map
             page.locator("#map path.zone.legal").first.dispatch_event("click")
-            did["placed"] = True
+            if not did["placed"]:
+                wait_turn(page, before)
+                assert int(page.inner_text("#purse .coins")) < purse  # placed: the purse is lighter
+                did["placed"] = True
+                continue
         elif "diplomatic phase: play a card" in prompt and not did["diplomacy"]:
             page.locator("#buttons button[data-index]", has_text="for a diplomatic action").first.click()
             wait_turn(page, before)
@@ -232,6 +246,21 @@ def test_grand_19_the_end_of_the_1809_campaign_says_who_won_and_why(app: FastAPI
     page.click("#end-map")
     page.click("#tabs button[data-tab=europe]")
     expect(page.locator("#vp-track")).to_contain_text(f"Victory level {st.g['vp']}")  # the final level (19)
+    # the replay of the six years, from its end back to a battle of 1809
+    page.locator("#end-replay").dispatch_event("click")
+    page.wait_for_url("**/#/replay/*")
+    n = len(st.actions)
+    expect(page.locator("#replay-pos")).to_have_text(f"0 / {n}")
+    expect(page.locator("#who")).to_contain_text("1809, round 1")
+    page.click("#replay-bar button[data-step=last]")
+    expect(page.locator("#replay-pos")).to_have_text(f"{n} / {n}")
+    expect(page.locator("#who")).to_contain_text("1814 victory phase (5.4, 19)")
+    expect(page.locator("#prompt")).to_contain_text(re.compile(rf"^Move {n}, (Empire|Coalition): "))
+    page.click("#replay-bar button[data-step=first]")
+    page.click("#replay-bar button[data-step=battle]")
+    expect(page.locator("#replay-pos")).not_to_have_text(f"0 / {n}")
+    page.click("#tabs button[data-tab=battle]")
+    expect(page.locator("#tab-battle")).to_contain_text("Battle in")
 
 
 def test_grand_11_fog_of_war_stacks_say_what_is_hidden(page: Page) -> None:

@@ -540,7 +540,10 @@ async function replayAt(index) {
   const range = $("#replay-range");
   range.max = r.length;
   range.value = r.index;
-  if (res.doc.action) $("#prompt").textContent = `Action ${r.index}: ${res.doc.action.join(" ")}. Now: ${res.doc.prompt}`;
+  if (res.doc.action) {
+    const who = res.doc.actor ? `${cap(res.doc.actor)}: ` : "";
+    $("#prompt").textContent = `Move ${r.index}, ${who}${res.doc.action_label || res.doc.action.join(" ")}. Then: ${res.doc.prompt}`;
+  }
 }
 
 for (const b of document.querySelectorAll("#replay-bar button")) {
