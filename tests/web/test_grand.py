@@ -8,6 +8,7 @@ by the heuristic players (about 100 actions): clicking them through would add mi
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from grognard.core.machine import State
 from grognard.games.nae import describe
 from grognard.server.models import ActionRow, GameRow, SnapshotRow
 from tests.web.conftest import DOCS
+from tests.web.test_nae_map_asset import ASSET
 from tests.web.test_play import wait_turn
 
 MAX_DECISIONS = 120  # the Empire's interphase takes about 30 clicks here; this bounds a stuck phase
@@ -175,6 +177,10 @@ def test_grand_17_2_a_squadron_sails_into_a_sea_zone_clicked_on_the_map(app: Fas
     expect(page.locator("#prompt")).to_contain_text("Squadron of")
     sea = page.locator("#map path.sea-zone.legal").first
     sea_id = sea.get_attribute("data-sea")
+    # the map pans to the sea zones offered when one lies off the opening view (the South Atlantic, from Cadiz)
+    x, y, w, h = (float(n) for n in str(page.get_attribute("#map", "viewBox")).split())
+    spot = json.loads(ASSET.read_text(encoding="utf-8"))["seas"][sea_id]
+    assert x + 40 < spot["x"] < x + w - 40 and y + 40 < spot["y"] < y + h - 40, (sea_id, spot, (x, y, w, h))
     sea.dispatch_event("mouseenter")
     expect(page.locator("#hover-tip")).to_contain_text("fleet")  # the sea's fleets, in it and in its ports and boxes
     expect(page.locator("#map g.fleet").first).to_be_attached()  # the fleets as counters

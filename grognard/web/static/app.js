@@ -291,6 +291,7 @@ function render() {
       buttons.appendChild(u);
     }
   }
+  revealChoices(v, sets, mine);
   showAiMoves(v);
   renderHand($("#tab-hand"), v, S.catalog, sets, S.mode === "game" && mine ? choose : null);
   renderLog($("#tab-log"), v, S.catalog, flashZone);
@@ -313,6 +314,18 @@ function render() {
     S.endShown = true;
     showEnd(v);
   }
+}
+
+// A new question whose choices are places (sea zones, zones, stacks, fleets): the map pans to show them if they
+// lie off the view, once per question so that the player's own panning is left alone.
+function revealChoices(v, sets, mine) {
+  const key = `${v.version}:${v.step}`;
+  if (S.mode !== "game" || !mine || S.revealed === key) return;
+  S.revealed = key;
+  const g = S.geo;
+  const pts = [...[...sets.seas.keys()].map((id) => g.seas[id]), ...[...sets.zones.keys()].map((id) => g.zones[id]),
+    ...[...sets.forces.keys()].map((fid) => g.zones[v.board.forces[fid]?.zone])].filter(Boolean);
+  if (pts.length && pts.length <= 12) S.map.reveal(pts);  // a few places: a long list (a whole country) is framed already
 }
 
 function showAiMoves(v) {

@@ -220,6 +220,22 @@ export class MapView {
     this.setBox([x0, y0, Math.max(...xs) + m - x0, Math.max(...ys) + m - y0]);
   }
 
+  // The part of the board the player is asked to click: if any of ``pts`` lies off the view (a sea zone at the edge,
+  // a far reinforcement zone), pan to them, zooming out only when they do not fit at the present scale.
+  reveal(pts) {
+    if (!pts.length) return;
+    const m = 90;
+    const [x, y, w, h] = this.box;
+    if (pts.every((p) => p.x >= x + m / 2 && p.x <= x + w - m / 2 && p.y >= y + m / 2 && p.y <= y + h - m / 2)) return;
+    const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
+    const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m, x1 = Math.max(...xs) + m, y1 = Math.max(...ys) + m;
+    const k = Math.max(1, (x1 - x0) / w, (y1 - y0) / h);
+    const nw = w * k, nh = h * k;
+    const nx = x0 < x ? x0 : x1 > x + nw ? x1 - nw : x;  // the least shift that brings them in
+    const ny = y0 < y ? y0 : y1 > y + nh ? y1 - nh : y;
+    this.setBox([nx, ny, nw, nh]);
+  }
+
   zoom(factor, cx, cy) {
     const [x, y, w, h] = this.box;
     const nw = Math.min(this.full[2] * 1.5, Math.max(120, w * factor));
