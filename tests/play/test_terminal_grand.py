@@ -5,6 +5,8 @@ level, the diplomatic table and the purse."""
 
 from __future__ import annotations
 
+import re
+
 import pexpect
 
 from grognard import load_game
@@ -44,6 +46,11 @@ def test_terminal_grand_1806_interphase_typed_in_a_pseudo_terminal(tmp_path):
     assert "Budget (7.3): Turkey has 4 resources left, spent by the Empire. Turkey is neutral: the Empire spends its " \
         "resources (7.3.2)." in board  # why the Empire spends a neutral's budget
     assert "Each major collects its resources and spends them" in board  # what the stage asks (7.3)
+    build = re.search(r"\d+\. (Build Turkish Corps 1 at full strength \([^)]*\))", menu)
+    assert build is not None
+    typed(child, number_of(menu, build.group(1)), "Choose the reinforcement zone", PROMPT)  # 7.3.4
+    again = " ".join(typed(child, "u", "Taken back", PROMPT).split())  # undo within one's own turn
+    assert "empire: Budget of Turkey: 4 resources left" in again  # the purchase taken back, the purse whole
     typed(child, number_of(menu, "Finish (what is left is lost)"), "Budget of Spain", PROMPT)
     child.sendeof()
     child.expect("Input closed")
