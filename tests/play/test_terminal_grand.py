@@ -86,3 +86,18 @@ def test_terminal_grand_19_3_the_end_of_the_1809_campaign_typed_in_a_pseudo_term
         "National Territory" in end
     assert "(the Empire controls every key zone of France; the Empire controls Mantua; Napoleonic Europe has been " \
         "played as an event)" in end
+
+
+def test_terminal_grand_11_fog_of_war_board_typed_in_a_pseudo_terminal(tmp_path):
+    """11, option ``fog_of_war`` (``-o``): the Empire's board names the enemy's stacks by their commander and says
+    what the fog hides, no bare « ? »; its own stacks keep their strength and units."""
+    child = spawn(["play", "nae", "1805", "--empire", "human", "--coalition", "ai:easy", "--seed", "11",
+                   "-o", "fog_of_war"], tmp_path)
+    child.expect(PROMPT)
+    board = " ".join(typed(child, "b", PROMPT).split())
+    assert "Mack at Salzburg: strength, units and depots hidden by the fog of war (11) [supplied]" in board
+    assert "? combat" not in board and "? depot" not in board
+    assert re.search(r"Napoleon \(Grande Armée\) at \w+: \d+ combat", board)  # one's own stacks as before
+    child.sendeof()
+    child.expect("Input closed")
+    child.expect(pexpect.EOF)

@@ -292,14 +292,19 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
         for f in (x for x in s["forces"] if x["side"] == side):
             marks = [m for m, on in (("unsupplied", not f["supplied"]), ("demoralized", f["demoralized"]),
                                      ("in fortress", f["in_fortress"])) if on] or ["supplied"]
-            lines.append(f"  {f['name']} at {f['zone_name']}: {f['combat']} combat, {f['depots']} depot(s) "
-                         f"[{', '.join(marks)}]")
+            if f.get("hidden"):  # 11: no bare « ? » for what the fog of war hides
+                lines.append(f"  {f['name']} at {f['zone_name']}: strength, units and depots hidden by the fog of war "
+                             f"(11) [{', '.join(marks)}]")
+            else:
+                lines.append(f"  {f['name']} at {f['zone_name']}: {f['combat']} combat, {f['depots']} depot(s) "
+                             f"[{', '.join(marks)}]")
             gens = ", ".join(f"{x['name']} ({x['role']}, initiative {x['initiative']}, command {x['command']}, "
                              f"attack {x['attack']}, defence {x['defence']})" for x in f["generals"])
             if gens:
                 lines.append(f"    generals: {gens}")
             units = ", ".join(f"{u['name']} {u['value']}{'' if u['full'] else ' (reduced)'}" for u in f["units"])
-            lines.append(f"    units: {'hidden by the fog of war (11)' if f.get('hidden') else units}")
+            if not f.get("hidden"):
+                lines.append(f"    units: {units}")
         fleets = [x for x in s["fleets"] if x["side"] == side]
         if fleets:
             lines.append("  fleets: " + ", ".join(
