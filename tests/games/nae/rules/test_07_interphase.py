@@ -170,7 +170,7 @@ def test_6_3_berlin_in_french_hands_denies_the_coalition_its_card_and_gives_fran
     empire = cards.hand_entitlement(st, "empire")[0]
     S.set_control(st, "berlin", "france")
     st.g["forces"] = {k: f for k, f in st.g["forces"].items() if f["zone"] != "berlin"}
-    assert "Berlin and Königsberg" in entitled(st, "coalition")  # 3.2: held without a supply line, it counts for nothing
+    assert "Berlin and Königsberg" in entitled(st, "coalition")  # 3.2: held without a supply line: nothing
     real = supply.supplied_zones
     with mock.patch.object(supply, "supplied_zones", lambda st, p: real(st, p) | ({"berlin"} if p == "france"
                                                                                    else set())):
