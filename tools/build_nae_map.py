@@ -448,10 +448,11 @@ def blockade_boxes(board: Board, seas: dict[str, BaseGeometry]) -> dict[str, dic
 
 
 def off_map_boxes(board: Board, taken: list[Polygon]) -> dict[str, dict[str, Any]]:
-    """The Foreign Wars and Corsairs boxes (1.9), in the open Atlantic at the north-west corner of the board."""
+    """The Foreign Wars and Corsairs boxes (1.9), in the open Atlantic west of Brittany: inside the part of the board a
+    game opens on (the browser frames the forces, Lisbon to Moscow), where a corner box would sit off the screen."""
     out = {}
     w, h = 150.0, 70.0
-    x, y = 20.0, 20.0
+    x, y = 215.0, 565.0
     for bid, label in (("foreign_wars", "Foreign Wars"), ("corsairs", "Corsairs")):
         rect = box(x, y, x + w, y + h)
         if rect.intersects(board.land) or any(rect.intersects(t) for t in taken):

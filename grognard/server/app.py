@@ -570,13 +570,18 @@ def create_app(db: str | None = None, *, store: GameStore | None = None, ai_work
             raise Fail(422, f"No side {side!r}.")
 
         def work() -> dict[str, Any]:
-            st = rep.state_at(index)
+            st = rep.state_at(max(0, index - 1))
+            done: dict[str, Any] = {}
+            if index:  # the action that led here, as the player who made it read it on its button
+                act = rep.actions[index - 1]
+                done = {"actor": st.active, "action_label": st.game.label(st, act)}
+                st.apply(act)
             v = st.view(side)
             mod = _annotator(st.game)
             if mod is not None:
                 v = mod.annotate(st, side, v)
             v.update(index=index, length=len(rep.actions), battles=rep.battles,
-                     action=list(rep.actions[index - 1]) if index else None,
+                     action=list(rep.actions[index - 1]) if index else None, **done,
                      **titles(st.game.name, st.setup["scenario"]))
             return v
 

@@ -9,6 +9,7 @@ import time
 import httpx
 from playwright.sync_api import Page, expect
 
+from grognard import load_game
 from tests.web.conftest import DOCS
 from tests.web.test_play import start, wait_turn
 
@@ -85,7 +86,9 @@ def test_the_replay_viewer_steps_through_a_record(page: Page, server: str, tmp_p
     expect(page.locator("#replay-pos")).to_have_text(f"0 / {n}")
     page.click("#replay-bar button[data-step=next]")
     expect(page.locator("#replay-pos")).to_have_text(f"1 / {n}")
-    expect(page.locator("#prompt")).to_contain_text("Action 1:")
+    first = load_game("nae").new_state(record["scenario"], seed=record["seed"], options=record.get("options"))
+    said = f"Move 1, {first.active.capitalize()}: {first.game.label(first, tuple(record['actions'][0]))}. Then: "
+    expect(page.locator("#prompt")).to_contain_text(said)  # the move as its player read it on the button
     page.select_option("#replay-side", "coalition")
     expect(page.locator("#tab-hand h3")).to_contain_text("Your hand")
     page.select_option("#replay-side", "")

@@ -118,3 +118,19 @@ def test_one_blockade_box_per_port_in_its_first_sea(asset: dict, board: MapData)
             apart = (b1["x"] + b1["w"] <= b2["x"] or b2["x"] + b2["w"] <= b1["x"]
                      or b1["y"] + b1["h"] <= b2["y"] or b2["y"] + b2["h"] <= b1["y"])
             assert apart, f"{k1} overlaps {k2}"
+
+
+def test_1_9_off_map_boxes_lie_in_open_sea_among_the_zones(asset: dict) -> None:
+    """The Foreign Wars and Corsairs boxes (1.9) sit in the open Atlantic, between the westernmost and easternmost
+    zones (where the browser opens a game), not in a corner the opening view leaves off the screen."""
+    xs = [z["x"] for z in asset["zones"].values()]
+    ys = [z["y"] for z in asset["zones"].values()]
+    land = [p for ring in rings(asset["land"]) for p in ring]
+    for bid in ("foreign_wars", "corsairs"):
+        b = asset["boxes"][bid]
+        x0, y0, x1, y1 = b["x"], b["y"], b["x"] + b["w"], b["y"] + b["h"]
+        assert min(xs) <= x0 and x1 <= max(xs) and min(ys) <= y0 and y1 <= max(ys), bid
+        assert inside((x0 + x1) / 2, (y0 + y1) / 2, asset["seas"]["atlantic"]["d"]), bid
+        grid = [(x0 + i * b["w"] / 10, y0 + j * b["h"] / 10) for i in range(11) for j in range(11)]
+        assert not any(inside(x, y, asset["land"]) for x, y in grid), f"{bid} covers land"
+        assert not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in land), f"{bid} covers a coast"

@@ -76,7 +76,8 @@ def outcome(st: State) -> str:
     if decided:
         v = decided[0]
         return f"{head} Decided by {v.src}: {v.text} ({'; '.join(condition_text(st, c) for c in v.all_of)})."
-    why = "; ".join(f"{v.text} ({', '.join(condition_text(st, c) for c in v.all_of)})" for v in sc.victory.values())
+    why = "; ".join(f"{v.text.rstrip('.')} — {', '.join(condition_text(st, c) for c in v.all_of)}"
+                    for v in sc.victory.values())
     return f"{head} {st.result['text']} {why}."
 
 
@@ -97,11 +98,12 @@ def condition_text(st: State, c: Condition) -> str:
         return f"{S.general(str(c.general)).name} {'is off the map' if now else 'is on the map'}"
     if c.kind in ("victory_level_at_least", "victory_level_at_most"):
         return f"the victory level is {st.g.get('vp')} (19.1, 19.2)"
+    side = str(c.side).capitalize()
     if c.kind == "card_played":
         return f"{S.data().cards.cards[str(c.card)].title} {'has' if now else 'has not'} been played as an event"
     if c.kind == "controls_zone":
-        return f"the {c.side} {'controls' if now else 'does not control'} {S.zone_name(str(c.zone))}"
-    return f"the {c.side} {'controls' if now else 'does not control'} every key zone of {power}"
+        return f"the {side} {'controls' if now else 'does not control'} {S.zone_name(str(c.zone))}"
+    return f"the {side} {'controls' if now else 'does not control'} every key zone of {power}"
 
 
 def summary(st: State, side: str | None) -> dict[str, Any]:
@@ -131,14 +133,51 @@ STAGES = {"push_declarations": "declarations of war (7.1)", "push_hand_building"
           "push_budget_phase": "budget phase (7.3)", "push_diplomatic_phase": "diplomatic phase (7.4)",
           "push_neutral_movement": "movement of the neutral majors (7.5)",
           "push_strategic_redeployment": "strategic redeployment (7.6)"}
+# What each stage of the year asks of the players, from the rulebook's own summary (5.1-5.3, 7.1-7.6), so a player
+# new to the grand campaigns reads why the game stops there
+STAGE_HELP = {
+    "push_declarations": "The Coalition, then the Empire, may declare war on neutral powers: no force may enter a "
+                         "power's territory this year without a declaration made now. A declaration is one on the "
+                         "power's allies too, and a neutral minor attacked joins the other side (7.1).",
+    "push_hand_building": "Each side may discard any of the cards it still holds, gets back its permanent cards, then "
+                          "draws up to what the card assignment table gives it for the key zones it holds: 6 to 10 "
+                          "cards (6.3).",
+    "push_budget_phase": "Each major collects its resources and spends them (new units, restored steps, armies, "
+                         "depots, generals) in the order Turkey, Spain, Prussia, Austria, Russia, Britain, France; "
+                         "what is not spent is lost (7.3).",
+    "push_diplomatic_phase": "The Coalition, then the Empire, may play up to 2 cards: a diplomatic action on a "
+                             "neutral power (a single major a year per side, 8.2), a protectorate (France, 8.1.5), an "
+                             "event, or an attempt to end a foreign war (Coalition, 6.5).",
+    "push_neutral_movement": "The land units of the majors that are neutral, in forced peace or forced alliance move "
+                             "up to their basic MF inside their own territory: the Empire moves Spain's and "
+                             "Turkey's, the Coalition Prussia's, Austria's and Russia's (7.5).",
+    "push_strategic_redeployment": "Supplied forces may move far: a general doubles his force's MF, with an attrition "
+                                   "test beyond its basic MF; never into enemy units, an unbesieged enemy fortress, an "
+                                   "enemy control marker or out of supply; no interception, fleets stay put (7.6).",
+    "conquest": "Minor then major powers whose key zones are taken surrender (18): provinces are annexed, forced "
+                "peace is imposed and victory points are scored (5.3, 19).",
+}
 STATUS_NAMES = {"at_war": "at war", "neutral": "neutral", "allied": "allied", "forced_peace": "forced peace",
                 "forced_alliance": "forced alliance", "protectorate": "protectorate", "not_in_play": "not in play"}
 
 
-def stage(st: State) -> str:
-    """Where the year stands, as both sides see it on the turn track: the activation round, the conquest phase (18)
-    or the phase of the interphase (5.1)."""
+def stage_help(st: State) -> str | None:
+    """What the stage of the year (``stage``) asks of the players, in a sentence or two (``STAGE_HELP``)."""
     g = st.g
+    if g["phase"] == "conquest":
+        return STAGE_HELP["conquest"]
+    frame = next((x for x in st.core["stack"] if x["step"] == "interphase"), None)
+    if g["phase"] != "interphase" or frame is None or frame["phase"] == 0:
+        return None
+    return STAGE_HELP[interphase.PHASES[frame["phase"] - 1].__name__]
+
+
+def stage(st: State) -> str:
+    """Where the year stands, as both sides see it on the turn track: the activation round, the conquest phase (18),
+    the phase of the interphase (5.1) or the victory phase that ends the last year (5.4)."""
+    g = st.g
+    if g["phase"] == "victory":
+        return f"{g['year']} victory phase (5.4, 19)"
     if g["phase"] == "interphase":
         frame = next((x for x in st.core["stack"] if x["step"] == "interphase"), None)
         if frame is not None and frame["phase"] > 0:
@@ -167,17 +206,28 @@ def grand(st: State, side: str | None) -> dict[str, Any]:
                        "conquered": pid in g["conquered"]})
     spend = next((x for x in reversed(st.core["stack"]) if x["step"] == "budget.spend"), None)
     budget = None if spend is None else {"power": spend["power"], "name": m.powers[spend["power"]].name,
-                                         "side": spend["side"], "purse": int(spend["purse"])}
+                                         "side": spend["side"], "purse": int(spend["purse"]),
+                                         "why": _manager_why(st, spend["power"], spend["side"])}
     fleets = S.data().counters.fleets
     wars = [{"card": w["card"], "title": S.data().cards.cards[w["card"]].title, "power": m.powers[w["power"]].name,
              "units": [S.unit_name(u) for u in w["units"]], "generals": [S.general(x).name for x in w["generals"]],
              "fleets": [_fleet_name(st, side, x) for x in w["fleets"]]} for w in foreign_wars.foreign_wars(st)]
-    return {"phase": g["phase"], "stage": stage(st), "victory_level": g["vp"], "escalade": g["escalade"],
+    return {"phase": g["phase"], "stage": stage(st), "stage_help": stage_help(st), "victory_level": g["vp"],
+            "escalade": g["escalade"],
             "punishments_at": cards.PUNISHMENTS_AT, "periods": list(g["periods"]), "statuses": dict(g["status"]),
             "powers": powers, "budget": budget, "foreign_wars": wars,
             "corsairs": [{"id": x if _fleet_name(st, side, x) == fleets[x].name else None,
                           "name": _fleet_name(st, side, x), "power": fleets[x].power} for x in cards.corsairs_box(st)],
             "continental_blockade": "blockade" in g}
+
+
+def _manager_why(st: State, power: str, side: str) -> str | None:
+    """7.3.2: why a side spends the budget of a power it does not fight with (a neutral, a forced peace), or None."""
+    status = S.status_of(st, power)
+    if status in ("at_war", "allied", "protectorate"):
+        return None
+    name = S.data().map.powers[power].name
+    return f"{name} is {STATUS_NAMES.get(status, status)}: the {side.capitalize()} spends its resources (7.3.2)"
 
 
 def _fleet_name(st: State, side: str | None, fl: str) -> str:
@@ -227,9 +277,12 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
     if "victory_level" in s:
         escalade = "off (20.3)" if s["escalade"] is None else f"{s['escalade']} (Punishments at {s['punishments_at']})"
         lines.append(f"Now: {s['stage']}. Victory level {s['victory_level']} (19), escalade {escalade} (6.1).")
+        if s.get("stage_help"):
+            lines.append(f"  {s['stage_help']}")
         if s["budget"]:
             b = s["budget"]
-            lines.append(f"Budget (7.3): {b['name']} has {b['purse']} resources left, spent by the {b['side']}.")
+            lines.append(f"Budget (7.3): {b['name']} has {b['purse']} resources left, spent by the "
+                         f"{b['side'].capitalize()}." + (f" {b['why']}." if b["why"] else ""))
         lines += diplomacy_lines(s)
     lines.append("Victory (19, 20):")
     for v in s["victory"]:
@@ -239,14 +292,19 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
         for f in (x for x in s["forces"] if x["side"] == side):
             marks = [m for m, on in (("unsupplied", not f["supplied"]), ("demoralized", f["demoralized"]),
                                      ("in fortress", f["in_fortress"])) if on] or ["supplied"]
-            lines.append(f"  {f['name']} at {f['zone_name']}: {f['combat']} combat, {f['depots']} depot(s) "
-                         f"[{', '.join(marks)}]")
+            if f.get("hidden"):  # 11: no bare « ? » for what the fog of war hides
+                lines.append(f"  {f['name']} at {f['zone_name']}: strength, units and depots hidden by the fog of war "
+                             f"(11) [{', '.join(marks)}]")
+            else:
+                lines.append(f"  {f['name']} at {f['zone_name']}: {f['combat']} combat, {f['depots']} depot(s) "
+                             f"[{', '.join(marks)}]")
             gens = ", ".join(f"{x['name']} ({x['role']}, initiative {x['initiative']}, command {x['command']}, "
                              f"attack {x['attack']}, defence {x['defence']})" for x in f["generals"])
             if gens:
                 lines.append(f"    generals: {gens}")
             units = ", ".join(f"{u['name']} {u['value']}{'' if u['full'] else ' (reduced)'}" for u in f["units"])
-            lines.append(f"    units: {'hidden by the fog of war (11)' if f.get('hidden') else units}")
+            if not f.get("hidden"):
+                lines.append(f"    units: {units}")
         fleets = [x for x in s["fleets"] if x["side"] == side]
         if fleets:
             lines.append("  fleets: " + ", ".join(

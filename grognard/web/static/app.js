@@ -291,6 +291,7 @@ function render() {
       buttons.appendChild(u);
     }
   }
+  revealChoices(v, sets, mine);
   showAiMoves(v);
   renderHand($("#tab-hand"), v, S.catalog, sets, S.mode === "game" && mine ? choose : null);
   renderLog($("#tab-log"), v, S.catalog, flashZone);
@@ -313,6 +314,18 @@ function render() {
     S.endShown = true;
     showEnd(v);
   }
+}
+
+// A new question whose choices are places (sea zones, zones, stacks, fleets): the map pans to show them if they
+// lie off the view, once per question so that the player's own panning is left alone.
+function revealChoices(v, sets, mine) {
+  const key = `${v.version}:${v.step}`;
+  if (S.mode !== "game" || !mine || S.revealed === key) return;
+  S.revealed = key;
+  const g = S.geo;
+  const pts = [...[...sets.seas.keys()].map((id) => g.seas[id]), ...[...sets.zones.keys()].map((id) => g.zones[id]),
+    ...[...sets.forces.keys()].map((fid) => g.zones[v.board.forces[fid]?.zone])].filter(Boolean);
+  if (pts.length && pts.length <= 12) S.map.reveal(pts);  // a few places: a long list (a whole country) is framed already
 }
 
 function showAiMoves(v) {
@@ -446,7 +459,7 @@ function onHover(zone) {
   if (z.key) bits.push("key zone");
   if (z.port) bits.push("port");
   const forces = Object.entries(S.view.board.forces).filter(([, f]) => f.zone === zone).map(([fid]) => S.view.forces[fid]);
-  if (forces.length) bits.push(forces.map((f) => `${f.name} (${f.combat})`).join(", "));
+  if (forces.length) bits.push(forces.map((f) => f.hidden ? `${f.name} (hidden by the fog of war, 11)` : `${f.name} (${f.combat})`).join(", "));
   tip.textContent = bits.join(" · ");
   tip.hidden = false;
   const v = S.view;
@@ -540,7 +553,10 @@ async function replayAt(index) {
   const range = $("#replay-range");
   range.max = r.length;
   range.value = r.index;
-  if (res.doc.action) $("#prompt").textContent = `Action ${r.index}: ${res.doc.action.join(" ")}. Now: ${res.doc.prompt}`;
+  if (res.doc.action) {
+    const who = res.doc.actor ? `${cap(res.doc.actor)}: ` : "";
+    $("#prompt").textContent = `Move ${r.index}, ${who}${res.doc.action_label || res.doc.action.join(" ")}. Then: ${res.doc.prompt}`;
+  }
 }
 
 for (const b of document.querySelectorAll("#replay-bar button")) {

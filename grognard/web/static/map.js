@@ -67,7 +67,8 @@ export class MapView {
     const borders = el("g", {}, root);
     for (const b of g.borders || []) el("path", { d: b.d, class: `border f-${b.feature}` }, borders);
     for (const [id, b] of Object.entries(g.boxes || {})) {
-      const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: "box", "data-box": id }, borders);
+      // the off-map boxes lie in the Atlantic: a click through them still chooses the sea zone (17.2)
+      const r = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: "box" + (b.label ? " off-map" : ""), "data-box": id }, borders);
       el("title", {}, r).textContent = b.label || `blockade box of ${this.cat.zones[b.zone]?.name || b.zone}`;
       if (b.label) el("text", { x: b.x + 6, y: b.y + 15, class: "box-label" }, borders).textContent = b.label;
     }
@@ -168,14 +169,17 @@ export class MapView {
         const info = view.forces ? view.forces[fid] : null;
         const colour = POWER_COLOURS[f.power] || "#888";
         const ink = LIGHT.has(f.power) ? "#111" : "#fff";
-        const g = el("g", { class: "stack" + (legal.forces.has(fid) ? " legal" : "") + (this.selectedForce === fid ? " sel" : ""),
+        const hidden = f.hidden || (info && info.hidden);  // 11: the fog of war shows its commander, not its strength
+        const g = el("g", { class: "stack" + (hidden ? " hidden-stack" : "") + (legal.forces.has(fid) ? " legal" : "") + (this.selectedForce === fid ? " sel" : ""),
           transform: `translate(${z.x - 18 + i * 9},${z.y - 14 + i * 9})`, "data-force": fid, id: `f-${fid}` }, this.stacks);
         const depth = Math.min(3, Object.keys(f.units).length - 1);
         for (let k = depth; k > 0; k--) el("rect", { x: k * 2.5, y: -k * 2.5, width: 36, height: 28, fill: colour, class: "counter", opacity: 0.6 }, g);
         el("rect", { x: 0, y: 0, width: 36, height: 28, fill: colour, class: "counter" }, g);
         const who = f.commander ? shortName(this.cat.generals[f.commander].name) : shortName(this.cat.units[Object.keys(f.units)[0]].name);
         el("text", { x: 18, y: 10, fill: ink }, g).textContent = who.slice(0, 9);
-        el("text", { x: 18, y: 24, fill: ink, class: "str" }, g).textContent = info ? info.combat : "";
+        el("text", { x: 18, y: 24, fill: ink, class: "str" }, g).textContent = hidden ? "fog" : info ? info.combat : "";
+        el("title", {}, g).textContent = hidden ? `${info ? info.name : who}: hidden by the fog of war (11), only its commander is seen`
+          : `${info ? info.name : who}: combat value ${info ? info.combat : "?"}`;
         if (f.demoralized) el("text", { x: 32, y: 9, class: "demor" }, g).textContent = "D";
         if (f.in_fortress) el("rect", { x: -3, y: -3, width: 42, height: 34, fill: "none", stroke: "#555", "stroke-dasharray": "3 2" }, g);
         if (f.army) el("rect", { x: 0, y: 0, width: 36, height: 3, fill: "#ffd54a" }, g);
@@ -214,6 +218,22 @@ export class MapView {
     const m = 80;
     const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m;
     this.setBox([x0, y0, Math.max(...xs) + m - x0, Math.max(...ys) + m - y0]);
+  }
+
+  // The part of the board the player is asked to click: if any of ``pts`` lies off the view (a sea zone at the edge,
+  // a far reinforcement zone), pan to them, zooming out only when they do not fit at the present scale.
+  reveal(pts) {
+    if (!pts.length) return;
+    const m = 90;
+    const [x, y, w, h] = this.box;
+    if (pts.every((p) => p.x >= x + m / 2 && p.x <= x + w - m / 2 && p.y >= y + m / 2 && p.y <= y + h - m / 2)) return;
+    const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
+    const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m, x1 = Math.max(...xs) + m, y1 = Math.max(...ys) + m;
+    const k = Math.max(1, (x1 - x0) / w, (y1 - y0) / h);
+    const nw = w * k, nh = h * k;
+    const nx = x0 < x ? x0 : x1 > x + nw ? x1 - nw : x;  // the least shift that brings them in
+    const ny = y0 < y ? y0 : y1 > y + nh ? y1 - nh : y;
+    this.setBox([nx, ny, nw, nh]);
   }
 
   zoom(factor, cx, cy) {

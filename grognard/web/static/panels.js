@@ -108,8 +108,10 @@ export function renderForce(box, view, catalog, fid, sets, choose, flash) {
     .filter(Boolean).join(", ");
   let html = `<h3 class="side-${f.side}">${esc(info.name || fid)}</h3>` +
     `<p>${esc(catalog.powers[f.power]?.name || f.power)} · <span class="zname" data-zone="${f.zone}">${esc(z ? z.name : f.zone)}</span> · ${marks}</p>` +
-    `<p>Combat value ${info.combat}, ${info.steps} steps, morale ${info.morale}, initiative ${info.initiative} AP, ${f.depots.length} mobile depot(s)` +
-    (f.army ? `, army: ${esc(catalog.armies[f.army] || f.army)}` : "") + "</p>";
+    (info.hidden ? `<p class="help" id="fog-note">The fog of war (11) hides what this stack holds: you see its commander ` +
+      `(initiative ${info.initiative} AP) and its markers. Its units show while it fights a battle.</p>`
+      : `<p>Combat value ${info.combat}, ${info.steps} steps, morale ${info.morale}, initiative ${info.initiative} AP, ${f.depots.length} mobile depot(s)` +
+    (f.army ? `, army: ${esc(catalog.armies[f.army] || f.army)}` : "") + "</p>");
   html += "<table class='units'><tr><th>General</th><th></th><th></th><th>init · att/def · cmd</th></tr>";
   if (f.commander) html += generalLine(catalog, f.commander, "commands");
   for (const s of f.subs || []) html += generalLine(catalog, s, "subordinate");
@@ -238,7 +240,7 @@ export function renderEurope(box, view, sets, choose) {
     return;
   }
   const vl = Math.max(0, Math.min(20, s.victory_level));
-  let html = `<h3 id="stage">${esc(cap(s.stage))}</h3>`;
+  let html = `<h3 id="stage">${esc(cap(s.stage))}</h3>` + (s.stage_help ? `<p id="stage-help" class="help">${esc(s.stage_help)}</p>` : "");
   html += `<div class="track" id="vp-track" title="victory level (19): the Coalition wins at 0, the Empire at 20">` +
     `<span class="lbl">Victory level ${s.victory_level}</span><div class="bar"><i style="left:${vl * 5}%"></i></div>` +
     "<span class='ends'><span class='side-coalition'>0 Coalition</span><span class='side-empire'>Empire 20</span></span></div>";
@@ -250,7 +252,8 @@ export function renderEurope(box, view, sets, choose) {
   if (s.continental_blockade) html += "<p>The Continental Blockade is in place (+1 VP at each budget phase).</p>";
   if (s.budget) {
     html += `<div class="purse" id="purse"><b>Budget of ${esc(s.budget.name)}</b> (7.3): <span class="coins">${s.budget.purse}</span> ` +
-      `resource${s.budget.purse === 1 ? "" : "s"} left, spent by the ${sideTag(s.budget.side)}.</div>`;
+      `resource${s.budget.purse === 1 ? "" : "s"} left, spent by the ${sideTag(s.budget.side)}.` +
+      (s.budget.why ? `<br><span class="dim">${esc(s.budget.why)}.</span>` : "") + "</div>";
   }
   const wars = s.foreign_wars || [];
   if (wars.length || (s.corsairs || []).length) {

@@ -38,10 +38,27 @@ def test_5_1_stage_budget_and_diplomatic_table_through_the_1806_interphase():
     to_step(st, "budget.spend", "empire")
     # 7.3.2: the Empire runs neutral Turkey's budget
     assert describe.summary(st, "coalition")["budget"] == {"power": "turkey", "name": "Turkey", "side": "empire",
-                                                          "purse": 4}
-    assert "Budget (7.3): Turkey has 4 resources left, spent by the empire." in GAME.describe(st, "empire")
+                                                          "purse": 4, "why": "Turkey is neutral: the Empire spends "
+                                                          "its resources (7.3.2)"}
+    assert "Budget (7.3): Turkey has 4 resources left, spent by the Empire. Turkey is neutral: the Empire spends its " \
+        "resources (7.3.2)." in GAME.describe(st, "empire")
     to_step(st, "diplomacy.phase", "empire")
-    assert describe.summary(st, "empire")["stage"] == "1806 interphase: diplomatic phase (7.4)"
+    s = describe.summary(st, "empire")
+    assert s["stage"] == "1806 interphase: diplomatic phase (7.4)"
+    assert s["stage_help"] == describe.STAGE_HELP["push_diplomatic_phase"]  # what the phase asks, in words
+    assert "up to 2 cards" in s["stage_help"]
+
+
+def test_5_1_every_stage_of_the_year_is_explained():
+    """Each phase of the interphase (5.1) and the conquest phase (5.3) has its explanation; the activation phase needs
+    none (the prompt says what to do)."""
+    from grognard.games.nae.rules import interphase
+
+    assert set(describe.STAGE_HELP) == {p.__name__ for p in interphase.PHASES} | {"conquest"}
+    st = GAME.new_state("1805", seed=3)
+    assert describe.stage_help(st) is None
+    st.g["phase"] = "conquest"
+    assert describe.stage_help(st) == describe.STAGE_HELP["conquest"]
 
 
 def test_6_5_and_17_2_9_the_boxes_off_the_map():

@@ -96,7 +96,7 @@ def test_8_1_round_2(game: State) -> None:
     # ⚠ the book counts 5 steps (« 3 français et 2 hollandais »); the set-up gives II corps reduced (1), VI (2) and
     # the reduced Dutch corps (1): 4 steps, the same column 3-5; the Bavarian step taken in at the end is not tested
     roll = last_roll(st, "13.6")
-    assert "(4 steps" in roll["text"] and roll["dice"] == [5] and roll["text"].endswith("= 7 → column steps_3_5: 1*")
+    assert "(4 steps" in roll["text"] and roll["dice"] == [5] and roll["text"].endswith("= 7 → column 3-5 steps: 1*")
     assert "-1 mostly French" in roll["text"]
     assert st.legal_actions() == [("loss", "fr_ii"), ("loss", "fr_vi")]  # 13.6.2: the first loss is French
     play(st, [], ("loss", "fr_vi"), ("done", None))
@@ -137,7 +137,7 @@ def test_8_2_round_3(game: State) -> None:
     # FR text gives no roll, EN « no loss » on the 6-8 column: 2 + 1 = 3
     play(st, [2], ("reactivate", "depot"), ("done", None))
     roll = last_roll(st, "13.6")
-    assert "(7 steps" in roll["text"] and roll["text"].endswith("+1 forced march 1 MP = 3 → column steps_6_8: 0")
+    assert "(7 steps" in roll["text"] and roll["text"].endswith("+1 forced march 1 MP = 3 → column 6-8 steps: 0")
     assert S.controller(st, "ulm") == "coalition" and st.g["fortresses"]["ulm"]["active"]
     assert S.controller(st, "munich") == "coalition" and force_of(st, "mack")["depots"] == []
     play(st, [], ("done", None))
@@ -157,7 +157,7 @@ def test_8_3_round_4(game: State) -> None:
     play(st, [4, 3], ("force", fid_of(st, "jean")))
     cm, attrition = [e for e in st.log if e.get("rule") in ("14.1", "13.6") and "dice" in e][-2:]
     assert cm["text"].endswith("rolled 4 +1 tactical value = 5 → arrives")
-    assert attrition["text"].endswith("rolled 3 +1 counter-march MP = 4 → column steps_1_2: 0")
+    assert attrition["text"].endswith("rolled 3 +1 counter-march MP = 4 → column 1-2 steps: 0")
     assert "jean" not in S.generals_of(force_of(st, "mack")) and S.steps(force_of(st, "mack")) == 9
     play(st, [], ("done", None))
     assert [e["text"] for e in st.log[-2:]] == [
@@ -198,7 +198,7 @@ def test_8_3_round_4(game: State) -> None:
          ("done", None))
     attrition, extra = [e for e in st.log if e.get("rule") in ("13.6", "13.6.2") and "dice" in e][-2:]
     assert "(8 steps" in attrition["text"] and attrition["text"].endswith(
-        "rolled 3 +3 forced march 3 MP +2 poor zone -1 all Russian = 7 → column steps_6_8: 1*")
+        "rolled 3 +3 forced march 3 MP +2 poor zone -1 all Russian = 7 → column 6-8 steps: 1*")
     assert extra["text"].endswith("rolled 2 = 2 → no extra loss")
     play(st, [], ("loss", "ru_iii"))
     assert force_of(st, "koutouzov")["zone"] == "leopoldstadt" and S.steps(force_of(st, "koutouzov")) == 7
@@ -230,7 +230,7 @@ def test_8_4_round_5(game: State) -> None:
     # ⚠ the book adds +1 for « 1 PM de marche forcée » though 2 were declared: 12.3 gives +2, 4 + 2 - 2 = 4, the
     # same « 1* » as the book's 3 on the 12-14 column
     assert "(12 steps" in attrition["text"] and attrition["text"].endswith(
-        "rolled 4 +2 forced march 2 MP -2 all French = 4 → column steps_12_14: 1*")
+        "rolled 4 +2 forced march 2 MP -2 all French = 4 → column 12-14 steps: 1*")
     assert extra["text"].endswith("rolled 5 = 5 → one more loss")
     play(st, [], ("loss", "fr_ix"), ("loss", "fr_ix"))  # « l'Empereur décide d'éliminer son corps non élite »
     assert "fr_ix" not in force_of(st, "napoleon")["units"] and S.steps(force_of(st, "napoleon")) == 10
@@ -243,11 +243,11 @@ def test_8_4_round_5(game: State) -> None:
     assert last_roll(st, "12.4")["text"].endswith(
         "rolled 3 +1 cavalry superiority +1 better initiative = 5 → intercepts")
     play(st, [3], ("done", None))  # EN: « Napoléon's interception attrition: no loss »
-    assert last_roll(st, "12.4")["text"].endswith("rolled 3 -2 all French = 1 → column steps_9_11: 0")
+    assert last_roll(st, "12.4")["text"].endswith("rolled 3 -2 all French = 1 → column 9-11 steps: 0")
     play(st, [6], ("depot", "mobile"))
     # ⚠ the book's « 6-2 +3 -2 = 4 » adds up to 5: the same « 1 » on the 6-8 column
     assert last_roll(st, "13.6")["text"].endswith(
-        "rolled 6 +3 forced march 3 MP -2 inside its National Territory -2 depot spent = 5 → column steps_6_8: 1")
+        "rolled 6 +3 forced march 3 MP -2 inside its National Territory -2 depot spent = 5 → column 6-8 steps: 1")
     play(st, [], ("loss", "au_vii"))  # « une perte qui élimine le corps réduit autrichien »
     # ⚠ the book says « 6 contre 12 »: the Grande Armée has 10 steps left after its attrition (12 - 2), as its 7 of
     # round 6 confirm (10 - 1 lost here - 2 left at Salzburg); the odds are 1:2 all the same
@@ -315,8 +315,8 @@ def test_8_5_round_6(game: State) -> None:
          ("decline", None), ("zone", "vienna"), ("decline", None), ("stand", None))
     # no Russian bonus (the force is not all Russian), the Austrian depot not of the commander's nation (13.4)
     assert last_roll(st, "13.6")["text"].endswith(
-        "(8 steps, before its first battle), table column steps_6_8: 5-6 → 1; 7 → 1*; 8 → 2; 9 → 2*; 10 → 3: "
-        "rolled 2 +2 forced march 2 MP +2 winter = 6 → column steps_6_8: 1")
+        "(8 steps, before its first battle), table column 6-8 steps: 5-6 → 1; 7 → 1*; 8 → 2; 9 → 2*; 10 → 3: "
+        "rolled 2 +2 forced march 2 MP +2 winter = 6 → column 6-8 steps: 1")
     play(st, [], ("loss", "au_ix"), ("done", None))
     assert [e["text"] for e in st.log[-2:]] == [
         "Battle in Vienna: Kutuzov (1st Army) (7) attacks Napoleon (Grande Armée) (7); odds 1:1",
@@ -390,11 +390,13 @@ def test_8_7_hands_1806(game: State) -> None:
     stack_pile(st, "empire", ["21F", "10F", "20F", "14F", "2F"])
     stack_pile(st, "coalition", ["24C", "17C", "13C", "8C"])
     play(st, [], ("done", None), ("done", None))  # no declaration of war, the Coalition then the Empire (7.1)
-    assert "The coalition is entitled to 7 card(s) (lisbon, st_petersburg, odessa_kiev, gibraltar_malta, " \
-        "two_sicilies, permanent 1C, permanent 2C): its hand holds 7" in [e["text"] for e in st.log[-2:]]
+    assert "The Coalition is entitled to 7 card(s) (Lisbon, Saint Petersburg, Odessa and Kiev, Gibraltar and " \
+        "Malta, Naples and Palermo, permanent card 1C Admiralty, permanent card 2C Holy Russia): its hand holds 7" \
+        in [e["text"] for e in st.log[-2:]]
     play(st, [], ("done", None))  # keeps Blessure
-    assert "The empire is entitled to 8 card(s) (bordeaux, antwerp, lyon, madrid, mantua, bavaria_kingdom, " \
-        "permanent 1F, 1 owed): its hand holds 8" in [e["text"] for e in st.log[-1:]]
+    assert "The Empire is entitled to 8 card(s) (Bordeaux, Antwerp, Lyon, Madrid, Mantua, Munich and Innsbruck " \
+        "(Bavaria), permanent card 1F The Genius of Napoléon, 1 owed by conquest (18.2.2)): its hand holds 8" \
+        in [e["text"] for e in st.log[-1:]]
     play(st, [], ("done", None))  # keeps Cavalerie de la Garde (and Blocus continental, never discarded)
     assert sorted(g["hands"]["coalition"]) == sorted(["11C", "1C", "2C", "24C", "17C", "13C", "8C"])
     assert sorted(g["hands"]["empire"]) == sorted(["18F", "25F", "1F", "21F", "10F", "20F", "14F", "2F"])

@@ -48,6 +48,7 @@ from grognard.games.nae.schema.cards import (
 )
 from grognard.games.nae.schema.counters import General
 from grognard.games.nae.schema.scenario import CardRestriction
+from grognard.games.nae.schema.tables import CardAssignment
 
 
 def deal(st: State, side: str, deck: list[str], draw: int, hand: list[str] | None = None) -> None:
@@ -174,10 +175,12 @@ def hand_entitlement(st: State, side: str, no_maximum: bool = False) -> tuple[in
              if st.g["status"].get(p.id) == "at_war" and p.card not in st.g["out"]]  # 51C: 1F gone for good
     owed = len(peace_cards(st, side))
     total = sum(rec.cards for rec in lines) + len(perms) + owed
-    detail = ", ".join([*(rec.id for rec in lines), *(f"permanent {c}" for c in perms)]
-                       + ([f"{owed} owed"] if owed else []))
+    detail = ", ".join([*(_assignment_name(rec) for rec in lines),
+                        *(f"permanent card {c} {S.data().cards.cards[c].title}" for c in perms)]
+                       + ([f"{owed} owed by conquest (18.2.2)"] if owed else []))
     size = t.hand_size(total, may_exceed_max=no_maximum)
-    st.note(f"The {side} is entitled to {total} card(s) ({detail or 'nothing'}): its hand holds {size}", rule="6.3")
+    st.note(f"The {side.capitalize()} is entitled to {total} card(s) ({detail or 'nothing'}): its hand holds {size}",
+            rule="6.3")
     for mod in st.g.get("hand_mods", []):
         if mod["side"] != side:
             continue
@@ -188,6 +191,14 @@ def hand_entitlement(st: State, side: str, no_maximum: bool = False) -> tuple[in
         st.note(f"A lasting event (the Corsairs) changes the {side}'s hand by {int(mod['value']):+d}: it holds {size}",
                 rule="17.2.9")
     return size, perms
+
+
+def _assignment_name(rec: CardAssignment) -> str:
+    """6.3: a line of the card assignment table as the play aid prints it: its key zones, and the new political
+    entity (8.3) that gives the card (« Munich and Innsbruck (Bavaria) »)."""
+    zones = " and ".join(S.zone_name(z) for z in rec.zones)
+    entity = f" ({S.data().map.powers[rec.country].name})" if rec.entity else ""
+    return f"{zones}{entity}" + (f" ({rec.cards} cards)" if rec.cards > 1 else "")
 
 
 # 6.3 Events of the hand building (52C) and lasting hand-size changes (35F) ------------------------------------------

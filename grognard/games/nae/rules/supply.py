@@ -15,6 +15,7 @@ from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards, forced, naval
 from grognard.games.nae.schema.scenario import RoyalistSupply
+from grognard.games.nae.schema.tables import AttritionColumn
 
 Step = tuple[str, int, tuple[Any, ...]]
 """One step of a path out of a zone: (zone entered, MP from the start, the steps that continue the path)."""
@@ -586,6 +587,11 @@ class AttritionDepot:
         st.pop(depot=verb == "depot")
 
 
+def _column_name(c: AttritionColumn) -> str:
+    """13.6.2: a column of the attrition table as the play aid heads it, by the force's steps (« colonne 6-8 »)."""
+    return f"column {c.steps_min}-{c.steps_max} steps" if c.steps_max is not None else f"column {c.steps_min}+ steps"
+
+
 class Attrition:
     """13.6.2: 1d6 + modifiers on the column of the force's steps; "*" rolls again for one more loss."""
 
@@ -607,8 +613,9 @@ class Attrition:
             mods.append(("depot spent", t.attrition_modifier("depot_spent")))
         n = sum(units.values())
         who = _army_name(force, f["among"]) if force["group"] else S.name_of(st, fid)
-        roll = st.roll(1, rule=f["rule"], why=f"Attrition of {who} ({n} steps, {f['why']})", mods=mods,
-                       table=lambda total: (f"column {t.attrition_column(n).id}: {t.attrition(n, total).label}",
+        steps = f"{n} step{'' if n == 1 else 's'}"
+        roll = st.roll(1, rule=f["rule"], why=f"Attrition of {who} ({steps}, {f['why']})", mods=mods,
+                       table=lambda total: (f"{_column_name(t.attrition_column(n))}: {t.attrition(n, total).label}",
                                             t.attrition(n, total)))
         losses = roll.result.losses
         if roll.result.star:

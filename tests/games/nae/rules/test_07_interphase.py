@@ -69,11 +69,11 @@ def test_6_3_example_coalition_with_four_cards_is_raised_to_six() -> None:
 def test_6_3_mantua_held_by_the_coalition_moves_its_card() -> None:
     """6.3: « Mantoue occupée par la Coalition: Coalition +1, France -1 » (a transfer line)."""
     st = interphase_1806({"empire": [], "coalition": []})
-    assert "mantua" in entitled(st, "empire") and "mantua" not in entitled(st, "coalition")
+    assert "Mantua" in entitled(st, "empire") and "Mantua" not in entitled(st, "coalition")
     S.set_control(st, "mantua", "austria")
     S.set_side(st, "austria", "coalition")
     st.g["status"]["austria"] = "at_war"
-    assert "mantua" not in entitled(st, "empire") and "mantua" in entitled(st, "coalition")
+    assert "Mantua" not in entitled(st, "empire") and "Mantua" in entitled(st, "coalition")
 
 
 def entitled(st: State, side: str) -> str:
@@ -166,15 +166,15 @@ def test_6_3_berlin_in_french_hands_denies_the_coalition_its_card_and_gives_fran
     of Berlin traces a supply line (3.2)."""
     st = interphase_1806({"empire": [], "coalition": []})
     interphase.declare_war(st, "empire", "prussia")
-    assert "berlin_konigsberg" in entitled(st, "coalition")
+    assert "Berlin and Königsberg" in entitled(st, "coalition")
     empire = cards.hand_entitlement(st, "empire")[0]
     S.set_control(st, "berlin", "france")
     st.g["forces"] = {k: f for k, f in st.g["forces"].items() if f["zone"] != "berlin"}
-    assert "berlin_konigsberg" in entitled(st, "coalition")  # 3.2: held without a supply line, it counts for nothing
+    assert "Berlin and Königsberg" in entitled(st, "coalition")  # 3.2: held without a supply line: nothing
     real = supply.supplied_zones
     with mock.patch.object(supply, "supplied_zones", lambda st, p: real(st, p) | ({"berlin"} if p == "france"
                                                                                    else set())):
-        assert "berlin_konigsberg" not in entitled(st, "coalition")  # linked to a French source: denied
+        assert "Berlin and Königsberg" not in entitled(st, "coalition")  # linked to a French source: denied
         assert cards.hand_entitlement(st, "empire")[0] == empire
 
 

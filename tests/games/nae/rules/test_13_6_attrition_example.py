@@ -24,7 +24,7 @@ def test_13_6_2_round_2_marmont_5_steps_mostly_french_forced_march_3():
     mods = supply.attrition_mods(st, fid, forced_march=3)
     roll, extra, used = attrition(st, fid, mods)
     assert used == sorted([("forced march 3 MP", 3), ("mostly French", -1)])
-    assert roll["total"] == 7 and roll["row"] == "column steps_3_5: 1*"
+    assert roll["total"] == 7 and roll["row"] == "column 3-5 steps: 1*"
     assert [e["dice"] for e in extra] == [[3]] and extra[0]["row"] == "no extra loss"
     assert st.step == "losses" and st.frame["n"] == 1
     assert sorted(st.legal_actions()) == [("loss", "fr_i"), ("loss", "fr_vi")]  # EN 13.6: the first loss French
@@ -38,7 +38,7 @@ def test_13_6_2_round_4_koutouzov_8_russian_steps_forced_march_3_poor_zone():
     mods = supply.attrition_mods(st, fid, forced_march=3, poor=True)
     roll, extra, used = attrition(st, fid, mods)
     assert used == sorted([("forced march 3 MP", 3), ("poor zone", 2), ("all Russian", -1)])
-    assert roll["total"] == 7 and roll["row"] == "column steps_6_8: 1*"
+    assert roll["total"] == 7 and roll["row"] == "column 6-8 steps: 1*"
     assert [e["dice"] for e in extra] == [[2]] and extra[0]["row"] == "no extra loss"
     assert st.step == "losses" and st.frame["n"] == 1
 
@@ -51,7 +51,7 @@ def test_13_6_2_round_5_napoleon_12_french_steps_extra_die_5_gives_a_second_loss
     mods = supply.attrition_mods(st, fid, forced_march=1)
     roll, extra, used = attrition(st, fid, mods)
     assert used == sorted([("forced march 1 MP", 1), ("all French", -2)])
-    assert roll["total"] == 3 and roll["row"] == "column steps_12_14: 1*"
+    assert roll["total"] == 3 and roll["row"] == "column 12-14 steps: 1*"
     assert [e["dice"] for e in extra] == [[5]] and extra[0]["row"] == "one more loss"
     assert st.step == "losses" and st.frame["n"] == 2
     st.apply(("loss", "fr_ix"))
@@ -67,7 +67,7 @@ def test_13_6_2_round_6_koutouzov_with_an_austrian_corps_has_no_russian_bonus():
     mods = supply.attrition_mods(st, fid, forced_march=2, winter=True)
     roll, extra, used = attrition(st, fid, mods)
     assert used == sorted([("forced march 2 MP", 2), ("winter", 2)])
-    assert roll["total"] == 6 and roll["row"] == "column steps_6_8: 1" and extra == []
+    assert roll["total"] == 6 and roll["row"] == "column 6-8 steps: 1" and extra == []
     assert ("loss", "au_i") in st.legal_actions() and len(st.legal_actions()) == 4
     st.apply(("loss", "au_i"))
     assert st.g["forces"][fid]["units"]["au_i"] == 1 and st.step != "losses"
@@ -88,5 +88,5 @@ def test_13_6_2_example_only_the_activated_steps_present_are_tested_9_minus_2_dr
     assert roll["text"].startswith("Attrition of Napoleon (Grande Armée) (7 steps")
     assert sorted(map(tuple, roll["mods"])) == sorted([("forced march 3 MP", 3), ("poor zone", 2),
                                                        ("mostly French", -1)])
-    assert roll["total"] == 8 and roll["row"] == "column steps_6_8: 2"
+    assert roll["total"] == 8 and roll["row"] == "column 6-8 steps: 2"
     assert sorted(st.legal_actions()) == [("loss", "fr_i"), ("loss", "fr_ii")]  # the first French, not absorbed

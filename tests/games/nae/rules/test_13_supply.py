@@ -66,7 +66,7 @@ def test_13_6_2_attrition_example_7_steps_mostly_french_poor_zone_forced_march_3
     roll = rolls(st, "13.6")[0]
     assert sorted(map(tuple, roll["mods"])) == sorted([("forced march 3 MP", 3), ("poor zone", 2),
                                                        ("mostly French", -1)])
-    assert roll["total"] == 8 and roll["row"] == "column steps_6_8: 2"
+    assert roll["total"] == 8 and roll["row"] == "column 6-8 steps: 2"
     assert st.step == "losses" and st.frame["n"] == 2
     assert sorted(st.legal_actions()) == [("loss", "fr_i"), ("loss", "fr_ii")]  # EN 13.6: first loss French
 
