@@ -131,6 +131,29 @@ def test_13_3_coalition_sets_up_a_fixed_depot_before_it_marches_out_of_supply():
     assert after[here] == 0
 
 
+def test_14_1_no_counter_march_that_the_force_in_battle_cannot_take_in_whole():
+    """14.1 / 11: « une consolidation est obligatoirement réalisée; éliminez les unités et généraux en surplus »: a
+    force its army cannot command is eliminated in part on joining the battle (Hiller's corps with Schwarzenberg),
+    so the heuristic marches to the guns only with forces taken in whole, here none."""
+    def offered_one_that_cannot_join(s):
+        if s.active != "coalition" or s.step != "countermarch":
+            return False
+        into = ai._battle_of(s, s.frame)["att" if s.frame["role"] == "attacker" else "dfn"]
+        return any(a[0] == "force" and not ai.battle.may_join(s, into, a[1]) for a in s.legal_actions())
+
+    st = _first_game_where(offered_one_that_cannot_join, {"empire": RandomAgent(0), "coalition": HeuristicAgent(0)})
+    into = ai._battle_of(st, st.frame)["att" if st.frame["role"] == "attacker" else "dfn"]
+    refused = [a for a in st.legal_actions() if a[0] == "force" and not ai.battle.may_join(st, into, a[1])]
+    action, _ = ai.policy(st, "coalition")
+    assert action not in refused
+    joined = st.copy()
+    n = len(joined.log)
+    joined.apply(refused[0])
+    while not any(e.get("rule") == "14.2" for e in joined.log[n:]):
+        joined.apply(ai.policy(joined, str(joined.active))[0])
+    assert any("eliminated" in e["text"] and "takes in" in e["text"] for e in joined.log[n:])
+
+
 def test_evaluation_is_the_result_at_the_end_and_zero_sum_before():
     st = load_game("nae").new_state("1815", seed=1)
     assert ai.evaluate(st, "empire") == pytest.approx(-ai.evaluate(st, "coalition"))

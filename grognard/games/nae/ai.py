@@ -809,8 +809,12 @@ def done(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def countermarch_to_help(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """March to the sound of the guns with a force that is not Napoléon's (he joins only his own battles)."""
-    forces = [a for a in legal if a[0] == "force" and NAPOLEON not in S.generals_of(S.force(st, a[1]))]
+    """March to the sound of the guns with a force that is not Napoléon's (he joins only his own battles) and that
+    the force in the battle takes in whole: else the consolidation eliminates the units and generals beyond
+    command (11, 14.1), as a third army joining a group of two did with nine corps (1815 seed 39)."""
+    into = _battle_of(st, st.frame)["att" if st.frame["role"] == "attacker" else "dfn"]
+    forces = [a for a in legal if a[0] == "force" and NAPOLEON not in S.generals_of(S.force(st, a[1]))
+              and battle.may_join(st, into, a[1])]
     if not forces:
         return None
     best = max(forces, key=lambda a: (S.combat_value(S.force(st, a[1])), a[1]))
