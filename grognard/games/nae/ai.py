@@ -453,8 +453,8 @@ def hunt_value(st: State, fid: str) -> float:
     force that can reach him strikes and those a march away close in; 0 for the others. A strike is open to a force
     two zones away with the MP to get there (``strike_entry``), and the force that fights him best goes first
     (``strike_quality``): Wellington from Brussels marches through Blücher's zone at Namur, takes him in (11) and
-    strikes with both armies, where Blücher alone would strike first at 1:1 (round 6: fair futures of two opening
-    positions the oracle turned, 138 and 117 wins in 200 against 118 and 99)."""
+    strikes with both armies, where Blücher alone would strike first at 1:1 (round 6: in the three opening
+    positions the oracle turned this way, 117, 138 and 132 fair futures won in 200 against 99, 118 and 118)."""
     if not hunter(st, fid):
         return 0.0
     f = S.force(st, fid)
