@@ -2,20 +2,24 @@
 (1805-1814 or 1809-1814), decisions per second, and how results, final victory levels and game lengths spread over
 N games. ``--check`` checks the land-war invariants after every action and the Unsupplied markers against a fresh
 trace after every supply check, as the random self-play tests do (``tests.games.nae.rules.test_selfplay``): slower,
-so its CPU figures are not the engine's.
+so its CPU figures are not the engine's. ``--ops`` prints instead what each operation a search makes costs on the
+grand-campaign states of random games (CPU µs, median and p95): the legal list, ``apply`` (and trusted, on a search
+copy), ``copy`` (and for search), ``determinize`` and the grand heuristic's ``evaluate``.
 
 Usage: python bench/grand_campaign_bench.py [SCENARIO] [GAMES] [PLAYER] [--coalition PLAYER] [--first SEED]
-       [--seeds A-B] [--check] [--each]
+       [--seeds A-B] [--check] [--each] [--ops [--every K]]
 PLAYER: random, heuristic, search:iterations=N... (the Empire's, and the Coalition's unless --coalition is given).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -23,6 +27,7 @@ from unittest import mock
 
 from grognard.agents import make_agent
 from grognard.core.registry import load_game
+from grognard.games.nae import ai_grand
 
 
 def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tuple[str, int, int, str]:
@@ -55,6 +60,61 @@ def play(scenario: str, seed: int, players: dict[str, str], check: bool) -> tupl
     return str(winner or "both lose"), n, int(st.g["vp"]), f"{st.g['year']} round {st.g['round']}"
 
 
+def timed(fn: Callable[[], Any], into: list[float]) -> Any:
+    t0 = time.process_time()
+    out = fn()
+    into.append(time.process_time() - t0)
+    return out
+
+
+OPERATIONS = ("legal_actions", "apply", "apply(check=False)", "copy", "copy(for_search)", "determinize", "evaluate")
+
+
+def operations(scenario: str, seeds: Iterable[int], every: int) -> tuple[dict[str, list[float]], int]:
+    """CPU seconds of each operation along random games: the legal list and the apply of every decision; one
+    decision in ``every``, the copies, a determinization for the side to act, the evaluation, and the trusted apply
+    of the same action on a search copy (alternately before and after the checked one: the first warms the supply
+    caches). Returns the costs and the number of decisions."""
+    game = load_game("nae")
+    rnd = random.Random(2)
+    costs: dict[str, list[float]] = {name: [] for name in OPERATIONS}
+    n = 0
+    for seed in seeds:
+        st = game.new_state(scenario, seed=seed)
+        while not st.over:
+            legal = timed(st.legal_actions, costs["legal_actions"])
+            action = legal[int(rnd.random() * len(legal))]
+            applies: list[Callable[[], Any]] = [lambda s=st, a=action: timed(lambda: s.apply(a), costs["apply"])]
+            if n % every == 0:
+                side = str(st.active)
+                trial = st.copy(for_search=True)
+                ops: list[tuple[str, Callable[[], Any]]] = [
+                    ("copy", st.copy), ("copy(for_search)", lambda s=st: s.copy(for_search=True)),
+                    ("determinize", lambda s=st, who=side, k=n: s.determinize(who, random.Random(k))),
+                    ("evaluate", lambda s=st, who=side: ai_grand.evaluate(s, who))]
+                k = n // every % len(ops)  # each in turn first: the first after an apply runs on colder caches
+                for name, op in ops[k:] + ops[:k]:
+                    timed(op, costs[name])
+                applies.append(lambda t=trial, a=action: timed(lambda: t.apply(a, check=False),
+                                                               costs["apply(check=False)"]))
+            for run in applies if n % 2 else reversed(applies):
+                run()
+            n += 1
+    return costs, n
+
+
+def print_operations(scenario: str, seeds: range, every: int) -> None:
+    costs, n = operations(scenario, seeds, every)
+    print(f"nae {scenario}: CPU per operation over {n:,} decisions of {len(seeds)} random games (seeds "
+          f"{seeds[0]}-{seeds[-1]}; copies, determinize and evaluate at one decision in {every}), µs:")
+    print(f"  {'operation':<20} {'median':>8} {'p95':>8} {'samples':>8}")
+    for name, xs in costs.items():
+        xs.sort()
+        print(f"  {name:<20} {statistics.median(xs) * 1e6:8.1f} {xs[int(len(xs) * 0.95)] * 1e6:8.1f} {len(xs):8,}")
+    per = sum(costs["legal_actions"]) + sum(costs["apply"])
+    print(f"  random playout: {n / per:,.0f} decisions/s (legal list and checked apply of every decision)")
+
+
 def spread(values: list[int]) -> str:
     if len(values) < 10:
         return ", ".join(str(v) for v in sorted(values))
@@ -73,6 +133,8 @@ def main() -> None:
                    "a long run")
     p.add_argument("--check", action="store_true", help="check the land-war invariants after every action")
     p.add_argument("--each", action="store_true", help="print each game's result, length and final level")
+    p.add_argument("--ops", action="store_true", help="the cost of each operation a search makes, on random games")
+    p.add_argument("--every", type=int, default=10, help="--ops: time copies and determinize at one decision in K")
     a = p.parse_intermixed_args()
     players = {"empire": a.player, "coalition": a.coalition or a.player}
     times: list[float] = []
@@ -85,6 +147,9 @@ def main() -> None:
         seeds = range(int(lo), int(hi or lo) + 1)
     else:
         seeds = range(a.first, a.first + a.games)
+    if a.ops:
+        print_operations(a.scenario, seeds, a.every)
+        return
     for seed in seeds:
         t0 = time.process_time()
         try:

@@ -315,7 +315,7 @@ class Roll(msgspec.Struct, frozen=True):
 class State:
     """One game position. Rules code reads and writes ``st.g`` and the frame stack."""
 
-    __slots__ = ("_base", "_legal", "actions", "core", "derived", "g", "game", "log", "search", "setup",
+    __slots__ = ("_base", "_legal", "_views", "actions", "core", "derived", "g", "game", "log", "search", "setup",
                  "undo_stack")
 
     def __init__(self, game: Game) -> None:
@@ -339,6 +339,9 @@ class State:
         # writing through the game's setters. Emptied whenever ``core`` is replaced; shared by ``copy``, so the
         # game replaces a cached value and never mutates it in place.
         self.derived: dict[str, Any] = {}
+        # ``log_for`` by side: (entries read, the last of them, the side's entries), kept while the log only grows
+        # (``_log_view``); a search determinizes one state many times, and a long game's log holds thousands of lines.
+        self._views: dict[str | None, tuple[int, dict[str, Any] | None, list[dict[str, Any]]]] = {}
 
     # -- the contract -----------------------------------------------------------------
     def set_core(self, core: dict[str, Any]) -> None:
@@ -558,7 +561,23 @@ class State:
 
     def log_for(self, side: str | None) -> list[dict[str, Any]]:
         """The log entries ``side`` may read."""
-        return [e for e in self.log if (e.get("to") is None or e.get("to") == side) and side not in e.get("not_to", ())]
+        return list(self._log_view(side))
+
+    def _log_view(self, side: str | None) -> list[dict[str, Any]]:
+        """``log_for(side)`` as kept (never to be changed in place): the entries added since the last call are read,
+        the whole log again only when it was cut back (an undo) since, which replaced the entry last read."""
+        log, n = self.log, len(self.log)
+        kept = self._views.get(side)
+        if kept is not None and kept[0] <= n and (kept[0] == 0 or log[kept[0] - 1] is kept[1]):
+            start, view = kept[0], kept[2]
+            if start == n:
+                return view
+        else:
+            start, view = 0, []
+        view = view + [e for e in log[start:] if (e.get("to") is None or e.get("to") == side)
+                       and side not in e.get("not_to", ())]
+        self._views[side] = (n, log[-1] if log else None, view)
+        return view
 
     def copy(self, *, for_search: bool = False) -> State:
         """An independent copy (the log is shared entry-wise: entries are never mutated).
@@ -569,13 +588,9 @@ class State:
         """
         st = State(self.game)
         st.setup = self.setup
-        st.set_core(self._with_static(_unpack.decode(_pack.encode(self._without_static(self.game.table_keys)))))
-        g, mine = st.g, self.g
-        for k, depth in self.game.table_keys.items():
-            if k in g:
-                table = mine[k]
-                g[k] = table.copy() if depth == 1 else {key: row.copy() for key, row in table.items()}
+        st.set_core(self._copy_core())
         st.log = list(self.log)
+        st._views = dict(self._views)  # the same entries: what was read of them holds for the copy
         st.actions = list(self.actions)
         st.search = for_search or self.search
         if not st.search:
@@ -592,7 +607,7 @@ class State:
         st = State(self.game)
         st.search = True
         st.setup = {**self.setup, "seed": None, "dice": None}
-        st.set_core(_unpack.decode(_pack.encode(self.core)))
+        st.set_core(self._copy_core())
         st.core["rng"] = [rng.getrandbits(32) for _ in range(4)]
         if not any(st.core["rng"]):
             st.core["rng"][0] = 1  # the all-zero state is a fixed point
@@ -748,6 +763,17 @@ class State:
                 return
             run(self, stack[-1])
         raise RuntimeError(f"{self.game.name}: automatic steps did not stop at {self.step!r}")
+
+    def _copy_core(self) -> dict[str, Any]:
+        """A deep copy of ``core``, but for the game's static keys (shared: never changed) and its plain tables (copied
+        by ``dict.copy``, several times faster than packing)."""
+        core = self._with_static(_unpack.decode(_pack.encode(self._without_static(self.game.table_keys))))
+        g, mine = core["g"], self.g
+        for k, depth in self.game.table_keys.items():
+            if k in g:
+                table = mine[k]
+                g[k] = table.copy() if depth == 1 else {key: row.copy() for key, row in table.items()}
+        return core
 
     def _without_static(self, also: Iterable[str] = ()) -> dict[str, Any]:
         """``core`` with None for the game's static keys of ``g`` and ``also`` (same key order), to pack."""

@@ -216,6 +216,31 @@ def test_view_hides_the_other_hand_and_private_log(duel):
         assert spectator["board"]["hand"] is None and spectator["legal"] == []
 
 
+def test_the_log_a_side_reads_follows_undos_and_copies(duel):
+    """``log_for`` keeps what it read and reads only the new entries: an undo cuts the log back and new entries
+    replace the undone ones, a copy grows its own log; each side's view is always the log filtered afresh."""
+
+    def fresh(s, side):
+        return [e for e in s.log if e.get("to") in (None, side) and side not in e.get("not_to", ())]
+
+    rng = random.Random(5)
+    for seed in range(4):
+        st = duel.new_state("standard", seed=seed)
+        copies = []
+        while not st.over:
+            if st.can_undo and rng.random() < 0.3:
+                st.undo()  # and, unread, an action in its place: as many entries, other ones
+            st.apply(rng.choice(st.legal_actions()))
+            if rng.random() < 0.1:
+                copies.append(st.copy())
+            for s in (st, *copies[-2:]):
+                for side in ("empire", "coalition", None):
+                    if rng.random() < 0.5:
+                        assert s.log_for(side) == fresh(s, side)
+            if copies and not copies[-1].over:
+                copies[-1].apply(rng.choice(copies[-1].legal_actions()))
+
+
 def test_view_offers_legal_actions_only_to_the_active_side(duel):
     st = duel.new_state("standard", seed=4)
     assert st.view("empire")["legal"] and st.view("coalition")["legal"] == []

@@ -116,8 +116,20 @@ def front(st: State, side: str) -> list[str]:
 
 
 def open_distances(st: State, zone: str) -> dict[str, int]:
-    """Borders to cross from ``zone`` to every zone a side's force may enter: neutral ground is closed (12.1)."""
-    return ai.borders_from(zone, lambda z: not S.is_neutral_ground(st, z))
+    """Borders to cross from ``zone`` to every zone a side's force may enter: neutral ground is closed (12.1).
+    Kept with the board (callers must not change it): neutral ground reads the control, sides and annexed provinces
+    only, whose changes make a new ``S.board_key``."""
+    board = S.board_key(st)
+    kept = st.derived.get(_OPEN)
+    if kept is None or kept[0] is not board:
+        kept = st.derived[_OPEN] = (board, {})
+    out: dict[str, int] | None = kept[1].get(zone)
+    if out is None:
+        out = kept[1][zone] = ai.borders_from(zone, lambda z: not S.is_neutral_ground(st, z))
+    return out
+
+
+_OPEN = "ai_grand.open_distances"  # st.derived key: (the board key, zone -> ``open_distances``)
 
 
 def distance_to(zone: str, zones: list[str]) -> int:

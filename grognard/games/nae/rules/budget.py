@@ -115,10 +115,15 @@ def away(st: State, kind: str) -> set[str]:
     return {x for w in [*wars, *back.values()] for x in w.get(kind, ())}
 
 
-def _out_for_good(st: State) -> set[str]:
+def _out_for_good(st: State) -> frozenset[str]:
     """Counters the scenario took out of the game (20.2, 20.3), but for those it puts in the reserve."""
-    sc = S.data().scenarios[st.g["scenario"]]
-    return {x for r in sc.removed.values() if r.fate != "reserve" for x in (*r.units, *r.fleets, *r.generals)}
+    return _scenario_out(st.g["scenario"])
+
+
+@cache
+def _scenario_out(scenario: str) -> frozenset[str]:
+    sc = S.data().scenarios[scenario]
+    return frozenset(x for r in sc.removed.values() if r.fate != "reserve" for x in (*r.units, *r.fleets, *r.generals))
 
 
 def available(st: State, uid: str) -> bool:
@@ -143,7 +148,12 @@ def pool(st: State, power: str) -> list[str]:
     comes back only next year, 7.3.7)."""
     b = st.g["budget"]
     here = on_map_units(st) | _out_for_good(st) | set(b["withdrawn"]) | away(st, "units")
-    return [u.id for u in S.data().counters.units_of(power) if u.id not in here and available(st, u.id)]
+    return [uid for uid in _units_of(power) if uid not in here and available(st, uid)]
+
+
+@cache
+def _units_of(power: str) -> tuple[str, ...]:
+    return tuple(u.id for u in S.data().counters.units_of(power))
 
 
 def loss_steps(uid: str) -> int:
@@ -151,6 +161,7 @@ def loss_steps(uid: str) -> int:
     return 2 if u.reduced is not None else 1
 
 
+@cache  # reads the counters and tables only
 def step_cost(uid: str) -> float:
     """7.3.2: « Le coût des unités est exprimé en points de ressources par pas de perte » (elite +0.5 a star)."""
     u = S.unit(uid)
@@ -192,17 +203,55 @@ def _connected(power: str, annexed: tuple[tuple[str, str], ...]) -> tuple[str, .
     return tuple(sorted(seen))
 
 
-Memo = dict[str, list[str]]
-"""Reinforcement zones by power, kept by a caller while the position does not change (one menu)."""
+class Memo:
+    """What one menu asks many times of a position it does not change, kept by the caller for that menu only: whether
+    each force is supplied (and the networks traced for it), the zones where a new unit may be placed, by what of the
+    unit decides it (``place_zones``), each reinforcement zone's force a new unit joins (``landings``), the forces a
+    general of each power may join before his command is checked (``general_forces``), and the force holding each
+    unit (``force_of``)."""
+
+    __slots__ = ("_landing", "_where", "networks", "places", "posts", "supplied")
+
+    def __init__(self) -> None:
+        self.supplied: dict[str, bool] = {}
+        self.networks: dict[str, supply.Network] = {}
+        self.places: dict[tuple[str, bool, bool, int], list[str]] = {}
+        self.posts: dict[tuple[str, str], list[str]] = {}
+        self._landing: dict[str, list[tuple[str, S.Army | None]]] = {}
+        self._where: dict[str, str] | None = None
+
+    def landings(self, st: State, power: str) -> list[tuple[str, S.Army | None]]:
+        out = self._landing.get(power)
+        if out is None:
+            out = self._landing[power] = _landings(st, power)
+        return out
+
+    def force_of(self, st: State, uid: str) -> str | None:
+        """The force holding unit ``uid`` (None: off the map)."""
+        if self._where is None:
+            self._where = {u: fid for fid, f in st.g["forces"].items() for u in f["units"]}
+        return self._where.get(uid)
 
 
-def reinforcement_zones(st: State, power: str, memo: Memo | None = None) -> list[str]:
+_REINFORCEMENT = "reinforcement"  # st.derived key: (zone index, board key, power -> ``reinforcement_zones``)
+
+
+def reinforcement_zones(st: State, power: str) -> list[str]:
     """7.3.4: the capital, or a fortress of the National Territory not besieged, neither place occupied by enemy
-    forces, and connected by land to the capital through the National Territory."""
-    if memo is not None:
-        if power not in memo:
-            memo[power] = reinforcement_zones(st, power)
-        return memo[power]
+    forces, and connected by land to the capital through the National Territory. Kept with the position (callers must
+    not change the list): it reads where forces stand and the board only, so it holds while the zone index and the
+    board key that ``grognard.games.nae.state`` rebuilds after any change of those are the same objects."""
+    index, board = S.zone_index(st), S.board_key(st)
+    kept = st.derived.get(_REINFORCEMENT)
+    if kept is None or kept[0] is not index or kept[1] is not board:
+        kept = st.derived[_REINFORCEMENT] = (index, board, {})
+    zones: list[str] | None = kept[2].get(power)
+    if zones is None:
+        zones = kept[2][power] = _reinforcement_zones(st, power)
+    return zones
+
+
+def _reinforcement_zones(st: State, power: str) -> list[str]:
     capital = S.data().map.powers[power].capital
     side = S.side_of(st, power)  # a neutral's (None) is at war with nobody but the sides' forces (8.1.1)
     foes = {f["zone"] for f in st.g["forces"].values() if f["side"] is not None and f["side"] != side}
@@ -581,11 +630,11 @@ def runs(st: State, side: str, f: S.Force) -> bool:
     return manager(st, S.major_of(st, f["power"])) == side
 
 
-def _armies_of(st: State, side: str) -> list[tuple[str, str, S.Army]]:
+def _armies_of(st: State, side: str, memo: Memo | None = None) -> list[tuple[str, str, S.Army]]:
     """(force id, army marker, army) of the side's armies that are supplied (7.3.5)."""
     out = []
     for fid, f in st.g["forces"].items():
-        if not runs(st, side, f) or not _force_supplied(st, fid):
+        if (f["army"] is None and not f["group"]) or not runs(st, side, f) or not _force_supplied(st, fid, memo):
             continue
         for a in S.armies(f):
             if a.army is not None:
@@ -593,14 +642,20 @@ def _armies_of(st: State, side: str) -> list[tuple[str, str, S.Army]]:
     return out
 
 
-def _force_supplied(st: State, fid: str) -> bool:
+def _force_supplied(st: State, fid: str, memo: Memo | None = None) -> bool:
     """13: is the force supplied? A neutral's (or forced-peace, forced-alliance power's) force, whose counters its
     managing side holds, is at war with nobody (8.1.1): supplied inside its own National Territory."""
+    if memo is not None and fid in memo.supplied:
+        return memo.supplied[fid]
     f = S.force(st, fid)
     major = S.major_of(st, f["power"])
     if S.side_of(st, major) is None:
-        return f["zone"] in national_zones(st, major)
-    return supply.force_supplied(st, fid)
+        ok = f["zone"] in national_zones(st, major)
+    else:
+        ok = supply.force_supplied(st, fid, None if memo is None else memo.networks)
+    if memo is not None:
+        memo.supplied[fid] = ok
+    return ok
 
 
 def restore_where(st: State, side: str, uid: str, memo: Memo | None = None) -> tuple[str, str | None] | None:
@@ -609,17 +664,23 @@ def restore_where(st: State, side: str, uid: str, memo: Memo | None = None) -> t
     nowhere. The step must stay within its general's command (10.1)."""
     u = S.unit(uid)
     b = st.g["budget"]
-    for fid, f in st.g["forces"].items():
-        if uid not in f["units"] or not runs(st, side, f) or f["units"][uid] >= u.steps:
+    forces = st.g["forces"]
+    if memo is None:
+        holders = [fid for fid, f in forces.items() if uid in f["units"]]
+    else:  # a unit stands in one force
+        holders = [fid] if (fid := memo.force_of(st, uid)) is not None else []
+    for fid in holders:
+        f = forces[fid]
+        if not runs(st, side, f) or f["units"][uid] >= u.steps:
             continue
         index = next(i for i, a in enumerate(S.armies(f)) if uid in a.units)
         a = S.armies(f)[index]
         if a.commander and not command.within_command(st, a.commander, a.army, {**a.units, uid: u.steps}):
             return None
-        if f["zone"] in reinforcement_zones(st, u.power, memo):
+        if f["zone"] in reinforcement_zones(st, u.power):
             return fid, None
         cap = int(S.data().tables.constant("army_restore_reduced_max"))
-        if a.army is not None and b["army_steps"].get(a.army, 0) < cap and _force_supplied(st, fid):
+        if a.army is not None and b["army_steps"].get(a.army, 0) < cap and _force_supplied(st, fid, memo):
             return fid, a.army
     return None
 
@@ -629,30 +690,52 @@ def place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None = 
     force there within its general's command (11, 10.1); reserve cavalry only into an army standing there."""
     u = S.unit(uid)
     if u.special:
-        return special_zones(st, side, uid)
+        return special_zones(st, side, uid, memo)
+    if memo is None:
+        return _place_zones(st, side, uid, value, memo)
+    # the answer reads of the unit only these (``command.within_command`` reads its power and kind only)
+    key = (u.power, u.limited, u.kind == "reserve_cavalry", value)
+    zones = memo.places.get(key)
+    if zones is None:
+        zones = memo.places[key] = _place_zones(st, side, uid, value, memo)
+    return zones
+
+
+def _place_zones(st: State, side: str, uid: str, value: int, memo: Memo | None) -> list[str]:
+    u = S.unit(uid)
+    cavalry = u.kind == "reserve_cavalry"
     out = []
-    for z in reinforcement_zones(st, u.power, memo):
-        if not S.limited_ok({uid: value}, z):
+    for z, a in _landings(st, u.power) if memo is None else memo.landings(st, u.power):
+        if u.limited and not S.limited_ok({uid: value}, z):
             continue
-        here = S.outside(st, z, S.side_of(st, u.power))
-        if not here:
-            if u.kind != "reserve_cavalry":
+        if a is None:
+            if not cavalry:
                 out.append(z)
             continue
-        a = S.armies(S.force(st, here[0]))[0]
-        if u.kind == "reserve_cavalry" and a.army is None:
+        if cavalry and a.army is None:
             continue
         if a.commander and command.within_command(st, a.commander, a.army, {**a.units, uid: value}):
             out.append(z)
     return out
 
 
-def special_zones(st: State, side: str, uid: str) -> list[str]:
+def _landings(st: State, power: str) -> list[tuple[str, S.Army | None]]:
+    """The reinforcement zones of ``power`` (7.3.4), each with the leading army of the first force of its side there
+    outside the fortress (the one a new unit joins, 11), or None."""
+    own = S.side_of(st, power)
+    out: list[tuple[str, S.Army | None]] = []
+    for z in reinforcement_zones(st, power):
+        here = S.outside(st, z, own)
+        out.append((z, S.armies(S.force(st, here[0]))[0] if here else None))
+    return out
+
+
+def special_zones(st: State, side: str, uid: str, memo: Memo | None = None) -> list[str]:
     """7.3.5: « un nombre illimité d'unités spéciales » into each supplied army of the unit's nation, within its
     general's command (10.1)."""
     power = S.unit(uid).power
     armies = S.data().counters.armies
-    return sorted({S.force(st, fid)["zone"] for fid, aid, a in _armies_of(st, side)
+    return sorted({S.force(st, fid)["zone"] for fid, aid, a in _armies_of(st, side, memo)
                    if armies[aid].power == power and not S.force(st, fid)["group"] and a.commander
                    and command.within_command(st, a.commander, a.army, {**a.units, uid: 1})})
 
@@ -675,17 +758,18 @@ def place_unit(st: State, side: str, uid: str, value: int, zone: str, rule: str,
     st.note(f"{S.unit_name(uid)} {verb} ({strength}) in {S.zone_name(zone)}", rule=rule)
 
 
-def army_candidates(st: State, power: str, side: str) -> list[str]:
+def army_candidates(st: State, power: str, side: str, memo: Memo | None = None) -> list[str]:
     """7.3.5: « Pour créer une armée, il faut un général, un marqueur Armée et au moins 2 pas de perte déployés dans
     une zone ravitaillée »: the side's forces led by a general of the marker's nation (EN), without an army."""
     need = int(S.data().tables.constant("army_create_min_steps"))
     return [fid for fid, f in st.g["forces"].items()
             if runs(st, side, f) and f["army"] is None and f["commander"] and not f["in_fortress"]
-            and S.general(f["commander"]).power == power and S.steps(f) >= need and _force_supplied(st, fid)]
+            and S.general(f["commander"]).power == power and S.steps(f) >= need and _force_supplied(st, fid, memo)]
 
 
 def free_markers(st: State, power: str) -> list[str]:
-    used = {a.army for f in st.g["forces"].values() for a in S.armies(f)}
+    used = {f["army"] for f in st.g["forces"].values()}  # the markers of ``S.armies``: a group's second one too
+    used.update(f["group"]["army"] for f in st.g["forces"].values() if f["group"])
     return [aid for aid, a in S.data().counters.armies.items() if a.power == power and aid not in used]
 
 
@@ -698,14 +782,31 @@ def depots_left(st: State, power: str) -> int:
     return sum(pools) - used
 
 
-def depot_armies(st: State, power: str, side: str) -> list[str]:
+def depot_armies(st: State, power: str, side: str, memo: Memo | None = None) -> list[str]:
     """7.3.5: supplied armies of ``power``'s marker that got fewer than 2 depots this phase (« seuls des dépôts de
     la même nationalité que le marqueur d'armée peuvent être déployés »)."""
     cap = int(S.data().tables.constant("army_reinforce_depots_max"))
     armies = S.data().counters.armies
     b = st.g["budget"]
-    return sorted({fid for fid, aid, _ in _armies_of(st, side)
+    return sorted({fid for fid, aid, _ in _armies_of(st, side, memo)
                    if armies[aid].power == power and b["army_depots"].get(aid, 0) < cap})
+
+
+def _posts(st: State, power: str, side: str, memo: Memo) -> list[str]:
+    """7.3.6: the forces where a general of ``power`` could be placed, before his command is checked."""
+    zones = set(reinforcement_zones(st, power))
+    powers = S.data().map.powers
+    facts = S.unit_facts()
+    own = S.side_of(st, power)
+    out = []
+    for fid, f in st.g["forces"].items():
+        if f["side"] != own or f["in_fortress"] or f["group"] or not runs(st, side, f):
+            continue  # a general leads the forces of his nation's side only (a neutral's, its own: 8.1.1)
+        if f["zone"] in zones or (f["army"] and _force_supplied(st, fid, memo)) or any(
+                powers[p].kind != "major" and f["zone"] in reinforcement_zones(st, p)
+                for p in {facts[u].power for u in f["units"]}):
+            out.append(fid)
+    return out
 
 
 def general_forces(st: State, gid: str, side: str, memo: Memo | None = None) -> list[str]:
@@ -714,20 +815,14 @@ def general_forces(st: State, gid: str, side: str, memo: Memo | None = None) -> 
     general (within his command, 10.1), or joins an army as a subordinate (3 at most) or takes it over when he
     outranks its general (10.2)."""
     g = S.general(gid)
-    memo = {} if memo is None else memo
-    zones = set(reinforcement_zones(st, g.power, memo))
+    memo = Memo() if memo is None else memo
+    posts = memo.posts.get((g.power, side))
+    if posts is None:
+        posts = memo.posts[g.power, side] = _posts(st, g.power, side, memo)
     cap = int(S.data().tables.constant("army_subordinates_max"))
-    powers = S.data().map.powers
-    majors = {p for p in powers if powers[p].kind == "major"}
     out = []
-    own = S.side_of(st, g.power)
-    for fid, f in st.g["forces"].items():
-        if not runs(st, side, f) or f["in_fortress"] or f["group"] or f["side"] != own:
-            continue  # a general leads the forces of his nation's side only (a neutral's, its own: 8.1.1)
-        minors = {S.unit(u).power for u in f["units"]} - majors
-        minor_zone = any(f["zone"] in reinforcement_zones(st, p, memo) for p in minors)
-        if not (f["zone"] in zones or minor_zone or (f["army"] and _force_supplied(st, fid))):
-            continue
+    for fid in posts:
+        f = st.g["forces"][fid]
         if f["commander"] is None:
             if command.within_command(st, gid, None, f["units"]):
                 out.append(fid)
@@ -764,9 +859,14 @@ def fleet_pool(st: State, power: str) -> list[str]:
 
 def fleet_ports(st: State, power: str) -> list[str]:
     """7.3.4: « Les flottes sont déployées dans des zones du territoire national comprenant un port » (held)."""
+    ports = _national_ports(power, tuple(sorted(st.g.get("territory", {}).items())))
+    return [z for z in ports if not ((c := st.g["control"].get(z)) is not None and is_enemy_of(st, power, c))]
+
+
+@cache
+def _national_ports(power: str, annexed: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     m = S.data().map
-    return sorted(z for z in national_zones(st, power) if m.zones[z].port
-                  and not ((c := st.g["control"].get(z)) is not None and is_enemy_of(st, power, c)))
+    return tuple(sorted(z for z in _national(power, annexed) if m.zones[z].port))
 
 
 def may_transfer(st: State, giver: str, receiver: str) -> str | None:
@@ -815,7 +915,7 @@ class Spend:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         power, side, purse = f["power"], f["side"], f["purse"]
-        memo: Memo = {}
+        memo = Memo()
         # The first choice is the usual one (what an agent without a rule of its own takes): restore, then build
         # whole units; reduced builds, transfers and withdrawals come after "done".
         out: list[Action] = []
@@ -831,10 +931,10 @@ class Spend:
             if reduced is not None and cost <= purse and place_zones(st, side, uid, reduced, memo):
                 later.append(("build_reduced", uid))
         army_cost = S.data().tables.production["army_marker"].cost
-        if army_cost <= purse and army_candidates(st, power, side):
+        if army_cost <= purse and army_candidates(st, power, side, memo):
             out += [("army", a) for a in free_markers(st, power)]
         if (S.data().tables.production["depot"].cost <= purse and depots_left(st, power) > 0
-                and depot_armies(st, power, side)):
+                and depot_armies(st, power, side, memo)):
             out.append(("depot", "mobile"))
         if not f["received"]:
             out += [("general", g) for g in _reserve_generals(st, power) if general_forces(st, g, side, memo)]
@@ -1118,7 +1218,7 @@ class Minors:
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         side, steps = f["side"], f["steps"]
-        memo: Memo = {}
+        memo = Memo()
         out: list[Action] = []
         later: list[Action] = []
         if steps < 1:

@@ -5,6 +5,7 @@ nothing in its decks draws a card."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -45,6 +46,7 @@ from grognard.games.nae.schema.cards import (
     WoundTest,
     Year,
 )
+from grognard.games.nae.schema.counters import General
 from grognard.games.nae.schema.scenario import CardRestriction
 
 
@@ -701,10 +703,15 @@ def relieve_general(st: State, fid: str) -> None:
 def reserve_generals(st: State, power: str) -> list[str]:
     """10.3: the generals of ``power`` in the reserve: in play this year, on no force and not removed."""
     on_map = {g for f in st.g["forces"].values() for g in S.generals_of(f)}
+    removed = set(st.g["removed"])
     year = st.g["year"]
-    return [gid for gid, g in S.data().counters.generals.items()
-            if g.power == power and gid not in on_map and gid not in st.g["removed"]
+    return [gid for gid, g in _generals_of(power) if gid not in on_map and gid not in removed
             and (g.entry is None or g.entry <= year) and (g.removal is None or g.removal > year)]
+
+
+@cache
+def _generals_of(power: str) -> tuple[tuple[str, General], ...]:
+    return tuple((gid, g) for gid, g in S.data().counters.generals.items() if g.power == power)
 
 
 class Replace:

@@ -12,6 +12,8 @@ at the next interphase (18.2.2); ``vp`` and ``escalade`` (see ``award``)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import naval, supply
@@ -96,10 +98,15 @@ def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
 
 def key_zones(power: str) -> list[str]:
     """Key zones of a major's National Territory (18.2.1); for Britain only London counts (exception 4)."""
+    return list(_key_zones(power))
+
+
+@cache  # read from the map only
+def _key_zones(power: str) -> tuple[str, ...]:
     if power == "britain":
-        return ["london"]
+        return ("london",)
     m = S.data().map
-    return [z.id for z in m.zones.values() if z.key is not None and z.owner == power]
+    return tuple(z.id for z in m.zones.values() if z.key is not None and z.owner == power)
 
 
 DOS_DE_MAYO = "22C"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
+from functools import cache
 from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
@@ -149,24 +150,29 @@ def name(power: str) -> str:
     return S.data().map.powers[power].name
 
 
-def territory(power: str) -> list[str]:
+@cache  # these read the map and counters only
+def territory(power: str) -> tuple[str, ...]:
     """The zones of a power's territory (3.1), in file order."""
-    return [z.id for z in S.data().map.zones.values() if z.owner == power]
+    return tuple(z.id for z in S.data().map.zones.values() if z.owner == power)
 
 
+@cache
 def has_units(power: str) -> bool:
     return any(u.power == power for u in S.data().counters.units.values())
 
 
+@cache
 def coastal(power: str) -> bool:
     return any(z.port for z in S.data().map.zones.values() if z.owner == power)
 
 
-def marked_members(marker: str) -> list[str]:
+@cache
+def marked_members(marker: str) -> tuple[str, ...]:
     """Minors with a province marked R (8.3.1) or W (8.3.2)."""
     field = "rhine" if marker == "R" else "westphalia"
     m = S.data().map
-    return sorted({p.owner for p in m.provinces.values() if getattr(p, field) and m.powers[p.owner].kind == "minor"})
+    return tuple(sorted({p.owner for p in m.provinces.values()
+                         if getattr(p, field) and m.powers[p.owner].kind == "minor"}))
 
 
 def entity_member(st: State, power: str) -> bool:
@@ -430,6 +436,11 @@ def bonus_effect(st: State, side: str, cid: str, target: str, phase: str) -> Dip
     card = S.data().cards.cards[cid]
     if phase not in card.phases or not requires_hold(st, side, card):
         return None
+    return _target_bonus(card, target)
+
+
+def _target_bonus(card: Card, target: str) -> DiplomacyBonus | None:
+    """The diplomatic bonus of ``card`` on ``target``, its phase and conditions aside (``bonus_effect``)."""
     for e in card.effects("event"):
         if not isinstance(e, DiplomacyBonus) or (e.targets and target not in e.targets):
             continue
@@ -468,9 +479,11 @@ def card_targets(st: State, side: str, cid: str, phase: str) -> list[str]:
     """The targets ``side`` may make a diplomatic action on with card ``cid`` in ``phase`` (8.2.3 card value, or an
     event allowing a lower one: Intrigues)."""
     value = cards.ap_value(st, cid)
+    card = S.data().cards.cards[cid]
+    bonuses = phase in card.phases and requires_hold(st, side, card)  # as ``bonus_effect``: the same for every target
     out = []
     for target in S.data().tables.diplomacy:
-        bonus = bonus_effect(st, side, cid, target, phase)
+        bonus = _target_bonus(card, target) if bonuses else None
         if not eligible(st, side, target, phase, ignore_protectorate=bool(bonus and bonus.ignore_protectorate)):
             continue
         if value >= min_value(target) or (bonus and bonus.min_value_override):

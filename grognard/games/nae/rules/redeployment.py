@@ -38,12 +38,13 @@ def movers(st: State, power: str, mode: str, moved: list[str] | tuple[str, ...] 
     unités terrestres des puissances neutres »; its minor allies' units stay); in 7.6 the supplied forces of
     ``power`` and its minors' lone units (« Les forces ravitaillées de chaque camp »)."""
     out = []
+    networks: dict[str, supply.Network] = {}  # by power: the position does not change here
     for fid, f in st.g["forces"].items():
         if fid in moved or f["in_fortress"] or S.major_of(st, f["power"]) != power:
             continue
         if mode == "neutral" and f["power"] != power:
             continue
-        if mode == "strategic" and not supply.force_supplied(st, fid):
+        if mode == "strategic" and not supply.force_supplied(st, fid, networks):
             continue
         out.append(fid)
     return out
@@ -92,7 +93,7 @@ def enter_refusal(st: State, m: Frame, dst: str) -> str | None:
         if fort is not None and fort["active"]:
             return f"{name} holds an enemy fortress that no one besieges, 7.6"
         return f"{name} is under enemy control, 7.6"
-    if dst not in supply.supplied_zones(st, S.major_of(st, f["power"])):
+    if dst not in supply.supply_network(st, S.major_of(st, f["power"])).dist:  # ``supplied_zones``, unbuilt
         return f"the force would not be supplied in {name}, 7.6"
     return None
 
