@@ -1,8 +1,9 @@
 """Decision time of the computer players (prints; never asserted in tests).
 
-Plays 1815 games with AGENT on one side and the heuristic on the other and times every decision AGENT takes that
-has a real choice (more than one legal action), with the search's playouts per decision and the time a playout takes
-(which calibrates the iteration budget a time budget buys: ``search:iterations=N`` with N = 1.8 s / playout).
+Plays 1815 games with AGENT on one side and the heuristic on the other and times (wall clock and CPU) every
+decision AGENT takes that has a real choice (more than one legal action), with the search's playouts per decision
+and the time a playout takes (which calibrates the iteration budget a time budget buys: ``search:iterations=N``
+with N = 1.8 s / playout).
 
 Usage: python bench/agents_bench.py [AGENT] [DECISIONS] [SEED]     e.g. ai:normal 40 1
 """
@@ -24,6 +25,7 @@ def main() -> None:
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     game = load_game("nae")
     times: list[float] = []
+    cpu: list[float] = []
     sims: list[int] = []
     per_playout: list[float] = []
     while len(times) < wanted:
@@ -33,10 +35,11 @@ def main() -> None:
             while not st.over and len(times) < wanted:
                 actor = str(st.active)
                 real = actor == side and len(st.legal_actions()) > 1
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 action = agents[actor].choose(st, actor)
                 if real:
                     times.append(time.perf_counter() - t0)
+                    cpu.append(time.process_time() - c0)
                     sims.append(getattr(agents[actor], "last_iterations", 0))
                     if sims[-1]:
                         per_playout.append(times[-1] / sims[-1])
@@ -45,7 +48,8 @@ def main() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     median = 1000 * statistics.median(times)
     print(f"{spec}: {len(times)} decisions with a choice; ms per decision: median {median:.1f}, "
-          f"p95 {1000 * sorted(times)[int(0.95 * (len(times) - 1))]:.1f}, max {1000 * max(times):.1f}"
+          f"p95 {1000 * sorted(times)[int(0.95 * (len(times) - 1))]:.1f}, max {1000 * max(times):.1f}; CPU ms per "
+          f"decision: median {1000 * statistics.median(cpu):.2f}, max {1000 * max(cpu):.1f}"
           + (f"; playouts per decision: median {statistics.median(sims):.0f}, min {min(sims)}, max {max(sims)}; "
              f"ms per playout: median {1000 * statistics.median(per_playout):.1f}" if any(sims) else "")
           + f"; load average {load:.1f} on {os.cpu_count()} cores")

@@ -12,12 +12,22 @@ the heuristic's. With the ``random`` model this clairvoyant player wins a seed a
 moves leads to a win with the heuristic's play after it: what no fair player can beat with these moves, so an
 upper bound on what a Coalition built on the heuristic can reach with these rules and data.
 
+``turns``: the oracle (``random`` model) on seeds FROM..TO-1, printing for every game it turned the turning move
+against the heuristic's, the position round Napoléon, the dice each move met in the true future, and each move's
+wins over CHECKS fair futures (paired determinized copies against a random Empire with a fresh generator): a move
+that wins only in the true future was lucky; one that wins more fair futures is a lesson for the heuristic.
+``late``: the same for the *last* decision of each game the heuristic lost at which one of its next choices wins
+in the true future (the oracle turns the *first*, where any change reshuffles every later die).
+
 Usage: python bench/coalition_bound.py match SPEC FROM TO          e.g. match search:iterations=400 0 40
        python bench/coalition_bound.py oracle WIDTH MODEL FROM TO  e.g. oracle 3 random 0 40
+       python bench/coalition_bound.py turns WIDTH FROM TO CHECKS  e.g. turns 3 0 42 200
+       python bench/coalition_bound.py late WIDTH FROM TO CHECKS   e.g. late 3 0 42 200
 """
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 
@@ -26,6 +36,9 @@ from grognard.agents.random_agent import RandomAgent
 from grognard.agents.search import ranked
 from grognard.core.machine import Action, State
 from grognard.core.registry import load_game
+from grognard.games.nae import ai
+from grognard.games.nae import state as S
+from grognard.games.nae.ai import describe_choice
 from grognard.ratings import wilson
 from grognard.selfplay import Match, play_match
 
@@ -54,49 +67,174 @@ def _clone(agent: RandomAgent) -> RandomAgent:
 
 def _wins(st: State, action: Action, empire: RandomAgent | None) -> bool:
     """Play ``action`` on the true state, then the heuristic (Coalition) and the model (Empire) to the end."""
-    ai = game_ai(st)
+    player = game_ai(st)
     st.apply(action, check=False)
     while not st.over:
         side = str(st.active)
-        move = empire.choose(st, side) if empire is not None and side == "empire" else ai.policy(st, side)[0]
+        move = empire.choose(st, side) if empire is not None and side == "empire" else player.policy(st, side)[0]
         st.apply(move, check=False)
     return (st.result or {}).get("winner") == "coalition"
 
 
+class Turn:
+    """The decision where the oracle left the heuristic's move: the position before it and both moves."""
+
+    def __init__(self, st: State, empire: RandomAgent, decision: int, moves: list[tuple[Action, str]],
+                 chosen: int) -> None:
+        self.st, self.empire, self.decision, self.moves, self.chosen = st, empire, decision, moves, chosen
+
+
+def _oracle_game(seed: int, width: int, model: str) -> tuple[State, Turn | None, int]:
+    """One seed played by the oracle: the final state, the turning decision (if any) and the playouts spent."""
+    st = load_game("nae").new_state("1815", seed=seed)
+    empire = RandomAgent(seed * 7919)  # as play_match seeds the first seat
+    player = game_ai(st)
+    turn: Turn | None = None
+    playouts = decision = 0
+    while not st.over:
+        side = str(st.active)
+        legal = st.legal_actions()
+        if side == "empire":
+            action = empire.choose(st, side)
+        elif len(legal) == 1:
+            action = legal[0]
+        else:
+            decision += 1
+            moves = ranked(player, st, side, legal, width)
+            action = moves[0][0]
+            for i, (a, _) in enumerate(moves):
+                playouts += 1
+                if _wins(st.copy(), a, _clone(empire) if model == "random" else None):
+                    action = a
+                    if i:
+                        turn = Turn(st.copy(), _clone(empire), decision, moves, i)
+                    break
+        st.apply(action)
+    return st, turn, playouts
+
+
 def oracle(width: int, model: str, seeds: range) -> None:
-    game = load_game("nae")
     wins = 0
     for n, seed in enumerate(seeds, 1):
         t0 = time.process_time()
-        st = game.new_state("1815", seed=seed)
-        empire = RandomAgent(seed * 7919)  # as play_match seeds the first seat
-        ai = game_ai(st)
-        switched = playouts = 0
-        while not st.over:
-            side = str(st.active)
-            legal = st.legal_actions()
-            if side == "empire":
-                action = empire.choose(st, side)
-            elif len(legal) == 1:
-                action = legal[0]
-            else:
-                moves = [a for a, _ in ranked(ai, st, side, legal, width)]
-                action = moves[0]
-                for a in moves:
-                    playouts += 1
-                    if _wins(st.copy(), a, _clone(empire) if model == "random" else None):
-                        action = a
-                        break
-                switched += action != moves[0]
-            st.apply(action)
+        st, turn, playouts = _oracle_game(seed, width, model)
         wins += (st.result or {}).get("winner") == "coalition"
-        print(f"seed {seed}: {(st.result or {}).get('winner')} wins, {switched} moves other than the heuristic's, "
-              f"{playouts} playouts, {time.process_time() - t0:.0f} s CPU; Coalition {wins}/{n}", flush=True)
+        print(f"seed {seed}: {(st.result or {}).get('winner')} wins, {int(turn is not None)} moves other than the "
+              f"heuristic's, {playouts} playouts, {time.process_time() - t0:.0f} s CPU; Coalition {wins}/{n}",
+              flush=True)
     _report(f"oracle width {width}, Empire modelled as {model}", wins, len(seeds))
 
 
+def _position(st: State) -> list[str]:
+    """The board round Napoléon as a player reads it before the turning move."""
+    g = st.g
+    nap = ai.napoleon_force(st)
+    lines = [f"round {g['round']}/{g['last_round']}, {g['turn']}'s turn, step {st.step}; Coalition hand "
+             f"{', '.join(sorted(g['hands']['coalition'])) or 'empty'}; Empire hand {len(g['hands']['empire'])}"]
+    if nap is None:
+        return lines
+    nf = S.force(st, nap)
+    nz = nf["zone"]
+    lines.append(f"Napoléon: {S.name_of(st, nap)} at {S.zone_name(nz)}, combat value {S.combat_value(nf)}"
+                 f"{', demoralized' if nf['demoralized'] else ''}{', unsupplied' if nf['unsupplied'] else ''}"
+                 f"{', in the fortress' if nf['in_fortress'] else ''}")
+    ways = []
+    for z in sorted(S.data().map.neighbours(nz)):
+        c, e = ai.strength(st, z, "coalition"), ai.strength(st, z, "empire")
+        ways.append(f"{S.zone_name(z)}{f' C{c}' if c else ''}{f' E{e}' if e else ''}")
+    lines.append("  his zone's neighbours: " + "; ".join(ways))
+    near = sorted((ai.dist(f["zone"], nz), fid) for fid, f in g["forces"].items()
+                  if f["side"] == "coalition" and ai.dist(f["zone"], nz) <= 3 and S.combat_value(f))
+    for d, fid in near:
+        f = S.force(st, fid)
+        lines.append(f"  {d} border(s): {S.name_of(st, fid)} at {S.zone_name(f['zone'])}, value {S.combat_value(f)}"
+                     f"{', demoralized' if f['demoralized'] else ''}{', unsupplied' if f['unsupplied'] else ''}"
+                     f"{', in fortress' if f['in_fortress'] else ''}")
+    return lines
+
+
+def _fair(st: State, moves: list[Action], checks: int, seed: int) -> list[int]:
+    """Each move's wins over ``checks`` fair futures: determinized copies (new dice, the hidden cards dealt again)
+    against a random Empire with a fresh generator, the same copy and generator for every move (paired)."""
+    rng = random.Random(seed)
+    wins = [0] * len(moves)
+    for _ in range(checks):
+        base = st.determinize("coalition", rng)
+        empire_seed = rng.randrange(1 << 30)
+        for i, a in enumerate(moves):
+            wins[i] += _wins(base.copy(), a, RandomAgent(empire_seed))
+    return wins
+
+
+def _late_turn(seed: int, width: int) -> tuple[State, Turn | None]:
+    """The heuristic's own game against random, and if it lost, the *last* Coalition decision at which one of the
+    heuristic's next choices wins in the true future (searched backwards from the end: the move nearest the
+    decisive moment, whose future the dice have had the least time to reshuffle)."""
+    st = load_game("nae").new_state("1815", seed=seed)
+    empire = RandomAgent(seed * 7919)
+    player = game_ai(st)
+    seen: list[tuple[State, RandomAgent]] = []
+    while not st.over:
+        side = str(st.active)
+        if side == "empire":
+            action = empire.choose(st, side)
+        else:
+            if len(st.legal_actions()) > 1:
+                seen.append((st.copy(), _clone(empire)))
+            action = player.policy(st, side)[0]
+        st.apply(action)
+    if (st.result or {}).get("winner") == "coalition":
+        return st, None
+    for decision in range(len(seen) - 1, -1, -1):
+        before, opponent = seen[decision]
+        moves = ranked(player, before, "coalition", before.legal_actions(), width)
+        for i, (a, _) in enumerate(moves[1:], 1):
+            if _wins(before.copy(), a, _clone(opponent)):
+                return st, Turn(before, opponent, decision + 1, moves, i)
+    return st, None
+
+
+def turns(width: int, seeds: range, checks: int, late: bool) -> None:
+    """Every game the oracle turned (``late``: the last turning decision of the heuristic's lost games): the
+    turning move against the heuristic's, the position, what followed on the true future for each, and each move's
+    wins over fair futures (is the move better, or only luckier?)."""
+    wins = 0
+    for n, seed in enumerate(seeds, 1):
+        end, turn = _late_turn(seed, width) if late else _oracle_game(seed, width, "random")[:2]
+        winner = (end.result or {}).get("winner")
+        wins += winner == "coalition" or turn is not None
+        print(f"seed {seed}: {winner} wins{', turned' if turn else ''}; Coalition {wins}/{n}", flush=True)
+        if turn is not None:
+            _explain(turn, seed, checks)
+    _report(f"oracle width {width}, Empire modelled as random", wins, len(seeds))
+
+
+def _explain(turn: Turn, seed: int, checks: int) -> None:
+    (h, hwhy), (t, twhy) = turn.moves[0], turn.moves[turn.chosen]
+    print(f"== seed {seed}, decision {turn.decision}: the heuristic's move "
+          f"{describe_choice(turn.st, h, hwhy)!r}; the turning move (rank {turn.chosen + 1}) "
+          f"{describe_choice(turn.st, t, twhy)!r}")
+    for text in _position(turn.st):
+        print("   " + text)
+    for label, a in (("heuristic", h), ("turning", t)):
+        future = turn.st.copy()
+        before = len(future.log)
+        _wins(future, a, _clone(turn.empire))
+        dice = [e["text"] for e in future.log[before:] if e.get("dice")]
+        print(f"   after the {label} move: {(future.result or {}).get('winner')} wins in round {future.g['round']}; "
+              f"{(future.result or {}).get('text', '')}")
+        for text in dice[:8] + ["..."] + [e["text"] for e in future.log[-4:]]:
+            print(f"      {text}")
+    fair = _fair(turn.st, [h, t], checks, seed)
+    lo, hi = wilson(fair[1], checks)
+    print(f"   fair futures ({checks}, paired): heuristic's move {fair[0]}, turning move {fair[1]} "
+          f"({lo:.0%}-{hi:.0%})", flush=True)
+
+
 def main() -> None:
-    if sys.argv[1] == "oracle":
+    if sys.argv[1] in ("turns", "late"):
+        turns(int(sys.argv[2]), range(int(sys.argv[3]), int(sys.argv[4])), int(sys.argv[5]), sys.argv[1] == "late")
+    elif sys.argv[1] == "oracle":
         oracle(int(sys.argv[2]), sys.argv[3], range(int(sys.argv[4]), int(sys.argv[5])))
     else:
         match(sys.argv[2], range(int(sys.argv[3]), int(sys.argv[4])))

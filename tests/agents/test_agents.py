@@ -79,18 +79,35 @@ def _first_game_where(stop, agents, seeds=range(20)):
 
 def test_20_1_coalition_hunts_napoleon_first():
     """20.1: removing Napoléon wins for the Coalition (France's armies rally when supplied, so the conquest needs
-    them destroyed too): its activations go to the forces that can reach him, Blücher first, not to Castaños'
-    good odds against a corps in the Pyrenees."""
+    them destroyed too): its activations go to the forces that can reach him, not to Castaños' good odds against a
+    corps in the Pyrenees; the one that fights him best first: Wellington (morale 5, dice -2 from Namur) before
+    Blücher (morale 3, dice -4)."""
     st = _until(load_game("nae").new_state("1815", seed=3),
                 lambda s: s.active == "coalition" and s.step == "activation")
     legal = st.legal_actions()
     values = {a[1]: ai.force_value(st, "coalition", a[1]) for a in legal if a[0] == "force"}
     names = {fid: ai.S.name_of(st, fid) for fid in values}
     ranked = sorted(values, key=values.get, reverse=True)
-    assert [names[f] for f in ranked[:2]] == ["Blücher (Army of the Elbe)", "Wellington (Army of the Peninsula)"]
+    assert [names[f] for f in ranked[:2]] == ["Wellington (Army of the Peninsula)", "Blücher (Army of the Elbe)"]
     assert all(values[f] > values["f1"] for f in ranked[:4]) and names["f1"] == "Castaños"
     action, reason = ai.policy(st, "coalition", legal)
-    assert action == ("force", ranked[0]) and "Napoléon" in reason
+    assert action == ("force", ranked[0]) and "strike Napoléon" in reason
+
+
+def test_11_wellington_takes_blucher_in_on_his_way_and_both_strike_napoleon():
+    """11 / 14.2: Wellington's strike from Brussels, two zones from Napoléon, goes through Namur (``strike_entry``),
+    where his army takes Blücher's in: the group fights at 2:1 where Blücher alone would have fought at 1:1."""
+    st = _until(load_game("nae").new_state("1815", seed=3),
+                lambda s: s.active == "coalition" and s.step == "activation")
+    wellington = next(fid for fid, f in st.g["forces"].items() if f["commander"] == "wellington")
+    napoleon = ai.S.force(st, ai.napoleon_force(st))["zone"]
+    assert ai.dist(ai.S.force(st, wellington)["zone"], napoleon) == 2
+    assert ai.strike_entry(st, wellington, napoleon) == "namur"
+    n = len(st.log)
+    _until(st, lambda s: any(e.get("rule") == "14.2" for e in s.log[n:]),
+           {"empire": HeuristicAgent(0), "coalition": HeuristicAgent(0)})
+    battle = next(e["text"] for e in st.log[n:] if e.get("rule") == "14.2")
+    assert "Blücher" in battle and "Wellington" in battle and "Napoleon" in battle
 
 
 def test_12_6_campaign_force_waits_to_strike_napoleon_together():
@@ -129,6 +146,29 @@ def test_13_3_coalition_sets_up_a_fixed_depot_before_it_marches_out_of_supply():
     assert depot["zone"] == here
     after = ai.supply.supply_network(st, depot["power"]).dist
     assert after[here] == 0
+
+
+def test_14_1_no_counter_march_that_the_force_in_battle_cannot_take_in_whole():
+    """14.1 / 11: « une consolidation est obligatoirement réalisée; éliminez les unités et généraux en surplus »: a
+    force its army cannot command is eliminated in part on joining the battle (Hiller's corps with Schwarzenberg),
+    so the heuristic marches to the guns only with forces taken in whole, here none."""
+    def offered_one_that_cannot_join(s):
+        if s.active != "coalition" or s.step != "countermarch":
+            return False
+        into = ai._battle_of(s, s.frame)["att" if s.frame["role"] == "attacker" else "dfn"]
+        return any(a[0] == "force" and not ai.battle.may_join(s, into, a[1]) for a in s.legal_actions())
+
+    st = _first_game_where(offered_one_that_cannot_join, {"empire": RandomAgent(0), "coalition": HeuristicAgent(0)})
+    into = ai._battle_of(st, st.frame)["att" if st.frame["role"] == "attacker" else "dfn"]
+    refused = [a for a in st.legal_actions() if a[0] == "force" and not ai.battle.may_join(st, into, a[1])]
+    action, _ = ai.policy(st, "coalition")
+    assert action not in refused
+    joined = st.copy()
+    n = len(joined.log)
+    joined.apply(refused[0])
+    while not any(e.get("rule") == "14.2" for e in joined.log[n:]):
+        joined.apply(ai.policy(joined, str(joined.active))[0])
+    assert any("eliminated" in e["text"] and "takes in" in e["text"] for e in joined.log[n:])
 
 
 def test_evaluation_is_the_result_at_the_end_and_zero_sum_before():

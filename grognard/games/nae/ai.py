@@ -17,7 +17,7 @@ from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, battle, cards, conquest, diplomacy, naval, siege, supply
+from grognard.games.nae.rules import activation, battle, cards, conquest, diplomacy, movement, naval, siege, supply
 from grognard.games.nae.schema.cards import ActivateForces, CombatBonus, EnterUnits, MoraleModifier
 
 Choice = tuple[Action, str]
@@ -451,7 +451,11 @@ def on_the_way(st: State, here: str, zone: str) -> bool:
 
 def hunt_value(st: State, fid: str) -> float:
     """20.1: removing Napoléon wins the game for the Coalition, and France's armies rally when supplied, so every
-    force that can reach him strikes (the strongest first) and those a march away close in; 0 for the others."""
+    force that can reach him strikes and those a march away close in; 0 for the others. A strike is open to a force
+    two zones away with the MP to get there (``strike_entry``), and the force that fights him best goes first
+    (``strike_quality``): Wellington from Brussels marches through Blücher's zone at Namur, takes him in (11) and
+    strikes with both armies, where Blücher alone would strike first at 1:1 (round 6: in the three opening
+    positions the oracle turned this way, 117, 138 and 132 fair futures won in 200 against 99, 118 and 118)."""
     if not hunter(st, fid):
         return 0.0
     f = S.force(st, fid)
@@ -461,10 +465,38 @@ def hunt_value(st: State, fid: str) -> float:
     if d <= 2 and crushes_napoleon(st, fid):
         return 400.0 + value  # 14.2: 5:1 destroys him, the game is won
     if d <= 1 and attack_ok(st, "coalition", fid, enemy_forces_in(st, nz, "coalition"), nz):
-        return 300.0 + value
+        return 300.0 + value + 2 * strike_quality(st, fid, nz, f["zone"])
+    if d == 2:
+        via = strike_entry(st, fid, nz)
+        if via is not None:
+            return 300.0 + value + 2 * strike_quality(st, fid, nz, via)
     if value >= HUNT_MIN:
         return 150.0 + value / (1 + d)
     return 0.0
+
+
+def strike_quality(st: State, fid: str, nz: str, via: str) -> float:
+    """How well ``fid`` fights Napoléon entering from ``via``: its dice lead (``edge``) and its morale (14.9: the
+    force that holds its morale stays in the hunt)."""
+    foes = enemy_forces_in(st, nz, "coalition")
+    return edge(st, fid, foes, nz, via) + battle.force_morale(st, S.force(st, fid))
+
+
+def strike_entry(st: State, fid: str, nz: str) -> str | None:
+    """12.1: a zone free of enemies between ``fid`` and Napoléon's zone, both borders within the force's MP, from
+    which the battle is worth fighting (``attack_ok``); None if there is none."""
+    f = S.force(st, fid)
+    m = S.data().map
+    mp = movement.movement_factor(st, fid)
+    foes = enemy_forces_in(st, nz, "coalition")
+    for z in sorted(set(m.neighbours(f["zone"])) & set(m.neighbours(nz))):
+        a, b = m.enter_cost(f["zone"], z), m.enter_cost(z, nz)
+        if a is None or b is None or a + b > mp or enemy_forces_in(st, z, "coalition"):
+            continue
+        lead = edge(st, fid, foes, nz, z)
+        if lead > -99 if last_round(st) else lead >= HUNT_LEAD:
+            return z
+    return None
 
 
 def march_target(st: State, side: str, fid: str) -> str:
@@ -812,8 +844,12 @@ def done(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def countermarch_to_help(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """March to the sound of the guns with a force that is not Napoléon's (he joins only his own battles)."""
-    forces = [a for a in legal if a[0] == "force" and NAPOLEON not in S.generals_of(S.force(st, a[1]))]
+    """March to the sound of the guns with a force that is not Napoléon's (he joins only his own battles) and that
+    the force in the battle takes in whole: else the consolidation eliminates the units and generals beyond
+    command (11, 14.1), as a third army joining a group of two did with nine corps (1815 seed 39)."""
+    into = _battle_of(st, st.frame)["att" if st.frame["role"] == "attacker" else "dfn"]
+    forces = [a for a in legal if a[0] == "force" and NAPOLEON not in S.generals_of(S.force(st, a[1]))
+              and battle.may_join(st, into, a[1])]
     if not forces:
         return None
     best = max(forces, key=lambda a: (S.combat_value(S.force(st, a[1])), a[1]))
