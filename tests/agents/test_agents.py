@@ -262,12 +262,12 @@ def test_search_stops_when_no_candidate_can_pass():
 
 
 def test_search_abandons_a_playout_that_outlasts_its_time_budget():
-    """A grand campaign's playout (to the side's next turn: some tens of decisions) is longer than a hundredth of a
-    second: it is abandoned at the deadline and the heuristic's move is played, so the budget holds whatever the
+    """A grand campaign's playout (to the side's next turn: some tens of decisions) is longer than half a
+    millisecond: it is abandoned at the deadline and the heuristic's move is played, so the budget holds whatever the
     scenario."""
     st = load_game("nae").new_state("1805", seed=1)
     st = _until(st, lambda s: len(s.legal_actions()) > 1)
     side = str(st.active)
-    agent = make_agent("search:seconds=0.01", 1)
+    agent = make_agent("search:seconds=0.0005", 1)
     assert agent.choose(st, side) == ai.policy(st, side)[0]
     assert agent.last_iterations == 0

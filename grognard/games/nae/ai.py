@@ -112,6 +112,13 @@ def odds(a: int, d: int) -> str:
     return f"1:{round(1 / r)}" if r <= 0.57 or r > 0.8 else "2:3"
 
 
+def dice_text(lead: float, whose: str = "") -> str:
+    """``edge``'s lead as a reason reads it: the 14.2 outright destruction rather than its ±99 stand-in."""
+    if abs(lead) >= 99:
+        return "the odds destroy " + ("the defender" if lead > 0 else "the attacker") + " outright (14.2)"
+    return f"dice {lead:+.0f}{whose}"
+
+
 def edge(st: State, att: str, foes: list[str], zone: str, came_from: str) -> float:
     """The attacker's expected lead on the battle dice (14.5): odds column, terrain and border, the generals'
     tactical values, cavalry superiority, the best elite corps and supply; +99 when the odds destroy the defender
@@ -564,7 +571,7 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
     m1 = battle.force_morale(st, f)
     m2 = battle.force_morale(st, S.force(st, foe))
     return a, (f"{S.name_of(st, fid)} attacks {S.name_of(st, foe)} at {S.zone_name(a[1])}: odds {odds(mine, theirs)}, "
-               f"dice {lead:+.0f}, morale {m1} against {m2}")
+               f"{dice_text(lead)}, morale {m1} against {m2}")
 
 
 def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -756,12 +763,12 @@ def evade_when_outmatched(st: State, side: str, legal: list[Action]) -> Choice |
     if side == "coalition" and NAPOLEON in S.generals_of(foe) and lead < 99:
         return ("stand", None), f"{S.name_of(st, f['fid'])} stands: every battle costs Napoléon steps"
     if lead <= limit:
-        return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)}, dice {-lead:+.0f} for it"
+        return ("stand", None), f"{S.name_of(st, f['fid'])} stands: odds {odds(a, d)}, {dice_text(-lead, ' for it')}"
     # a Coalition force shut in a fortress comes out only by a sortie, unsupplied (15.2): it evades first
     for verb in (("evade", "fortress") if side == "coalition" else ("fortress", "evade")):
         if (verb, None) in legal:
-            return (verb, None), (f"{S.name_of(st, f['fid'])} is outmatched (odds {odds(a, d)}, dice {lead:+.0f} "
-                                  "against it): it withdraws")
+            return (verb, None), (f"{S.name_of(st, f['fid'])} is outmatched (odds {odds(a, d)}, "
+                                  f"{dice_text(lead, ' against it')}): it withdraws")
     return ("stand", None), "no way out: it stands"
 
 

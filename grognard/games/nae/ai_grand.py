@@ -336,7 +336,7 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
     theirs, a, foes = best
     lead = ai.edge(st, fid, foes, a[1], f["zone"])
     return a, (f"{S.name_of(st, fid)} attacks {S.name_of(st, foes[0])} at {S.zone_name(a[1])}: odds "
-               f"{ai.odds(S.combat_value(f), theirs)}, dice {lead:+.0f}")
+               f"{ai.odds(S.combat_value(f), theirs)}, {ai.dice_text(lead)}")
 
 
 def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
