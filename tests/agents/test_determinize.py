@@ -3,6 +3,7 @@
 import random
 
 from grognard import load_game
+from grognard.core.machine import State
 
 
 def _nae():
@@ -43,15 +44,22 @@ def test_dice_seed_undo_and_private_log_are_not_carried():
     assert det.g["round"] == 2
 
 
+def hidden_twin(st: State, shuffle: int, dice: list[int]) -> State:
+    """A copy of ``st`` differing only in what the Empire cannot see: the Coalition's hand and draw pile dealt
+    again from their pool, and another dice stream."""
+    twin = st.copy()
+    pool = twin.g["hands"]["coalition"] + twin.g["decks"]["coalition"]
+    random.Random(shuffle).shuffle(pool)
+    n = len(twin.g["hands"]["coalition"])
+    twin.g["hands"]["coalition"], twin.g["decks"]["coalition"] = pool[:n], pool[n:]
+    twin.core["rng"] = dice
+    return twin
+
+
 def test_indistinguishable_truths_give_the_same_copy():
     """Two states that differ only in what the Empire cannot see determinize alike for the same rng."""
     a = _nae()
-    b = a.copy()
-    pool = b.g["hands"]["coalition"] + b.g["decks"]["coalition"]
-    random.Random(9).shuffle(pool)
-    n = len(b.g["hands"]["coalition"])
-    b.g["hands"]["coalition"], b.g["decks"]["coalition"] = pool[:n], pool[n:]
-    b.core["rng"] = [11, 22, 33, 44]
+    b = hidden_twin(a, 9, [11, 22, 33, 44])
     assert a.digest() != b.digest()
     da, db = a.determinize("empire", random.Random(4)), b.determinize("empire", random.Random(4))
     assert da.digest() == db.digest()

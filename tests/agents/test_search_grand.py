@@ -3,7 +3,6 @@ horizon and scored by the evaluation, a lead test for such scores; and 1815's se
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from grognard.agents import make_agent
@@ -12,6 +11,7 @@ from grognard.agents.search import EDGE, PATIENCE, passes
 from grognard.core.machine import State
 from grognard.core.registry import load_game
 from grognard.games.nae import ai, ai_grand
+from tests.agents.test_determinize import hidden_twin
 
 
 def _until(scenario: str, seed: int, stop: Callable[[State], bool]) -> State:
@@ -81,12 +81,7 @@ def test_grand_search_is_deterministic_and_ignores_the_hidden_truth():
     """At a searched step of 1809 (the Empire's first round) the playouts are scored at the horizon; the same seed
     and information state with other hidden cards and dice give the same move and reason."""
     st = _until("1809", 0, lambda s: s.active == "empire" and s.step == "round")
-    other = st.copy()
-    pool = other.g["hands"]["coalition"] + other.g["decks"]["coalition"]
-    random.Random(1).shuffle(pool)
-    n = len(other.g["hands"]["coalition"])
-    other.g["hands"]["coalition"], other.g["decks"]["coalition"] = pool[:n], pool[n:]
-    other.core["rng"] = [7, 7, 7, 7]
+    other = hidden_twin(st, 1, [7, 7, 7, 7])
     assert other.digest() != st.digest()
     agents = [make_agent("search:iterations=12", 3) for _ in range(2)]
     assert agents[0].choose(st, "empire") == agents[1].choose(other, "empire")

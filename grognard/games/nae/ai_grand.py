@@ -472,14 +472,19 @@ def march_on(st: State, side: str, legal: list[Action]) -> Choice | None:
     return ("zone", step), f"{S.name_of(st, fid)} {why} {S.zone_name(target)}, by {S.zone_name(step)}"
 
 
-def march_forced_on(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """Must go on (12.2.1): the move nearest the objective."""
+def nearest_the_front(st: State, side: str, legal: list[Action]) -> Action | None:
+    """The zone offered nearest the side's front (ties by zone id), None when no zone is offered."""
     zones = [a for a in legal if a[0] == "zone"]
     if not zones:
         return None
     goals = front(st, side)
-    best = min(zones, key=lambda a: (distance_to(a[1], goals), a[1]))
-    return best, "the force may not stop here"
+    return min(zones, key=lambda a: (distance_to(a[1], goals), a[1]))
+
+
+def march_forced_on(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Must go on (12.2.1): the move nearest the objective."""
+    best = nearest_the_front(st, side, legal)
+    return (best, "the force may not stop here") if best else None
 
 
 # -- 7.1 declarations of war and 7.2 hand building --------------------------------------------------------------
@@ -766,12 +771,8 @@ def dismiss_the_weakest(st: State, side: str, legal: list[Action]) -> Choice | N
 
 def deploy_towards_the_front(st: State, side: str, legal: list[Action]) -> Choice | None:
     """8.2.3 / 17: a minor entering the war deploys, and a fleet is placed, nearest the fighting."""
-    zones = [a for a in legal if a[0] == "zone"]
-    if not zones:
-        return None
-    goals = front(st, side)
-    best = min(zones, key=lambda a: (distance_to(a[1], goals), a[1]))
-    return best, f"nearest the fighting: {S.zone_name(best[1])}"
+    best = nearest_the_front(st, side, legal)
+    return (best, f"nearest the fighting: {S.zone_name(best[1])}") if best else None
 
 
 # -- 7.5 / 7.6 redeployment -------------------------------------------------------------------------------------

@@ -135,10 +135,8 @@ def test_18_1_sicily_conquered_by_the_empire_joins_the_kingdom_of_naples():
     assert any(e["text"] == "Sicily is integrated into the Kingdom of Naples" for e in st.log)
 
 
-def test_18_1_the_conquerors_siege_of_a_fortress_the_minor_still_held_is_lifted():
-    """18.1: the conquered minor becomes the conqueror's ally « so the zones it controls change sides with it »:
-    Gaeta, still Neapolitan and besieged by a French corps, is now of the Empire's side, and no side besieges its
-    own fortress (15.3; a heuristic 1805 game left the French besieging an allied Gaeta)."""
+def _gaeta_besieged_by_the_french() -> State:
+    """Naples a Coalition minor whose capital France holds, Gaeta still Neapolitan and besieged by a French corps."""
     st = board()
     S.set_side(st, "naples", "coalition")
     S.set_ally_of(st, "naples", "britain")
@@ -146,9 +144,33 @@ def test_18_1_the_conquerors_siege_of_a_fortress_the_minor_still_held_is_lifted(
     S.set_control(st, "gaeta", "naples")
     french = put(st, "gaeta", ["fr_i"], side="empire")
     S.set_fortress(st, "gaeta", besieger=french, siege=1)
+    return st
+
+
+def test_18_1_the_conquerors_siege_of_a_fortress_the_minor_still_held_is_lifted():
+    """18.1: the conquered minor becomes the conqueror's ally « so the zones it controls change sides with it »:
+    Gaeta, still Neapolitan and besieged by a French corps, is now of the Empire's side, and no side besieges its
+    own fortress (15.3; a heuristic 1805 game left the French besieging an allied Gaeta)."""
+    st = _gaeta_besieged_by_the_french()
     conquest.conquer_minor(st, "naples", "empire")
     assert S.controller(st, "gaeta") == "empire"
     assert st.g["fortresses"]["gaeta"]["besieger"] is None and st.g["fortresses"]["gaeta"]["siege"] is None
+
+
+
+def test_18_1_a_conquest_lifts_the_conquerors_sieges_not_the_enemys() -> None:
+    """18.1 / 15.3: when the Empire conquers a minor, only its own sieges of the fortresses the minor still held are
+    lifted (no side besieges its own fortress); the enemy's sieges of the Empire's other fortresses go on. A 1809
+    heuristic game (seed 6) lifted Archduke Charles's siege of French-held Landau when the Empire conquered Baden."""
+    st = _gaeta_besieged_by_the_french()
+    S.set_control(st, "mantua", "france")
+    garrison = put(st, "mantua", ["fr_ii"], side="empire")
+    S.set_in_fortress(st, garrison, True)
+    austrians = put(st, "mantua", ["au_i", "au_ii"], side="coalition")
+    S.set_fortress(st, "mantua", besieger=austrians, siege=2)
+    conquest.conquer_minor(st, "naples", "empire")
+    assert st.g["fortresses"]["gaeta"]["besieger"] is None  # the conqueror's own siege of a fortress now its side's
+    assert st.g["fortresses"]["mantua"]["besieger"] == austrians and st.g["fortresses"]["mantua"]["siege"] == 2
 
 
 def test_18_1_a_french_protectorate_conquered_by_the_coalition_loses_its_vp():
