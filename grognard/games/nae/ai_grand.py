@@ -19,7 +19,7 @@ from functools import cache
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, conquest, movement, peace, siege, supply
+from grognard.games.nae.rules import budget, cards, conquest, diplomacy, movement, peace, siege, supply
 from grognard.games.nae.schema.cards import (
     CancelBlockadeVp,
     Deploy,
@@ -252,7 +252,7 @@ def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | 
     near = [z for z in S.data().map.neighbours(f["zone"])  # 12.1: the zones it may enter (cost, limited units)
             if movement.may_enter(st, fid, f["zone"], z, S.base_mf(f))]
     attack = ai.good_attack(st, side, fid)
-    if attack and attack[0] in near:
+    if attack and attack[0] in near and worth_the_detour(st, side, fid, attack[0], attack[2]):
         return 100.0 + attack[2]
     if threat and f["zone"] != threat and ai.dist(f["zone"], threat) <= 2 and ai.NAPOLEON not in S.generals_of(f) \
             and best_step(st, side, fid, threat, near) is not None:  # an activation that cannot move is AP lost
@@ -297,6 +297,12 @@ def victory_card(cid: str) -> bool:
     return (S.data().cards.cards[cid].vp or 0) != 0
 
 
+def kept_card(st: State, side: str, cid: str) -> bool:
+    """A card kept for its event rather than spent for AP or discarded: it moves the victory track
+    (``victory_card``) or raises an escalade the side wants (``escalade_wanted``)."""
+    return victory_card(cid) or (escalade_wanted(st, side) and escalating_card(cid))
+
+
 def activate_when_useful(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Play the card worth the most AP when some force gains by moving; else keep the hand. The combat cards are
     kept for the decisive battle and the cards whose event brings victory points (Tilsit, Erfurt: 19) for their
@@ -306,8 +312,8 @@ def activate_when_useful(st: State, side: str, legal: list[Action]) -> Choice | 
     plays = [a for a in legal if a[0] == "card"]
     if not plays:
         return None
-    spare = ([a for a in plays if not ai.keep_combat_cards(st, a[1]) and not victory_card(a[1])]
-             or [a for a in plays if not victory_card(a[1])] or plays)
+    spare = ([a for a in plays if not ai.keep_combat_cards(st, a[1]) and not kept_card(st, side, a[1])]
+             or [a for a in plays if not kept_card(st, side, a[1])] or plays)
     best = max(spare, key=lambda a: (cards.ap_value(st, a[1]), a[1]))
     return best, f"{cards.ap_value(st, best[1])} AP to move, the combat and victory cards kept"
 
@@ -329,6 +335,8 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
         if not foes or not ai.attack_ok(st, side, fid, foes, a[1]):
             continue
         theirs = sum(S.combat_value(S.force(st, x)) for x in foes)
+        if not worth_the_detour(st, side, fid, a[1], theirs):
+            continue
         if best is None or theirs > best[0]:
             best = (theirs, a, foes)
     if best is None:
@@ -337,6 +345,25 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
     lead = ai.edge(st, fid, foes, a[1], f["zone"])
     return a, (f"{S.name_of(st, fid)} attacks {S.name_of(st, foes[0])} at {S.zone_name(a[1])}: odds "
                f"{ai.odds(S.combat_value(f), theirs)}, {ai.dice_text(lead)}")
+
+
+REMNANT = 4  # a beaten enemy force is a remnant below a quarter of the attacker's value (and this many steps)
+
+
+def worth_the_detour(st: State, side: str, fid: str, zone: str, theirs: int) -> bool:
+    """18.2.1: an attack that leads the force away from its objective (``march_target``) is worth it only on a
+    real army (at least a quarter of its value), not on a remnant: in 1805 the Grande Armée chased Mack's
+    remnants from Ulm to Innsbruck, Munich and Regensburg while Vienna, the conquest of Austria, lay open (seed 1).
+    Attacks on the way, and any by a small force, stay good."""
+    f = S.force(st, fid)
+    mine = S.combat_value(f)
+    if theirs >= max(REMNANT, mine / 4) or mine < 2 * REMNANT:
+        return True
+    target = march_target(st, side, fid)
+    if target is None:
+        return True
+    back = open_distances(st, target)
+    return back.get(zone, FAR) <= back.get(f["zone"], FAR)
 
 
 def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -495,10 +522,60 @@ def minor_strength(st: State, power: str) -> int:
     return sum(S.unit(u).steps for u in reserve if S.unit(u).power == power)
 
 
+WAR_ODDS = 1.0  # the Empire's strength near a major's key zones against all it would meet, to declare war on it
+WAR_REACH = 4  # borders from the major's key zones within which the Empire's forces count: a campaign's marches
+WAR_FOES = 2  # borders from them within which the enemy's forces would join the defence
+
+
+def war_odds(st: State, side: str, power: str) -> tuple[int, int]:
+    """7.1 / 18.2.1: (ours, theirs) for a war on the neutral major ``power``: the side's forces in the field within
+    ``WAR_REACH`` borders of its key zones, against its forces on the map, the units its allied minors deploy at
+    once (3.2, 8.2.3) and the enemy's forces within ``WAR_FOES`` borders of those key zones."""
+    keys = [z for z in key_zones(power) if z in S.data().map.zones]
+    foe = S.other(side)
+    joining = {power, *(p for p, a in st.g["ally_of"].items() if a == power and S.status_of(st, p) == "allied")}
+
+    def near(zone: str, reach: int) -> bool:
+        return any(ai.dist(zone, k) <= reach for k in keys)
+
+    ours = sum(S.combat_value(f) for f in st.g["forces"].values()
+               if f["side"] == side and not f["in_fortress"] and near(f["zone"], WAR_REACH))
+    theirs = (sum(S.combat_value(f) for f in st.g["forces"].values() if f["power"] in joining)
+              + sum(minor_strength(st, p) for p in joining if not is_major(p))
+              + sum(S.combat_value(f) for f in st.g["forces"].values()
+                    if f["side"] == foe and near(f["zone"], WAR_FOES)))
+    return ours, theirs
+
+
+def declare_on_a_major_it_can_beat(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.1 / 18.2 / 6.1: the Empire goes to war on a neutral major (Prussia 1806) when its armies near the major's
+    key zones outweigh all they would meet (``war_odds``): conquered, the major gives a victory point and a point
+    of escalade (example 8.6), and a first declaration another point; a declaration on a major it beat before
+    brings the Punishments in at once (« quel que soit le niveau d'escalade », 8.1.3), the cards its end victory
+    needs (45F, 19.3). Not in the last year: no conquest would follow. The Coalition never: the power would join
+    the Empire (3.2)."""
+    if side != "empire" or last_year(st):
+        return None
+    best: tuple[float, str] | None = None
+    for a in legal:
+        if a[0] != "declare" or not is_major(a[1]) or not key_zones(a[1]):
+            continue
+        ours, theirs = war_odds(st, side, a[1])
+        if ours >= WAR_ODDS * max(theirs, MARCH_MIN) and (best is None or ours / max(theirs, 1) > best[0]):
+            best = (ours / max(theirs, 1), a[1])
+    if best is None:
+        return None
+    power = best[1]
+    ours, theirs = war_odds(st, side, power)
+    again = " and brings the Punishments in (8.1.3)" if power in st.g["conquered"] else ""
+    return ("declare", power), (f"war on {S.data().map.powers[power].name}: {ours} steps near its key zones against "
+                                f"{theirs}; its conquest is a victory point and escalade (18.2){again}")
+
+
 def declare_on_a_weak_minor(st: State, side: str, legal: list[Action]) -> Choice | None:
     """7.1 / 18.1: war on a neutral minor pays when the side can conquer it at once: its capital lies within a
     border of a force of the side at least three times its steps. Conquered, it becomes the side's ally (cards,
-    minor steps, 7.3.3) at no escalade. Never on a major: it joins the enemy and raises the escalade (3.2)."""
+    minor steps, 7.3.3). The majors are ``declare_on_a_major_it_can_beat``'s."""
     best: tuple[int, str] | None = None
     for a in legal:
         if a[0] != "declare" or is_major(a[1]):
@@ -519,14 +596,15 @@ def declare_on_a_weak_minor(st: State, side: str, legal: list[Action]) -> Choice
 
 def keep_the_best_cards(st: State, side: str, legal: list[Action]) -> Choice | None:
     """7.2: keep every card the hand may hold (each low card has an event or a combat use, and a draw is blind);
-    above its size, discard the fewest AP first and, among equals, a card with no combat use before one kept for
-    the decisive battle."""
+    above its size, keep the cards kept for their event (``kept_card``) and discard the fewest AP first and, among
+    equals, a card with no combat use before one kept for the decisive battle."""
     if ("done", None) in legal:
         return ("done", None), "keep the cards and draw"
     discards = [a for a in legal if a[0] == "discard"]
     if not discards:
         return None
-    worst = min(discards, key=lambda a: (S.data().cards.cards[a[1]].value, ai.keep_combat_cards(st, a[1]), a[1]))
+    worst = min(discards, key=lambda a: (kept_card(st, side, a[1]), S.data().cards.cards[a[1]].value,
+                                         ai.keep_combat_cards(st, a[1]), a[1]))
     return worst, "the hand is over its size: the weakest card goes"
 
 
@@ -687,6 +765,28 @@ def budget_events(st: State, side: str, legal: list[Action]) -> Choice | None:
     return best, why
 
 
+PUNISHMENTS_AT = 15  # 6.1 « Lorsque ce niveau atteint 15 points, les cartes Les Châtiments [...] »
+
+
+def escalade_wanted(st: State, side: str) -> bool:
+    """6.1 / 19.3: the Empire of 1805 wants the escalade until the Punishments come in: its only end victory needs
+    45F *Europe Napoléonienne*, a Punishments card (the escalade is off in 1809, 20.3, which starts among them)."""
+    return side == "empire" and st.g.get("escalade") is not None and not diplomacy.punishments(st)
+
+
+def escalating_card(cid: str) -> bool:
+    return (S.data().cards.cards[cid].escalade or 0) > 0
+
+
+def play_escalating_event(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """6.1: an Empire that wants the escalade (``escalade_wanted``) plays the events that raise it as soon as the
+    rules allow (9F Persia, 22F Maria Walewska's Poland: « 2 points d'escalade sont enregistrés », 8.3.5)."""
+    if not escalade_wanted(st, side):
+        return None
+    best = next((a for a in legal if a[0] == "event" and escalating_card(a[1])), None)
+    return (best, "its event raises the escalade towards the Punishments and 45F (6.1, 19.3)") if best else None
+
+
 def play_victory_event(st: State, side: str, legal: list[Action]) -> Choice | None:
     """19: an event that moves the victory track the side's way (Malet, Erfurt, Napoleonic Europe, the King of
     Rome) is played as soon as the rules allow it: a level is worth more than any round's AP."""
@@ -733,7 +833,7 @@ def conquest_choice(st: State, side: str, legal: list[Action]) -> Choice | None:
         cards_ = [a for a in legal if a[0] == "discard" and not S.data().cards.cards[a[1]].cannot_discard]
         if not cards_:
             return ("pass", None), "no card may be spared"
-        worst = min(cards_, key=lambda a: (S.data().cards.cards[a[1]].permanent is not None, victory_card(a[1]),
+        worst = min(cards_, key=lambda a: (S.data().cards.cards[a[1]].permanent is not None, kept_card(st, side, a[1]),
                                            S.data().cards.cards[a[1]].value, ai.keep_combat_cards(st, a[1]), a[1]))
         return worst, "a forced alliance lasts to the end of the game (8.1.4)"
     if kind == "annex":
@@ -839,10 +939,10 @@ def redeploy_fleets_stay(st: State, side: str, legal: list[Action]) -> Choice | 
 def evaluate(st: State, side: str) -> float:
     """How good a grand-campaign position is for ``side`` (the game not over), from -1 to 1: the victory level
     (19: 20 wins for the Empire, 0 for the Coalition), France's key zones (19.3), the enemy key zones held
-    (conquests, 18.2.1), the escalade that brings in the Punishments (6.1), steps, supply and morale."""
+    (conquests, 18.2.1), the escalade (``escalade_score``), steps, supply and morale."""
     g = st.g
     start = S.data().scenarios[g["scenario"]].header.victory_level or 0
-    score = 0.6 * (g["vp"] - start) - 0.1 * (g.get("escalade") or 0)
+    score = 0.6 * (g["vp"] - start) + escalade_score(st)
     for z in ai.french_keys():
         if S.controller(st, z) == "coalition":
             score -= 1.5  # 19.3: every key zone of France held brings the Coalition's end victory closer
@@ -864,14 +964,25 @@ def evaluate(st: State, side: str) -> float:
     return value if side == "empire" else -value
 
 
+def escalade_score(st: State) -> float:
+    """6.1 / 19.3, for the Empire: in 1805 its only end victory needs 45F, a Punishments card, so each point of
+    escalade up to 15 is a step towards it, the Punishments in are worth the rest of the way, and 45F played is
+    one of 19.3's three conditions (1809 starts among the Punishments with the escalade off: nothing)."""
+    g = st.g
+    if g.get("escalade") is None:
+        return 0.0
+    played = diplomacy.event_was_played(st, "45F")
+    return 0.1 * min(g["escalade"], PUNISHMENTS_AT) + 0.5 * diplomacy.punishments(st) + 1.5 * played
+
+
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
-    "round": (play_victory_event, ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful,
+    "round": (play_victory_event, play_escalating_event, ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful,
               pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
     "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
               ai.march_stop, march_forced_on),
-    "interphase.war": (declare_on_a_weak_minor, ai.declare_no_war),
+    "interphase.war": (declare_on_a_major_it_can_beat, declare_on_a_weak_minor, ai.declare_no_war),
     "interphase.hands": (keep_the_best_cards,),
     "budget.spend": (spend_where_it_counts,),
     "budget.place": (place_towards_the_front,),
