@@ -45,10 +45,14 @@ def test_heuristic_plays_a_1809_year_and_the_1810_interphase_with_a_reason_for_e
     assert any(r.startswith("activate ") for r in reasons["activation"])
 
 
-def test_7_1_war_on_a_weak_neutral_minor_next_to_the_army_never_on_a_major():
+PRUSSIAN_ARMY = ["pr_i", "pr_ii", "pr_iii", "pr_iv", "pr_v", "pr_vi"]
+
+
+def test_7_1_war_on_a_weak_neutral_minor_next_to_the_army_not_on_a_stronger_major():
     st = board_1806()
     put(st, "bremen", ["fr_iii", "fr_iv"], commander="davout")  # next to Hamburg, the Hanseatic Cities' capital
-    put(st, "magdeburg", ["fr_v", "fr_vi"], commander="lannes")  # next to neutral Prussia: no war on a major
+    put(st, "magdeburg", ["fr_v", "fr_vi"], commander="lannes")  # next to neutral Prussia ...
+    put(st, "berlin", PRUSSIAN_ARMY, commander="brunswick")  # ... whose army outweighs them: no war on it
     interphase(st)
     st.push("interphase.war", i=1)  # the Empire's declarations
     action, reason = ai.policy(st, "empire")
@@ -56,6 +60,55 @@ def test_7_1_war_on_a_weak_neutral_minor_next_to_the_army_never_on_a_major():
     st.apply(action)
     assert ai.policy(st, "empire")[0] == ("done", None)
     assert S.status_of(st, "prussia") == "neutral"
+
+
+def test_7_1_war_on_a_major_the_empire_can_beat_and_on_a_beaten_one_for_the_punishments():
+    st = board_1806()
+    put(st, "berlin", PRUSSIAN_ARMY, commander="brunswick")  # 12 steps and Prussia's allied minors
+    put(st, "leipzig", ["fr_i", "fr_iii", "fr_iv", "fr_v", "fr_vi", "fr_vii", "fr_viii", "fr_ix", "fr_x"],
+        commander="napoleon")  # 18 steps two borders from Berlin
+    interphase(st)
+    st.push("interphase.war", i=1)
+    ours, theirs = ai_grand.war_odds(st, "empire", "prussia")
+    assert ours == 18 and 12 <= theirs <= ours
+    action, reason = ai.policy(st, "empire")
+    assert action == ("declare", "prussia") and "18.2" in reason and "Punishments" not in reason
+    legal = [("declare", "prussia"), ("done", None)]
+    assert ai_grand.declare_on_a_major_it_can_beat(st, "coalition", legal) is None  # it would join the Empire
+    beaten = st.copy()
+    beaten.g["conquered"].append("prussia")  # beaten before: a second declaration brings the Punishments (8.1.3)
+    assert "Punishments" in ai_grand.declare_on_a_major_it_can_beat(beaten, "empire", legal)[1]
+    beaten.g["year"] = 1814  # 19.3: no conquest would follow in the last year
+    assert ai_grand.declare_on_a_major_it_can_beat(beaten, "empire", legal) is None
+    escalade = st.g["escalade"]
+    st.apply(action)
+    assert S.status_of(st, "prussia") == "at_war" and st.g["escalade"] == escalade + 1  # 7.1: a first declaration
+
+
+def test_6_1_the_1805_empire_plays_and_keeps_the_escalating_events_until_the_punishments():
+    st = load_game("nae").new_state("1805", seed=1)
+    legal = [("card", "9F"), ("event", "9F"), ("card", "1F"), ("pass", None)]
+    action, reason = ai_grand.play_escalating_event(st, "empire", legal)
+    assert action == ("event", "9F") and "6.1" in reason  # 9F Persia: escalade +1
+    assert ai_grand.play_escalating_event(st, "coalition", [("event", "22C")]) is None  # the Coalition's is not
+    assert ai_grand.kept_card(st, "empire", "22F")  # Maria Walewska: kept for its event, not spent for its AP
+    assert ai_grand.keep_the_best_cards(st, "empire", [("discard", "22F"), ("discard", "8F")])[0] == ("discard", "8F")
+    st.g["periods"] = [*S.data().scenarios["1805"].header.cards.periods, "punishments"]
+    assert ai_grand.play_escalating_event(st, "empire", legal) is None and not ai_grand.kept_card(st, "empire", "22F")
+    assert not ai_grand.escalade_wanted(load_game("nae").new_state("1809", seed=1), "empire")  # 20.3: it is off
+
+
+def test_18_2_1_a_strong_army_leaves_a_remnant_off_its_road_to_the_key_zones():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    army = put(st, "munich", ["fr_i", "fr_iii", "fr_iv", "fr_v", "fr_vi", "fr_vii"], commander="napoleon")
+    assert ai_grand.march_target(st, "empire", army) == "vienna"
+    assert not ai_grand.worth_the_detour(st, "empire", army, "ulm", 2)  # a remnant behind: left to the corps
+    assert ai_grand.worth_the_detour(st, "empire", army, "salzburg", 2)  # on the road to Vienna
+    assert ai_grand.worth_the_detour(st, "empire", army, "ulm", 6)  # a real army is worth the detour
+    corps = put(st, "stuttgart", ["fr_ix"], commander="lannes")
+    assert ai_grand.worth_the_detour(st, "empire", corps, "ulm", 1)  # a small force takes the small fights
 
 
 def test_7_2_over_its_size_the_hand_loses_its_weakest_card_combat_cards_last():
@@ -126,6 +179,9 @@ def test_the_grand_evaluation_follows_the_victory_track_and_france_s_key_zones()
     st.g["vp"] += 3
     assert ai.evaluate(st, "empire") > base
     st.g["vp"] -= 3
+    st.g["escalade"] += 4  # 6.1 / 19.3: the 1805 Empire's road to the Punishments and 45F
+    assert ai.evaluate(st, "empire") > base
+    st.g["escalade"] -= 4
     S.set_control(st, "lyon", "austria")
     assert ai.evaluate(st, "empire") < base
     one_year = load_game("nae").new_state("1815", seed=1)  # 1815 keeps its evaluation (20.1)
@@ -243,3 +299,38 @@ def test_19_3_in_the_last_year_only_protectorates_among_the_minors_are_objective
     st.g["year"] = 1814
     goals = ai_grand.targets(st, "coalition")
     assert "munich" not in goals and {"naples", "mantua", "paris"} <= set(goals)
+
+
+def test_9_1_a_corps_too_small_to_march_alone_joins_the_army_nearer_the_front():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    put(st, "munich", ["fr_i", "fr_iii", "fr_iv"], commander="napoleon", army="grande_armee")
+    corps = put(st, "stuttgart", ["fr_ix"], commander="lannes")  # 2 steps: too small to march on Vienna alone
+    paris = put(st, "paris", ["fr_x"], commander="soult")  # in a key zone of France: it stays
+    supply.update_supply(st)
+    assert ai_grand.rally_point(st, "empire", corps) == "munich"
+    assert ai_grand.march_target(st, "empire", corps) == "munich"
+    goals, threat = ai_grand.targets(st, "empire"), ai_grand.threatened_key(st, "empire")
+    assert 0 < ai_grand.force_value(st, "empire", corps, goals, threat) < 1  # after the marches, with spare AP
+    assert ai_grand.rally_point(st, "empire", paris) is None
+    far = put(st, "brest", ["fr_vii"], commander="augereau")  # beyond JOIN_REACH borders: it waits
+    assert ai_grand.rally_point(st, "empire", far) is None
+
+
+def test_8_1_5_the_empire_values_a_diplomatic_ally_it_can_make_a_protectorate():
+    st = load_game("nae").new_state("1805", seed=1)
+    assert ai_grand.protectorate_worth(st, "empire", "denmark") == 2.0
+    assert ai_grand.protectorate_worth(st, "coalition", "denmark") == 0.0
+    assert ai_grand.protectorate_worth(st, "empire", "bavaria") == 0.0  # no protectorate on the counter
+    assert ai.diplomatic_worth(st, "empire", "denmark") >= ai.diplomatic_worth(st, "coalition", "denmark") + 2
+
+
+def test_7_1_the_coalition_never_hands_a_minor_of_the_rhine_to_the_empire():
+    st = board_1806()
+    put(st, "kassel", ["ru_i", "ru_ii", "ru_iii"], commander="koutouzov")  # next to neutral Nassau (R)
+    legal = [("declare", "nassau"), ("done", None)]
+    assert ai_grand.entity_minor("nassau") and not ai_grand.entity_minor("hanseatic")
+    assert ai_grand.declare_on_a_weak_minor(st, "coalition", legal) is None
+    put(st, "kassel", ["fr_i", "fr_ii", "fr_iii"], commander="davout")  # the Empire, with as much, takes it
+    assert ai_grand.declare_on_a_weak_minor(st, "empire", legal)[0] == ("declare", "nassau")

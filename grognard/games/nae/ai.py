@@ -914,6 +914,7 @@ def diplomatic_worth(st: State, side: str, target: str) -> float:
 
         if ai_grand.exposed(st, side, target):
             return 0.0  # a power the enemy would conquer at once gives it a victory point (19.1)
+        joins += ai_grand.protectorate_worth(st, side, target)  # 8.1.5: an ally now, a protectorate next
     return (3.0 if diplomacy.is_major(target) else 1.0) + joins
 
 

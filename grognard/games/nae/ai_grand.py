@@ -19,7 +19,7 @@ from functools import cache
 from grognard.core.machine import Action, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, conquest, diplomacy, movement, peace, siege, supply
+from grognard.games.nae.rules import budget, cards, conquest, diplomacy, movement, peace, siege, stacking, supply
 from grognard.games.nae.schema.cards import (
     CancelBlockadeVp,
     Deploy,
@@ -257,8 +257,13 @@ def force_value(st: State, side: str, fid: str, goals: list[str], threat: str | 
     if threat and f["zone"] != threat and ai.dist(f["zone"], threat) <= 2 and ai.NAPOLEON not in S.generals_of(f) \
             and best_step(st, side, fid, threat, near) is not None:  # an activation that cannot move is AP lost
         return 50.0 + value
-    if garrison(st, side, fid) or value < MARCH_MIN:
+    if garrison(st, side, fid):
         return 0.0
+    if value < MARCH_MIN:
+        point = rally_point(st, side, fid)
+        if point is None or best_step(st, side, fid, point, near) is None:
+            return 0.0
+        return value / (2 + open_distances(st, point).get(f["zone"], FAR))  # after the marches: spare AP
     if not f["in_fortress"] and (siege_due(st, side, f["zone"]) or siege.may_attack(st, fid)):
         return 80.0 + value  # 15.3: a siege left is lifted, and the fortress behind cuts the supply line (13.3)
     if f["zone"] in goals and not f["unsupplied"] and movement.may_flag(st, fid):
@@ -408,6 +413,8 @@ def march_target(st: State, side: str, fid: str) -> str | None:
     threat = threatened_key(st, side)
     if threat and ai.dist(f["zone"], threat) <= 2:
         return threat
+    if S.combat_value(f) < MARCH_MIN:
+        return rally_point(st, side, fid)
     reach = open_distances(st, f["zone"])
     if fid in cut_off(st, side):
         back = [z for z in line_back(st, side, fid) if z in reach]
@@ -429,6 +436,28 @@ def march_target(st: State, side: str, fid: str) -> str | None:
                and S.combat_value(o) >= MARCH_MIN and back.get(o["zone"], FAR) <= reach[target]
                and reach.get(o["zone"], FAR) <= 3]
     return min(friends, key=lambda z: (reach[z], z)) if friends else target
+
+
+JOIN_REACH = 4  # borders within which a force too small to march alone goes to join an army
+
+
+def rally_point(st: State, side: str, fid: str) -> str | None:
+    """9.1 / 11: where a force too small to march on an objective alone (below ``MARCH_MIN``) goes: the zone of the
+    nearest army of its side within ``JOIN_REACH`` borders, nearer the front than it, that may take it in (the
+    two consolidate there, 11). In 1805 the VI Corps and Marmont joined the Grande Armée on the Danube; left in
+    Hanover and Holland they sat out the war (1805 heuristic games). None: it stays where it is, and always in a
+    zone the side must hold (``guarded``: France's key zones keep their garrisons against a landing, 17.2.8)."""
+    f = S.force(st, fid)
+    if f["zone"] in guarded(st, side):
+        return None
+    reach = open_distances(st, f["zone"])
+    goals = front(st, side)
+    here = distance_to(f["zone"], goals)
+    armies = [(reach[o["zone"]], o["zone"]) for x, o in st.g["forces"].items()
+              if x != fid and o["side"] == side and S.is_army(o) and not o["in_fortress"]
+              and S.combat_value(o) >= 2 * MARCH_MIN and reach.get(o["zone"], FAR) <= JOIN_REACH
+              and distance_to(o["zone"], goals) < here and stacking.may_merge(st, x, fid)]
+    return min(armies)[1] if armies else None
 
 
 OPEN_GOALS = 4  # nearest objectives tried for a safe way before the force waits for the nearest
@@ -572,13 +601,30 @@ def declare_on_a_major_it_can_beat(st: State, side: str, legal: list[Action]) ->
                                 f"{theirs}; its conquest is a victory point and escalade (18.2){again}")
 
 
+def protectorate_worth(st: State, side: str, target: str) -> float:
+    """8.1.5 / 19.1: what a minor brought in as the Empire's ally is worth beyond its cards when it may become a
+    protectorate (Denmark, Sweden, Portugal, Saxony, Naples, Egypt): the next card of value 2 makes it one, a
+    victory point and a point of escalade. Nothing for the Coalition, nor in the last year (a diplomatic action
+    there leaves no round for the protectorate)."""
+    power = S.data().map.powers[target]
+    return 2.0 if side == "empire" and power.protectorate and not is_major(target) and not last_year(st) else 0.0
+
+
+def entity_minor(power: str) -> bool:
+    """8.3.1 / 8.3.2: a minor with provinces marked for the Confederation of the Rhine (R) or Westphalia (W)."""
+    return any(pr.rhine or pr.westphalia for pr in S.data().map.provinces.values() if pr.owner == power)
+
+
 def declare_on_a_weak_minor(st: State, side: str, legal: list[Action]) -> Choice | None:
     """7.1 / 18.1: war on a neutral minor pays when the side can conquer it at once: its capital lies within a
     border of a force of the side at least three times its steps. Conquered, it becomes the side's ally (cards,
-    minor steps, 7.3.3). The majors are ``declare_on_a_major_it_can_beat``'s."""
+    minor steps, 7.3.3). The majors are ``declare_on_a_major_it_can_beat``'s. The Coalition leaves the minors of
+    the Rhine and Westphalia alone (``entity_minor``): attacked, one becomes France's ally (3.2), and each one
+    allied brings the Empire closer to 20F and 45F (8.3), the cards its victory needs (19.3), while the
+    Coalition's conquest of it may never come (1805 seed 2: Mecklenburg and Nassau, conquered years later or never)."""
     best: tuple[int, str] | None = None
     for a in legal:
-        if a[0] != "declare" or is_major(a[1]):
+        if a[0] != "declare" or is_major(a[1]) or (side == "coalition" and entity_minor(a[1])):
             continue
         capital = S.data().map.powers[a[1]].capital
         if capital not in S.data().map.zones or any(p == a[1] for p in st.g["ally_of"].values()):
@@ -821,7 +867,7 @@ def conquest_choice(st: State, side: str, legal: list[Action]) -> Choice | None:
     verbs = {a[0] for a in legal}
     if kind == "integrate":
         minor = S.data().map.powers[legal[0][1]]
-        marked = any(pr.rhine or pr.westphalia for pr in S.data().map.provinces.values() if pr.owner == minor.id)
+        marked = entity_minor(minor.id)
         keep = ("ally", minor.id) if (minor.protectorate or marked or side == "coalition") else ("integrate", minor.id)
         return keep, "an ally counts for the new entities and protectorates" if keep[0] == "ally" else \
             "its capital becomes a supply source of the National Territory"
@@ -977,8 +1023,8 @@ def escalade_score(st: State) -> float:
 
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
-    "round": (play_victory_event, play_escalating_event, ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful,
-              pass_when_nothing_gains),
+    "round": (play_victory_event, play_escalating_event, ai.play_event_worth_more, ai.diplomatic_move,
+              activate_when_useful, pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
     "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
               ai.march_stop, march_forced_on),
