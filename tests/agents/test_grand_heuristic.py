@@ -334,3 +334,16 @@ def test_7_1_the_coalition_never_hands_a_minor_of_the_rhine_to_the_empire():
     assert ai_grand.declare_on_a_weak_minor(st, "coalition", legal) is None
     put(st, "kassel", ["fr_i", "fr_ii", "fr_iii"], commander="davout")  # the Empire, with as much, takes it
     assert ai_grand.declare_on_a_weak_minor(st, "empire", legal)[0] == ("declare", "nassau")
+
+
+def test_18_2_1_napoleon_marches_on_the_enemy_capital_past_a_threatened_allied_capital():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    army = put(st, "passau", ["fr_i", "fr_iii", "fr_iv", "fr_v"], commander="napoleon", army="grande_armee")
+    corps = put(st, "regensburg", ["fr_vi", "fr_vii"], commander="lannes")
+    put(st, "innsbruck", ["au_i", "au_ii"], commander="charles")  # next to Munich, Bavaria's capital, unguarded
+    supply.update_supply(st)
+    assert ai_grand.threatened_key(st, "empire") == "munich" and "munich" not in ai_grand.guarded(st, "empire")
+    assert ai_grand.march_target(st, "empire", corps) == "munich"  # the corps nearby defend it
+    assert ai_grand.march_target(st, "empire", army) != "munich"  # Napoléon goes on with the war

@@ -411,7 +411,7 @@ def march_target(st: State, side: str, fid: str) -> str | None:
     before the battle (two corps beaten one after the other are worth less than one army)."""
     f = S.force(st, fid)
     threat = threatened_key(st, side)
-    if threat and ai.dist(f["zone"], threat) <= 2:
+    if threat and ai.dist(f["zone"], threat) <= 2 and (threat in guarded(st, side) or not leads_the_war(f)):
         return threat
     if S.combat_value(f) < MARCH_MIN:
         return rally_point(st, side, fid)
@@ -436,6 +436,14 @@ def march_target(st: State, side: str, fid: str) -> str | None:
                and S.combat_value(o) >= MARCH_MIN and back.get(o["zone"], FAR) <= reach[target]
                and reach.get(o["zone"], FAR) <= 3]
     return min(friends, key=lambda z: (reach[z], z)) if friends else target
+
+
+def leads_the_war(f: S.Force) -> bool:
+    """18.2.1: Napoléon's army marches on the enemy majors' key zones and does not turn back for an allied minor's
+    capital (``threatened_key``), which the corps nearby defend: in 1806 (1805 seed 0) it went Passau, Munich,
+    Passau, Budweis, Pilsen, Regensburg, Pilsen after Munich's and Stuttgart's threats, and Austria held out to
+    1811. France's key zones and Mantua (``guarded``) still call it back."""
+    return ai.NAPOLEON in S.generals_of(f)
 
 
 JOIN_REACH = 4  # borders within which a force too small to march alone goes to join an army
