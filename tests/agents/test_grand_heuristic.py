@@ -78,6 +78,13 @@ def test_7_1_war_on_a_major_the_empire_can_beat_and_on_a_beaten_one_for_the_puni
     beaten = st.copy()
     beaten.g["conquered"].append("prussia")  # beaten before: a second declaration brings the Punishments (8.1.3)
     assert "Punishments" in ai_grand.declare_on_a_major_it_can_beat(beaten, "empire", legal)[1]
+    put(beaten, "dresden", ["pr_vii", "pr_elite", "pr_landwehr_1", "pr_landwehr_2"], commander="blucher")
+    ours, theirs = ai_grand.war_odds(beaten, "empire", "prussia")
+    assert ours < theirs <= ours / ai_grand.PUNISHING_ODDS  # on lesser odds: the Punishments are the road to 45F
+    assert ai_grand.declare_on_a_major_it_can_beat(beaten, "empire", legal)[0] == ("declare", "prussia")
+    stronger = st.copy()
+    put(stronger, "dresden", ["pr_vii", "pr_elite", "pr_landwehr_1", "pr_landwehr_2"], commander="blucher")
+    assert ai_grand.declare_on_a_major_it_can_beat(stronger, "empire", legal) is None  # a first war: no
     beaten.g["year"] = 1814  # 19.3: no conquest would follow in the last year
     assert ai_grand.declare_on_a_major_it_can_beat(beaten, "empire", legal) is None
     escalade = st.g["escalade"]
@@ -347,3 +354,20 @@ def test_18_2_1_napoleon_marches_on_the_enemy_capital_past_a_threatened_allied_c
     assert ai_grand.threatened_key(st, "empire") == "munich" and "munich" not in ai_grand.guarded(st, "empire")
     assert ai_grand.march_target(st, "empire", corps) == "munich"  # the corps nearby defend it
     assert ai_grand.march_target(st, "empire", army) != "munich"  # Napoléon goes on with the war
+
+
+def test_5_2_on_campaign_the_empire_s_rounds_go_to_the_war_and_diplomacy_waits_for_7_4():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    army = put(st, "munich", ["fr_i", "fr_iii", "fr_iv", "fr_v"], commander="napoleon", army="grande_armee")
+    supply.update_supply(st)
+    assert ai_grand.on_campaign(st, "empire") and ai_grand.march_target(st, "empire", army) == "vienna"
+    legal = [("diplomacy", "21F"), ("protectorate", "19F"), ("event", "9F"), ("card", "21F"), ("card", "19F"),
+             ("card", "9F"), ("card", "22F"), ("event", "22F"), ("pass", None)]
+    assert ai_grand.war_first(st, "empire", legal)[0] == ("event", "22F")  # Maria Walewska: activation phase only
+    action, reason = ai_grand.war_first(st, "empire", [*legal[:-3], ("pass", None)])
+    assert action == ("card", "21F") and "AP to move" in reason  # 9F Persia waits for the diplomatic phase
+    assert ai_grand.war_first(st, "coalition", legal) is None
+    S.take_force(st, army)  # no campaign: the other rules decide (a diplomatic action may take the round)
+    assert not ai_grand.on_campaign(st, "empire") and ai_grand.war_first(st, "empire", legal) is None

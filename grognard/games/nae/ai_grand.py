@@ -323,6 +323,32 @@ def activate_when_useful(st: State, side: str, legal: list[Action]) -> Choice | 
     return best, f"{cards.ap_value(st, best[1])} AP to move, the combat and victory cards kept"
 
 
+def on_campaign(st: State, side: str) -> bool:
+    """Napoléon's army marches on or fights for an enemy major's key zone (``force_value``, ``march_target``)."""
+    nap = ai.napoleon_force(st)
+    if side != "empire" or nap is None:
+        return False
+    if force_value(st, side, nap, targets(st, side), threatened_key(st, side)) <= 0:
+        return False
+    enemy_keys = {z for p in st.g["sides"] if S.side_of(st, p) == "coalition" and is_major(p)
+                  and S.status_of(st, p) == "at_war" for z in key_zones(p)}
+    return ai.good_attack(st, side, nap) is not None or march_target(st, side, nap) in enemy_keys
+
+
+def war_first(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """5.2 / 7.4: while Napoléon's army is on campaign (``on_campaign``) the Empire's rounds go to the war: a
+    diplomatic action, a protectorate or an event the diplomatic phase also allows waits for that phase of the
+    interphase (two cards a year, no round lost); only an event the activation phase alone allows and is kept for
+    (22F Maria Walewska) or one worth more than its AP goes first. In 1805 seed 3 two of the six rounds went on
+    Egypt while the Grande Armée stood at Strasbourg, and Austria was never beaten."""
+    if not on_campaign(st, side):
+        return None
+    for a in legal:
+        if a[0] == "event" and kept_card(st, side, a[1]) and "diplomacy" not in S.data().cards.cards[a[1]].phases:
+            return a, "its event may be played in the activation phase only"
+    return ai.play_event_worth_more(st, side, legal) or activate_when_useful(st, side, legal)
+
+
 def pass_when_nothing_gains(st: State, side: str, legal: list[Action]) -> Choice | None:
     """No force gains by moving: pass and keep the cards for a round when one does."""
     return (("pass", None), "no force gains by moving: the cards are kept") if ("pass", None) in legal else None
@@ -562,6 +588,7 @@ def minor_strength(st: State, power: str) -> int:
 WAR_ODDS = 1.0  # the Empire's strength near a major's key zones against all it would meet, to declare war on it
 WAR_REACH = 4  # borders from the major's key zones within which the Empire's forces count: a campaign's marches
 WAR_FOES = 2  # borders from them within which the enemy's forces would join the defence
+PUNISHING_ODDS = 0.75  # the same, for a declaration that brings the Punishments in while the Empire wants them
 
 
 def war_odds(st: State, side: str, power: str) -> tuple[int, int]:
@@ -589,8 +616,9 @@ def declare_on_a_major_it_can_beat(st: State, side: str, legal: list[Action]) ->
     key zones outweigh all they would meet (``war_odds``): conquered, the major gives a victory point and a point
     of escalade (example 8.6), and a first declaration another point; a declaration on a major it beat before
     brings the Punishments in at once (« quel que soit le niveau d'escalade », 8.1.3), the cards its end victory
-    needs (45F, 19.3). Not in the last year: no conquest would follow. The Coalition never: the power would join
-    the Empire (3.2)."""
+    needs (45F, 19.3): while the Empire wants them (``escalade_wanted``) it declares on lesser odds
+    (``PUNISHING_ODDS``), since no other road leads to its end victory. Not in the last year: no conquest would
+    follow. The Coalition never: the power would join the Empire (3.2)."""
     if side != "empire" or last_year(st):
         return None
     best: tuple[float, str] | None = None
@@ -598,7 +626,8 @@ def declare_on_a_major_it_can_beat(st: State, side: str, legal: list[Action]) ->
         if a[0] != "declare" or not is_major(a[1]) or not key_zones(a[1]):
             continue
         ours, theirs = war_odds(st, side, a[1])
-        if ours >= WAR_ODDS * max(theirs, MARCH_MIN) and (best is None or ours / max(theirs, 1) > best[0]):
+        odds = PUNISHING_ODDS if a[1] in st.g["conquered"] and escalade_wanted(st, side) else WAR_ODDS
+        if ours >= odds * max(theirs, MARCH_MIN) and (best is None or ours / max(theirs, 1) > best[0]):
             best = (ours / max(theirs, 1), a[1])
     if best is None:
         return None
@@ -1031,7 +1060,7 @@ def escalade_score(st: State) -> float:
 
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
-    "round": (play_victory_event, play_escalating_event, ai.play_event_worth_more, ai.diplomatic_move,
+    "round": (war_first, play_victory_event, play_escalating_event, ai.play_event_worth_more, ai.diplomatic_move,
               activate_when_useful, pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
     "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
