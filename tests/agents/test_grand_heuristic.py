@@ -120,10 +120,12 @@ def test_18_2_1_a_strong_army_leaves_a_remnant_off_its_road_to_the_key_zones():
 
 def test_7_2_over_its_size_the_hand_loses_its_weakest_card_combat_cards_last():
     st = load_game("nae").new_state("1805", seed=1)
-    # 24F and 5F are worth 1 AP; 5F is a combat card, kept for the decisive battle; 1F is worth more
-    legal = [("discard", "5F"), ("discard", "24F"), ("discard", "1F")]
-    assert ai_grand.keep_the_best_cards(st, "empire", legal)[0] == ("discard", "24F")
+    # 55F and 5F are worth 1 AP; 5F is a combat card, kept for the decisive battle; 1F is worth more
+    legal = [("discard", "5F"), ("discard", "55F"), ("discard", "1F")]
+    assert ai_grand.keep_the_best_cards(st, "empire", legal)[0] == ("discard", "55F")
     assert ai_grand.keep_the_best_cards(st, "empire", [*legal, ("done", None)])[0] == ("done", None)
+    # 24F is worth 1 AP too, but 45F needs it played (19.3): it goes after every other card
+    assert ai_grand.keep_the_best_cards(st, "empire", [("discard", "24F"), ("discard", "1F")])[0] == ("discard", "1F")
 
 
 def play_phase(st: State, until: str) -> None:
@@ -371,3 +373,48 @@ def test_5_2_on_campaign_the_empire_s_rounds_go_to_the_war_and_diplomacy_waits_f
     assert ai_grand.war_first(st, "coalition", legal) is None
     S.take_force(st, army)  # no campaign: the other rules decide (a diplomatic action may take the round)
     assert not ai_grand.on_campaign(st, "empire") and ai_grand.war_first(st, "empire", legal) is None
+
+
+def test_19_3_the_empire_keeps_and_plays_the_cards_its_end_victory_needs():
+    st = load_game("nae").new_state("1805", seed=1)
+    assert ai_grand.end_cards("1805") == ("45F", "20F", "24F")
+    assert all(ai_grand.kept_card(st, "empire", c) for c in ("45F", "20F", "24F"))
+    legal = [("card", "24F"), ("event", "24F"), ("card", "1F"), ("pass", None)]
+    action, reason = ai_grand.play_end_card_event(st, "empire", legal)
+    assert action == ("event", "24F") and "19.3" in reason
+    st.g["hands"]["empire"] = ["45F", "21F"]
+    legal = [("protectorate", "45F"), ("protectorate", "21F"), ("card", "45F"), ("pass", None)]
+    assert ai_grand.diplomatic_move(st, "empire", legal)[0] == ("protectorate", "21F")  # 45F: 3 AP, yet kept
+    assert ai_grand.activate_when_useful(st, "empire", [("card", "45F"), ("pass", None)]) is None  # never for AP
+    st.push("conquest.choice", kind="alliance", side="empire")  # 8.1.4: a forced alliance for a discard
+    assert ai_grand.conquest_choice(st, "empire", [("discard", "45F"), ("pass", None)])[0] == ("pass", None)
+    assert ai_grand.conquest_choice(st, "empire", [("discard", "45F"), ("discard", "21F"), ("pass", None)])[0] == \
+        ("discard", "21F")
+
+
+def test_7_2_among_the_punishments_the_empire_digs_for_the_cards_its_end_victory_needs():
+    st = load_game("nae").new_state("1805", seed=1)
+    legal = [("discard", "55F"), ("discard", "5F"), ("discard", "24F"), ("discard", "4F"), ("done", None)]
+    assert ai_grand.dig_for_the_end_cards(st, "empire", legal) is None  # before the Punishments: 45F is not there
+    st.g["periods"] = [*S.data().scenarios["1805"].header.cards.periods, "punishments"]
+    st.g["hands"]["empire"] = ["55F", "5F", "24F", "4F"]
+    action, reason = ai_grand.dig_for_the_end_cards(st, "empire", legal)
+    assert action == ("discard", "55F") and "45F" in reason  # not the combat card, nor 24F, nor a 3-AP card
+    st.g["hands"]["empire"] = ["45F", "20F", "24F", "55F"]  # all there: nothing to dig for
+    assert ai_grand.dig_for_the_end_cards(st, "empire", legal) is None
+
+
+def test_19_3_the_army_of_italy_marches_on_naples_which_45f_needs_on_the_empire_s_side():
+    st = board_1806()
+    assert S.side_of(st, "naples") == "coalition" and ai_grand.end_capitals(st, "empire") == ["naples"]
+    S.set_control(st, "rome", "france")  # 8.6: the Papacy French territory, the road south open
+    S.set_control(st, "mantua", "naples")  # 19.3: Mantua, an objective two borders away
+    italy = put(st, "florence", ["fr_ii", "fr_viii"], commander="massena", army="armee_italie")
+    supply.update_supply(st)
+    reach = ai_grand.open_distances(st, "florence")
+    assert reach["naples"] == 3 and reach["mantua"] == 2
+    assert "mantua" in ai_grand.targets(st, "empire")
+    assert ai_grand.march_target(st, "empire", italy) == "naples"  # before Mantua, nearer
+    st.g["events_played"] = [*st.g.get("events_played", []), "45F"]
+    assert ai_grand.end_capitals(st, "empire") == [] and ai_grand.march_target(st, "empire", italy) != "naples"
+    assert ai_grand.end_capitals(st, "coalition") == []

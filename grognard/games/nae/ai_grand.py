@@ -96,6 +96,40 @@ def scenario_end_zones(scenario: str) -> tuple[str, ...]:
                  for c in v.all_of if c.kind == "controls_zone" and c.side == "empire" and not c.negate)
 
 
+@cache
+def end_card_allies(scenario: str) -> tuple[tuple[str, str], ...]:
+    """19.3: (card, power) for each power whose status the Empire's end-victory card needs on its side (45F
+    *Europe Napoléonienne*: « Naples ... empire, protectorate »), read from the scenario and the card."""
+    from grognard.games.nae.schema.cards import Status
+
+    cards_ = [str(c.card) for v in S.data().scenarios[scenario].victory.values() if v.result == "empire"
+              for c in v.all_of if c.kind == "card_played"]
+    return tuple((cid, c.power) for cid in cards_ for c in S.data().cards.cards[cid].requires
+                 if isinstance(c, Status) and "empire" in c.statuses)
+
+
+@cache
+def end_cards(scenario: str) -> tuple[str, ...]:
+    """19.3: the cards the Empire's end victory needs played: 45F and the cards its event requires (20F, 24F)."""
+    from grognard.games.nae.schema.cards import CardPlayed
+
+    needed = [str(c.card) for v in S.data().scenarios[scenario].victory.values() if v.result == "empire"
+              for c in v.all_of if c.kind == "card_played"]
+    return tuple(needed + [p for cid in needed for c in S.data().cards.cards[cid].requires
+                           if isinstance(c, CardPlayed) for p in c.cards])
+
+
+def end_capitals(st: State, side: str) -> list[str]:
+    """19.3: the capitals of the minors the Empire's end-victory card still needs and the Coalition holds as an ally
+    (Naples, for 45F): conquered, the minor becomes the Empire's ally (18.1)."""
+    if side != "empire":
+        return []
+    m = S.data().map
+    return [m.powers[p].capital for cid, p in end_card_allies(st.g["scenario"])
+            if not diplomacy.event_was_played(st, cid) and S.side_of(st, p) == "coalition" and not is_major(p)
+            and m.powers[p].capital in m.zones]
+
+
 def cut_off(st: State, side: str) -> list[str]:
     """The side's strong forces out of supply in enemy ground (a besieger most of all: unsupplied it may not roll
     on the siege table, 15.2; 13.5: -3 in battle)."""
@@ -303,22 +337,43 @@ def victory_card(cid: str) -> bool:
 
 
 def kept_card(st: State, side: str, cid: str) -> bool:
-    """A card kept for its event rather than spent for AP or discarded: it moves the victory track
-    (``victory_card``) or raises an escalade the side wants (``escalade_wanted``)."""
-    return victory_card(cid) or (escalade_wanted(st, side) and escalating_card(cid))
+    """A card kept for its event rather than spent for AP, a diplomatic use or a discard: it moves the victory
+    track (``victory_card``), raises an escalade the side wants (``escalade_wanted``) or is one the Empire's end
+    victory needs played (``end_cards``: 24F *The Snare of Bayonne* for 45F)."""
+    return (victory_card(cid) or (escalade_wanted(st, side) and escalating_card(cid))
+            or (side == "empire" and cid in end_cards(st.g["scenario"])))
+
+
+def play_end_card_event(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """19.3: the event of a card the Empire's end victory needs (``end_cards``: 20F, 24F, 45F) is played as soon as
+    the rules allow it."""
+    if side != "empire":
+        return None
+    best = next((a for a in legal if a[0] == "event" and a[1] in end_cards(st.g["scenario"])), None)
+    return (best, "the end victory needs its event played (45F, 19.3)") if best else None
+
+
+def diplomatic_move(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """8.2 / 8.1.5 (``ai.diplomatic_move``) with the cards kept for their event (``kept_card``) left out of the
+    diplomatic actions and protectorates: 45F went for a protectorate (1805 seed 0)."""
+    return ai.diplomatic_move(st, side, [a for a in legal if a[0] == "event" or not isinstance(a[1], str)
+                                         or a[1] not in st.g["hands"][side] or not kept_card(st, side, a[1])])
 
 
 def activate_when_useful(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Play the card worth the most AP when some force gains by moving; else keep the hand. The combat cards are
-    kept for the decisive battle and the cards whose event brings victory points (Tilsit, Erfurt: 19) for their
-    moment, while another card will do."""
+    kept for the decisive battle while another card will do, and the cards kept for their event (``kept_card``:
+    Tilsit, Erfurt, Napoleonic Europe, 19; Maria Walewska, 6.1) always: the hand carries them to their moment
+    (7.2)."""
     if not worth_an_activation(st, side):
         return None
     plays = [a for a in legal if a[0] == "card"]
     if not plays:
         return None
     spare = ([a for a in plays if not ai.keep_combat_cards(st, a[1]) and not kept_card(st, side, a[1])]
-             or [a for a in plays if not kept_card(st, side, a[1])] or plays)
+             or [a for a in plays if not kept_card(st, side, a[1])])
+    if not spare:
+        return None  # a card kept for its event is never spent for AP (20F and 45F went in a sixth round, 1805 seed 0)
     best = max(spare, key=lambda a: (cards.ap_value(st, a[1]), a[1]))
     return best, f"{cards.ap_value(st, best[1])} AP to move, the combat and victory cards kept"
 
@@ -447,7 +502,10 @@ def march_target(st: State, side: str, fid: str) -> str | None:
         if back:
             return min(back, key=lambda g: (reach[g], g))  # 13.3: reopen the line before anything else
     goals = [g for g in targets(st, side) if g in reach]
-    if S.is_army(f):  # an army marches on the enemy majors (18.2.1); the minors' capitals are for corps nearby
+    needed = [g for g in goals if g in end_capitals(st, side)]
+    if needed and not leads_the_war(f):
+        goals = needed  # 19.3: Naples for 45F, the Army of Italy's first objective (Masséna's 1806 march)
+    elif S.is_army(f):  # an army marches on the enemy majors (18.2.1); the minors' capitals are for corps nearby
         minors = {S.data().map.powers[p].capital for p, x in st.g["sides"].items() if x and not is_major(p)}
         goals = [g for g in goals if g not in minors or reach[g] <= 1] or goals
     if not goals:
@@ -677,6 +735,28 @@ def declare_on_a_weak_minor(st: State, side: str, legal: list[Action]) -> Choice
                                    "it becomes our ally (18.1)")
 
 
+DIG_VALUE = 2  # the most AP a card may be worth to be discarded for a fresh draw (``dig_for_the_end_cards``)
+
+
+def dig_for_the_end_cards(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """7.2 / 19.3: once the Punishments are in, while a card the Empire's end victory needs (``end_cards``: 45F,
+    20F, 24F) is neither played nor in its hand, the Empire discards the cards of ``DIG_VALUE`` AP or less it keeps
+    for no event or battle (``kept_card``, ``ai.keep_combat_cards``): the hand is drawn back to its size, so
+    each discard is one more blind draw from the pile that holds them. (1805 seed 0: 45F never drawn in six
+    years, the hand kept whole each year.)"""
+    if side != "empire" or not diplomacy.punishments(st):
+        return None
+    hand = st.g["hands"][side]
+    if all(diplomacy.event_was_played(st, c) or c in hand for c in end_cards(st.g["scenario"])):
+        return None
+    spare = [a for a in legal if a[0] == "discard" and not kept_card(st, side, a[1])
+             and not ai.keep_combat_cards(st, a[1]) and S.data().cards.cards[a[1]].value <= DIG_VALUE]
+    if not spare:
+        return None
+    worst = min(spare, key=lambda a: (S.data().cards.cards[a[1]].value, a[1]))
+    return worst, "one more draw for the cards the end victory needs (45F, 19.3)"
+
+
 def keep_the_best_cards(st: State, side: str, legal: list[Action]) -> Choice | None:
     """7.2: keep every card the hand may hold (each low card has an event or a combat use, and a draw is blind);
     above its size, keep the cards kept for their event (``kept_card``) and discard the fewest AP first and, among
@@ -897,9 +977,9 @@ def conquest_choice(st: State, side: str, legal: list[Action]) -> Choice | None:
     """18: the conquest phase's decisions. A minor without units stays an ally when it counts towards a new
     entity or may become a protectorate (8.3, 8.1.5: victory points), else joins the National Territory (a supply
     source, 13.2); Tilsit imposes its peace (+1 VP); Tambours de Guerre fights on; a forced alliance is worth the
-    weakest card (it lasts to the end, 8.1.4); the best province (``province_worth``) goes to the kingdom it
-    completes, else to the victor; an extra card is the reward (more AP or an event than 4 resources' steps);
-    redeployed forces go nearest the fighting."""
+    weakest card not kept for its event (it lasts to the end, 8.1.4); the best province (``province_worth``) goes
+    to the kingdom it completes, else to the victor; an extra card is the reward (more AP or an event than 4
+    resources' steps); redeployed forces go nearest the fighting."""
     kind = st.frame["kind"]
     verbs = {a[0] for a in legal}
     if kind == "integrate":
@@ -913,10 +993,11 @@ def conquest_choice(st: State, side: str, legal: list[Action]) -> Choice | None:
         return best, ("Tilsit: a peace and a victory point" if best[0] == "impose"
                       else "Tambours de Guerre: the power fights on")
     if kind == "alliance":
-        cards_ = [a for a in legal if a[0] == "discard" and not S.data().cards.cards[a[1]].cannot_discard]
+        cards_ = [a for a in legal if a[0] == "discard" and not S.data().cards.cards[a[1]].cannot_discard
+                  and not kept_card(st, side, a[1])]  # 45F went for Prussia's forced alliance (1805 seed 0)
         if not cards_:
             return ("pass", None), "no card may be spared"
-        worst = min(cards_, key=lambda a: (S.data().cards.cards[a[1]].permanent is not None, kept_card(st, side, a[1]),
+        worst = min(cards_, key=lambda a: (S.data().cards.cards[a[1]].permanent is not None,
                                            S.data().cards.cards[a[1]].value, ai.keep_combat_cards(st, a[1]), a[1]))
         return worst, "a forced alliance lasts to the end of the game (8.1.4)"
     if kind == "annex":
@@ -1060,13 +1141,14 @@ def escalade_score(st: State) -> float:
 
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
-    "round": (war_first, play_victory_event, play_escalating_event, ai.play_event_worth_more, ai.diplomatic_move,
-              activate_when_useful, pass_when_nothing_gains),
+    "round": (play_end_card_event, war_first, play_victory_event, play_escalating_event, ai.play_event_worth_more,
+              diplomatic_move, activate_when_useful, pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
     "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
               ai.march_stop, march_forced_on),
+    "diplomacy.phase": (play_end_card_event, diplomatic_move, ai.done),
     "interphase.war": (declare_on_a_major_it_can_beat, declare_on_a_weak_minor, ai.declare_no_war),
-    "interphase.hands": (keep_the_best_cards,),
+    "interphase.hands": (dig_for_the_end_cards, keep_the_best_cards),
     "budget.spend": (spend_where_it_counts,),
     "budget.place": (place_towards_the_front,),
     "budget.general": (general_to_the_front,),
