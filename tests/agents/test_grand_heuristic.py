@@ -380,6 +380,9 @@ def test_19_3_the_empire_keeps_and_plays_the_cards_its_end_victory_needs():
     assert ai_grand.end_cards("1805") == ("45F", "20F", "24F")
     assert all(ai_grand.kept_card(st, "empire", c) for c in ("45F", "20F", "24F"))
     legal = [("card", "24F"), ("event", "24F"), ("card", "1F"), ("pass", None)]
+    assert ai_grand.play_end_card_event(st, "empire", legal) is None  # 24F waits for the Punishments (45F)
+    assert ai_grand.play_end_card_event(st, "empire", [("event", "20F")])[0] == ("event", "20F")  # a level now
+    st.g["periods"] = [*S.data().scenarios["1805"].header.cards.periods, "punishments"]
     action, reason = ai_grand.play_end_card_event(st, "empire", legal)
     assert action == ("event", "24F") and "19.3" in reason
     st.g["hands"]["empire"] = ["45F", "21F"]

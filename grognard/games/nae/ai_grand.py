@@ -346,10 +346,14 @@ def kept_card(st: State, side: str, cid: str) -> bool:
 
 def play_end_card_event(st: State, side: str, legal: list[Action]) -> Choice | None:
     """19.3: the event of a card the Empire's end victory needs (``end_cards``: 20F, 24F, 45F) is played as soon as
-    the rules allow it."""
+    the rules allow it; one that moves neither track (24F *The Snare of Bayonne*) only once the Punishments are
+    in, when 45F may follow: played in 1805 it cost a round of the war on Austria and opened Spain's rising
+    (22C *Dos de Mayo* needs it) years before 45F could come."""
     if side != "empire":
         return None
-    best = next((a for a in legal if a[0] == "event" and a[1] in end_cards(st.g["scenario"])), None)
+    now = diplomacy.punishments(st)
+    best = next((a for a in legal if a[0] == "event" and a[1] in end_cards(st.g["scenario"])
+                 and (now or victory_card(a[1]) or escalating_card(a[1]))), None)
     return (best, "the end victory needs its event played (45F, 19.3)") if best else None
 
 
@@ -646,7 +650,7 @@ def minor_strength(st: State, power: str) -> int:
 WAR_ODDS = 1.0  # the Empire's strength near a major's key zones against all it would meet, to declare war on it
 WAR_REACH = 4  # borders from the major's key zones within which the Empire's forces count: a campaign's marches
 WAR_FOES = 2  # borders from them within which the enemy's forces would join the defence
-PUNISHING_ODDS = 0.75  # the same, for a declaration that brings the Punishments in while the Empire wants them
+PUNISHING_ODDS = 0.5  # the same, for a declaration that brings the Punishments in while the Empire wants them
 
 
 def war_odds(st: State, side: str, power: str) -> tuple[int, int]:
@@ -1141,7 +1145,7 @@ def escalade_score(st: State) -> float:
 
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
-    "round": (play_end_card_event, war_first, play_victory_event, play_escalating_event, ai.play_event_worth_more,
+    "round": (war_first, play_end_card_event, play_victory_event, play_escalating_event, ai.play_event_worth_more,
               diplomatic_move, activate_when_useful, pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
     "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
