@@ -124,7 +124,9 @@ def test_7_2_over_its_size_the_hand_loses_its_weakest_card_combat_cards_last():
     legal = [("discard", "5F"), ("discard", "55F"), ("discard", "1F")]
     assert ai_grand.keep_the_best_cards(st, "empire", legal)[0] == ("discard", "55F")
     assert ai_grand.keep_the_best_cards(st, "empire", [*legal, ("done", None)])[0] == ("done", None)
-    # 24F is worth 1 AP too, but 45F needs it played (19.3): it goes after every other card
+    # 24F is worth 1 AP too; once the Punishments are in, 45F needs it played (19.3): it goes after every other card
+    assert ai_grand.keep_the_best_cards(st, "empire", [("discard", "24F"), ("discard", "1F")])[0] == ("discard", "24F")
+    st.g["periods"] = [*S.data().scenarios["1805"].header.cards.periods, "punishments"]
     assert ai_grand.keep_the_best_cards(st, "empire", [("discard", "24F"), ("discard", "1F")])[0] == ("discard", "1F")
 
 
@@ -378,11 +380,13 @@ def test_5_2_on_campaign_the_empire_s_rounds_go_to_the_war_and_diplomacy_waits_f
 def test_19_3_the_empire_keeps_and_plays_the_cards_its_end_victory_needs():
     st = load_game("nae").new_state("1805", seed=1)
     assert ai_grand.end_cards("1805") == ("45F", "20F", "24F")
-    assert all(ai_grand.kept_card(st, "empire", c) for c in ("45F", "20F", "24F"))
+    assert ai_grand.kept_card(st, "empire", "45F") and ai_grand.kept_card(st, "empire", "20F")
+    assert not ai_grand.kept_card(st, "empire", "24F")  # its AP move the war until the Punishments bring 45F in
     legal = [("card", "24F"), ("event", "24F"), ("card", "1F"), ("pass", None)]
     assert ai_grand.play_end_card_event(st, "empire", legal) is None  # 24F waits for the Punishments (45F)
     assert ai_grand.play_end_card_event(st, "empire", [("event", "20F")])[0] == ("event", "20F")  # a level now
     st.g["periods"] = [*S.data().scenarios["1805"].header.cards.periods, "punishments"]
+    assert ai_grand.kept_card(st, "empire", "24F")
     action, reason = ai_grand.play_end_card_event(st, "empire", legal)
     assert action == ("event", "24F") and "19.3" in reason
     st.g["hands"]["empire"] = ["45F", "21F"]

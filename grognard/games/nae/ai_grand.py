@@ -339,9 +339,10 @@ def victory_card(cid: str) -> bool:
 def kept_card(st: State, side: str, cid: str) -> bool:
     """A card kept for its event rather than spent for AP, a diplomatic use or a discard: it moves the victory
     track (``victory_card``), raises an escalade the side wants (``escalade_wanted``) or is one the Empire's end
-    victory needs played (``end_cards``: 24F *The Snare of Bayonne* for 45F)."""
+    victory needs played once the Punishments bring 45F in (``end_cards``: 24F *The Snare of Bayonne*; before,
+    its AP move the war: 1805 seed 2's Grande Armée stood at Innsbruck for want of them)."""
     return (victory_card(cid) or (escalade_wanted(st, side) and escalating_card(cid))
-            or (side == "empire" and cid in end_cards(st.g["scenario"])))
+            or (side == "empire" and cid in end_cards(st.g["scenario"]) and diplomacy.punishments(st)))
 
 
 def play_end_card_event(st: State, side: str, legal: list[Action]) -> Choice | None:
