@@ -390,9 +390,13 @@ def on_campaign(st: State, side: str) -> bool:
         return False
     if force_value(st, side, nap, targets(st, side), threatened_key(st, side)) <= 0:
         return False
-    enemy_keys = {z for p in st.g["sides"] if S.side_of(st, p) == "coalition" and is_major(p)
-                  and S.status_of(st, p) == "at_war" for z in key_zones(p)}
-    return ai.good_attack(st, side, nap) is not None or march_target(st, side, nap) in enemy_keys
+    return ai.good_attack(st, side, nap) is not None or march_target(st, side, nap) in enemy_keys(st, side)
+
+
+def enemy_keys(st: State, side: str) -> set[str]:
+    """18.2.1: the key zones of the enemy majors at war (Britain's London beyond the sea left out)."""
+    return {z for p, s in st.g["sides"].items() if s == S.other(side) and is_major(p) and p != "britain"
+            and S.status_of(st, p) == "at_war" for z in key_zones(p)}
 
 
 def war_first(st: State, side: str, legal: list[Action]) -> Choice | None:
@@ -508,7 +512,9 @@ def march_target(st: State, side: str, fid: str) -> str | None:
             return min(back, key=lambda g: (reach[g], g))  # 13.3: reopen the line before anything else
     goals = [g for g in targets(st, side) if g in reach]
     needed = [g for g in goals if g in end_capitals(st, side)]
-    if needed and not leads_the_war(f):
+    if leads_the_war(f):  # the enemy majors' key zones first: in 1806 it left Vienna for Mantua (1805 seed 2)
+        goals = [g for g in goals if g in enemy_keys(st, side)] or goals
+    elif needed:
         goals = needed  # 19.3: Naples for 45F, the Army of Italy's first objective (Masséna's 1806 march)
     elif S.is_army(f):  # an army marches on the enemy majors (18.2.1); the minors' capitals are for corps nearby
         minors = {S.data().map.powers[p].capital for p, x in st.g["sides"].items() if x and not is_major(p)}
@@ -528,8 +534,9 @@ def march_target(st: State, side: str, fid: str) -> str | None:
 
 
 def leads_the_war(f: S.Force) -> bool:
-    """18.2.1: Napoléon's army marches on the enemy majors' key zones and does not turn back for an allied minor's
-    capital (``threatened_key``), which the corps nearby defend: in 1806 (1805 seed 0) it went Passau, Munich,
+    """18.2.1: Napoléon's army marches on the enemy majors' key zones (``enemy_keys``) before any other objective
+    and does not turn back for an allied minor's capital (``threatened_key``), which the corps nearby defend: in
+    1806 (1805 seed 0) it went Passau, Munich,
     Passau, Budweis, Pilsen, Regensburg, Pilsen after Munich's and Stuttgart's threats, and Austria held out to
     1811. France's key zones and Mantua (``guarded``) still call it back."""
     return ai.NAPOLEON in S.generals_of(f)
