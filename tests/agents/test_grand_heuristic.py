@@ -440,3 +440,20 @@ def test_18_2_1_napoleon_marches_on_the_enemy_majors_before_mantua():
     assert "london" not in ai_grand.enemy_keys(st, "empire")
     assert ai_grand.march_target(st, "empire", army) in ("vienna", "prague")
     assert ai_grand.march_target(st, "empire", corps) == "mantua"
+
+
+def test_18_2_1_an_army_leaves_a_garrison_in_the_enemy_key_zone_it_took():
+    st = board_1806()
+    st.g["status"]["austria"] = "at_war"
+    S.set_side(st, "austria", "coalition")
+    S.set_control(st, "vienna", "france")
+    army = put(st, "vienna", ["fr_i", "fr_iii", "fr_iv", "fr_v", "fr_ix"], commander="napoleon",
+               army="grande_armee")
+    st.push("march", fid=army, side="empire")
+    legal = [("leave", u) for u in S.force(st, army)["units"]] + [("zone", "linz"), ("done", None)]
+    action, reason = ai_grand.garrison_the_key_zone(st, "empire", legal)
+    assert action[0] == "leave" and "Vienna" in reason
+    assert S.unit(action[1]).steps + S.unit(action[1]).stars == min(S.unit(u).steps + S.unit(u).stars
+                                                                     for u in S.force(st, army)["units"])
+    put(st, "vienna", ["fr_vi"], commander="lannes")  # a garrison is there already
+    assert ai_grand.garrison_the_key_zone(st, "empire", legal) is None
