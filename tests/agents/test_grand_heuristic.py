@@ -425,35 +425,3 @@ def test_19_3_the_army_of_italy_marches_on_naples_which_45f_needs_on_the_empire_
     st.g["events_played"] = [*st.g.get("events_played", []), "45F"]
     assert ai_grand.end_capitals(st, "empire") == [] and ai_grand.march_target(st, "empire", italy) != "naples"
     assert ai_grand.end_capitals(st, "coalition") == []
-
-
-def test_18_2_1_napoleon_marches_on_the_enemy_majors_before_mantua():
-    st = board_1806()
-    st.g["status"]["austria"] = "at_war"
-    S.set_side(st, "austria", "coalition")
-    S.set_control(st, "mantua", "austria")  # 19.3: an objective, nearer than Vienna
-    army = put(st, "milan", ["fr_i", "fr_iii", "fr_iv", "fr_v"], commander="napoleon", army="grande_armee")
-    corps = put(st, "parma", ["fr_vi", "fr_vii"], commander="lannes")
-    supply.update_supply(st)
-    reach = ai_grand.open_distances(st, "milan")
-    assert reach["mantua"] < reach["vienna"] and {"vienna", "prague", "moscow"} <= ai_grand.enemy_keys(st, "empire")
-    assert "london" not in ai_grand.enemy_keys(st, "empire")
-    assert ai_grand.march_target(st, "empire", army) in ("vienna", "prague")
-    assert ai_grand.march_target(st, "empire", corps) == "mantua"
-
-
-def test_18_2_1_an_army_leaves_a_garrison_in_the_enemy_key_zone_it_took():
-    st = board_1806()
-    st.g["status"]["austria"] = "at_war"
-    S.set_side(st, "austria", "coalition")
-    S.set_control(st, "vienna", "france")
-    army = put(st, "vienna", ["fr_i", "fr_iii", "fr_iv", "fr_v", "fr_ix"], commander="napoleon",
-               army="grande_armee")
-    st.push("march", fid=army, side="empire")
-    legal = [("leave", u) for u in S.force(st, army)["units"]] + [("zone", "linz"), ("done", None)]
-    action, reason = ai_grand.garrison_the_key_zone(st, "empire", legal)
-    assert action[0] == "leave" and "Vienna" in reason
-    assert S.unit(action[1]).steps + S.unit(action[1]).stars == min(S.unit(u).steps + S.unit(u).stars
-                                                                     for u in S.force(st, army)["units"])
-    put(st, "vienna", ["fr_vi"], commander="lannes")  # a garrison is there already
-    assert ai_grand.garrison_the_key_zone(st, "empire", legal) is None

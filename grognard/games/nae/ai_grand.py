@@ -461,27 +461,6 @@ def worth_the_detour(st: State, side: str, fid: str, zone: str, theirs: int) -> 
     return back.get(zone, FAR) <= back.get(f["zone"], FAR)
 
 
-GARRISON_ARMY = 8  # combat value an army keeps at least after leaving a garrison in a key zone it took
-
-
-def garrison_the_key_zone(st: State, side: str, legal: list[Action]) -> Choice | None:
-    """18.2.1: a major falls when its key zones but one are held by supplied enemy forces, its capital lost and no
-    army of it at home (or all of them held and linked to a source): an army leaving an enemy key zone it holds
-    alone leaves its weakest unit there (12.2). In 1806 (1805 seed 1) the Grande Armée took Vienna and Prague and
-    marched on, and Austria held out for ever."""
-    fid = st.frame["fid"]
-    f = S.force(st, fid)
-    zone = f["zone"]
-    if (zone not in enemy_keys(st, side) or S.controller(st, zone) != side or len(S.forces_in(st, zone, side)) > 1
-            or S.combat_value(f) < GARRISON_ARMY + 1):
-        return None
-    units = [a for a in legal if a[0] == "leave"]
-    if not units:
-        return None
-    weakest = min(units, key=lambda a: (f["units"][a[1]] + S.unit(a[1]).stars, a[1]))
-    return weakest, f"{S.name_of(st, fid)} leaves a garrison in {S.zone_name(zone)}: its conquest needs it held"
-
-
 def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Attack the fortress the force besieges (15.4): a key zone or a capital the conquest needs (18), or a
     fortress on its way, which stops it (12.1) and, left behind, cuts its supply line (13.3); a force leaving it
@@ -533,9 +512,7 @@ def march_target(st: State, side: str, fid: str) -> str | None:
             return min(back, key=lambda g: (reach[g], g))  # 13.3: reopen the line before anything else
     goals = [g for g in targets(st, side) if g in reach]
     needed = [g for g in goals if g in end_capitals(st, side)]
-    if leads_the_war(f):  # the enemy majors' key zones first: in 1806 it left Vienna for Mantua (1805 seed 2)
-        goals = [g for g in goals if g in enemy_keys(st, side)] or goals
-    elif needed:
+    if needed and not leads_the_war(f):
         goals = needed  # 19.3: Naples for 45F, the Army of Italy's first objective (Masséna's 1806 march)
     elif S.is_army(f):  # an army marches on the enemy majors (18.2.1); the minors' capitals are for corps nearby
         minors = {S.data().map.powers[p].capital for p, x in st.g["sides"].items() if x and not is_major(p)}
@@ -555,9 +532,8 @@ def march_target(st: State, side: str, fid: str) -> str | None:
 
 
 def leads_the_war(f: S.Force) -> bool:
-    """18.2.1: Napoléon's army marches on the enemy majors' key zones (``enemy_keys``) before any other objective
-    and does not turn back for an allied minor's capital (``threatened_key``), which the corps nearby defend: in
-    1806 (1805 seed 0) it went Passau, Munich,
+    """18.2.1: Napoléon's army marches on the enemy majors' key zones and does not turn back for an allied minor's
+    capital (``threatened_key``), which the corps nearby defend: in 1806 (1805 seed 0) it went Passau, Munich,
     Passau, Budweis, Pilsen, Regensburg, Pilsen after Munich's and Stuttgart's threats, and Austria held out to
     1811. France's key zones and Mantua (``guarded``) still call it back."""
     return ai.NAPOLEON in S.generals_of(f)
@@ -1177,8 +1153,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "round": (war_first, play_end_card_event, play_victory_event, play_escalating_event, ai.play_event_worth_more,
               diplomatic_move, activate_when_useful, pass_when_nothing_gains),
     "activation": (activate_best_force, ai.finish_activation),
-    "march": (ai.march_rally, garrison_the_key_zone, march_attack, march_siege, march_reactivate, march_flag,
-              keep_the_supply_line, march_on, ai.march_stop, march_forced_on),
+    "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
+              ai.march_stop, march_forced_on),
     "diplomacy.phase": (play_end_card_event, diplomatic_move, ai.done),
     "interphase.war": (declare_on_a_major_it_can_beat, declare_on_a_weak_minor, ai.declare_no_war),
     "interphase.hands": (dig_for_the_end_cards, keep_the_best_cards),
