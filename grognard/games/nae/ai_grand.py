@@ -496,9 +496,11 @@ def march_flag(st: State, side: str, legal: list[Action]) -> Choice | None:
 
 
 def march_target(st: State, side: str, fid: str) -> str | None:
-    """Where the force heads: the threatened key zone it defends; else the nearest objective or, when the enemy
-    round it is stronger than the force, a friendly force within three borders on the way, to concentrate
-    before the battle (two corps beaten one after the other are worth less than one army)."""
+    """Where the force heads: the threatened key zone it defends (Napoléon's army only France's and Mantua,
+    ``leads_the_war``); a force too small to march alone, the army it joins (``rally_point``); else the nearest
+    objective (for all but Napoléon's army a capital 45F needs first, ``end_capitals``) or, when the enemy round
+    it is stronger than the force, a friendly force within three borders on the way, to concentrate before the
+    battle (two corps beaten one after the other are worth less than one army)."""
     f = S.force(st, fid)
     threat = threatened_key(st, side)
     if threat and ai.dist(f["zone"], threat) <= 2 and (threat in guarded(st, side) or not leads_the_war(f)):
