@@ -115,7 +115,9 @@ def draw(st: State, side: str, n: int, rule: str, why: str) -> list[str]:
     return got
 
 
-PUNISHMENTS_AT = 15  # 6.1: « lorsque le niveau d'escalade atteint 15 »
+def punishments_at() -> int:
+    """6.1: « Lorsque ce niveau atteint 15 points » (tables.toml constant ``escalade_punishments``)."""
+    return int(S.data().tables.constant("escalade_punishments"))
 
 
 def bring_punishments(st: State, rule: str) -> None:

@@ -96,6 +96,13 @@ def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
     st.note(f"{why}: {', '.join(p for p in parts if p)}", rule=rule)
 
 
+def award_event(st: State, event_id: str, rule: str, why: str) -> None:
+    """``award`` with the VP and escalade of a line of the victory-point events table (tables.toml ``vp_event``), the
+    one place those numbers are kept."""
+    ev = S.data().tables.vp_event(event_id)
+    award(st, ev.vp, ev.escalade, rule, why)
+
+
 def key_zones(power: str) -> list[str]:
     """Key zones of a major's National Territory (18.2.1); for Britain only London counts (exception 4)."""
     return list(_key_zones(power))
@@ -201,7 +208,7 @@ def conquer_minor(st: State, power: str, by: str) -> None:
     if by == "empire" and power == "naples":
         sicily_stands(st, former)
     if st.g["status"].get(power) == "protectorate" and by == "coalition":
-        award(st, -1, 0, "8.1.5", f"{m.powers[power].name} is no longer a French protectorate")
+        award_event(st, "protectorate_lost", "8.1.5", f"{m.powers[power].name} is no longer a French protectorate")
     S.set_side(st, power, by)
     S.set_ally_of(st, power, major)
     st.g["status"][power] = "allied"

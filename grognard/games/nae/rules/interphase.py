@@ -69,8 +69,8 @@ def declare_war(st: State, side: str, power: str) -> None:
     major at war, a minor as an ally of France or of Britain (« un pays mineur neutre attaqué devient allié de la
     France ou de l'Angleterre »). Their forces on the map change sides; a minor's units, kept off the map while it
     was neutral, deploy at once anywhere in its territory (7.3.3, 8.2.3: ``diplomacy.deploy_minor``). The first
-    declaration on a major raises the escalade by 1; one on a major already defeated brings in the Punishments
-    cards at once (3.5)."""
+    declaration on a major raises the escalade by 1; the victor's declaration on a major it defeated brings in the
+    Punishments cards at once, with 8.1.3's other penalties (``war_on_former_loser``)."""
     g = st.g
     foe = S.other(side)
     major = S.data().map.powers[power].kind == "major"
@@ -87,8 +87,8 @@ def declare_war(st: State, side: str, power: str) -> None:
     names = ", ".join(S.data().map.powers[p].name for p in joining)
     st.note(f"The {side} declares war on {S.data().map.powers[power].name}: {names} join(s) the {foe}", rule="7.1")
     if major:
-        if power in g["conquered"]:
-            cards.bring_punishments(st, "3.5")
+        if diplomacy.defeated_by(st, power, side):
+            war_on_former_loser(st, side, power)
         elif power not in g["war_on"]:
             victory.apply_vp_event(st, "first_declaration_on_major", f"first declaration of war on "
                                                                      f"{S.data().map.powers[power].name}")
@@ -98,6 +98,23 @@ def declare_war(st: State, side: str, power: str) -> None:
         if S.data().map.powers[p].kind == "minor":
             diplomacy.deploy_minor(st, foe, p)
     diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
+
+
+def war_on_former_loser(st: State, side: str, power: str) -> None:
+    """8.1.3 (7.1 « voir 8.1.3 »): « Si le vainqueur déclare la guerre au vaincu à l'issue de la paix forcée [...] le
+    vaincu double ses ressources lors de la phase de budget et les cartes « Les Châtiments » sont ajoutées de suite
+    à la pioche de chaque camp quel que soit le niveau d'escalade. Le camp adverse reçoit 3 tentatives diplomatiques
+    gratuites avec un bonus de +2 ». The victor is the side of a major that conquered ``power`` (``defeats``): the
+    other side declaring war on it is a declaration like any other (7.1)."""
+    ev = S.data().tables.vp_event("redeclaration_on_defeated_major")
+    victory.apply_vp_event(st, ev.id, f"war declared again on {S.data().map.powers[power].name}")
+    if ev.punishments:
+        cards.bring_punishments(st, "8.1.3")
+    doubled = st.g.setdefault("double_resources", [])
+    if power not in doubled:
+        doubled.append(power)
+        st.note(f"{S.data().map.powers[power].name} doubles its resources at this budget phase", rule="8.1.3")
+    diplomacy.grant_free_attempts(st, S.other(side))
 
 
 class Declarations:
@@ -180,7 +197,7 @@ class HandStart:
     name: ClassVar[str] = "interphase.hands.start"
 
     def run(self, st: State, f: Frame) -> None:
-        if st.g.get("escalade") is not None and st.g["escalade"] >= cards.PUNISHMENTS_AT and \
+        if st.g.get("escalade") is not None and st.g["escalade"] >= cards.punishments_at() and \
                 "punishments" not in st.g["periods"]:
             cards.bring_punishments(st, "6.1")
         size, perms = cards.hand_entitlement(st, ORDER[0])

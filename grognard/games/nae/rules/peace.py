@@ -84,7 +84,7 @@ def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, A
             + ("; its ports join the Continental Blockade while it stays out of the Coalition"
                if victor == "france" else ""), rule="18.2.1")
     if not card:
-        conquest.award(st, 1 if by == "empire" else 0, 1, "18.2.1", f"{_name(power)} conquered")
+        conquest.award_event(st, f"major_conquered_by_{by}", "18.2.1", f"{_name(power)} conquered")
     return {"power": power, "by": by, "victor": victor, "former": S.other(by),
             "annex": ANNEXATIONS + (1 if power in g.get("fought_on", []) else 0),
             "alliance": by == "empire" and power != "britain"
