@@ -116,14 +116,11 @@ def _key_zones(power: str) -> tuple[str, ...]:
     return tuple(z.id for z in m.zones.values() if z.key is not None and z.owner == power)
 
 
-DOS_DE_MAYO = "22C"
-"""Glossary 22C (18.2.1 says 19C; docs/nae-data.md): once played as an event (a gold star: out of the game),
-Spain falls only with Madrid and every Iberian port but Gibraltar (18.2.1 exception 1)."""
-
-
 def _spain_after_dos_de_mayo(st: State) -> bool:
     """18.2.1 exception 1: « l'Espagne n'est conquise que si Madrid et tous les ports de la péninsule ibérique à
-    l'exception de Gibraltar sont contrôlés par la France »."""
+    l'exception de Gibraltar sont contrôlés par la France », after Dos de Mayo (18.2.1 says 19C, the glossary 22C:
+    docs/nae-data.md); the glossary: « La guerre ne peut se terminer que si [...] »: while Spain fights its War of
+    Liberation (the 1809 set-up too, 20.3)."""
     m = S.data().map
     ports = [z.id for z in m.zones.values() if z.port and z.owner in ("spain", "portugal")]
     return all(st.g["control"].get(z) == "france" for z in ["madrid", *ports])
@@ -132,7 +129,9 @@ def _spain_after_dos_de_mayo(st: State) -> bool:
 def is_conquered(st: State, power: str) -> bool:
     """18.2.1: (a) every key zone enemy-held and linked to a source of the conqueror, or (b) all but one held by
     supplied enemy forces, the capital lost, and no non-demoralized army of the power on its territory."""
-    if power == "spain" and DOS_DE_MAYO in st.g["out"]:
+    from grognard.games.nae.rules import diplomacy  # (diplomacy reads the conquests)
+
+    if power == "spain" and diplomacy.in_war_of_liberation(st):
         return _spain_after_dos_de_mayo(st)
     side = S.side_of(st, power)
     enemy = S.other(str(side))
