@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, diplomacy, redeployment, supply, victory
+from grognard.games.nae.rules import budget, cards, diplomacy, forced, redeployment, stacking, supply, victory
 
 
 def push_declarations(st: State) -> None:
@@ -52,11 +52,17 @@ class Interphase:
 
 # 7.1 Declarations of war -------------------------------------------------------------------------------------
 
-def war_targets(st: State) -> list[str]:
-    """7.1 / 3.2: war is declared only on a neutral major or minor (« uniquement contre des puissances neutres »);
-    a minor allied to a neutral major is reached through its major (« une déclaration de guerre contre une puissance
-    est une déclaration contre tous ses alliés »)."""
-    return [p for p, s in st.g["status"].items() if s == "neutral"]
+def war_targets(st: State, side: str) -> list[str]:
+    """7.1: « La Coalition puis l'Empire effectuent leurs déclarations de guerre aux puissances majeures ou mineures
+    neutres »; a minor allied to a neutral major is reached through its major (« Une déclaration de guerre à une
+    puissance vaut déclaration de guerre à tous ses alliés »). And a major in forced peace or forced alliance, by the
+    side opposed to its conqueror only: 18.2.3 « L'adversaire du conquérant ne pourra quant à lui pas pénétrer sur le
+    territoire de la puissance en paix forcée, à moins de lui déclarer la guerre » (8.1.3: « ce qui conduirait le pays
+    vaincu à devenir automatiquement allié du conquérant »; 8.1.4: « SAUF à lui déclarer la guerre et donc à le
+    transformer en allié « normal » de l'Empire »); its conqueror's side may not (« Le conquérant et ses alliés ne
+    peuvent pas déclarer la guerre au pays conquis [...] durant la paix forcée »)."""
+    return [p for p, s in st.g["status"].items()
+            if s == "neutral" or (s in forced.FORCED and forced.conqueror_side(st, p) == S.other(side))]
 
 
 def allies_of(st: State, power: str) -> list[str]:
@@ -75,6 +81,7 @@ def declare_war(st: State, side: str, power: str) -> None:
     foe = S.other(side)
     major = S.data().map.powers[power].kind == "major"
     joining = [power, *allies_of(st, power)]
+    was_forced = g["forced"].pop(power, None) is not None  # 8.1.3 / 8.1.4: now an ally of its conqueror
     if major:
         g["status"][power] = "at_war"
     else:
@@ -94,6 +101,11 @@ def declare_war(st: State, side: str, power: str) -> None:
                                                                      f"{S.data().map.powers[power].name}")
         if power not in g["war_on"]:
             g["war_on"].append(power)
+    if was_forced:
+        # 11: its forces and its conqueror's, sharing zones by 8.1.3's exception, are now one side's
+        for fid in sorted(fid for fid, f in g["forces"].items() if f["power"] in joining):
+            if fid in g["forces"]:
+                stacking.consolidate(st, fid)
     for p in reversed(joining):
         if S.data().map.powers[p].kind == "minor":
             diplomacy.deploy_minor(st, foe, p)
@@ -129,7 +141,7 @@ class Declarations:
         return f"{st.g['year']} declarations of war: declare war on a neutral power, or declare no more."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [*(("declare", p) for p in war_targets(st)), ("done", None)]
+        return [*(("declare", p) for p in war_targets(st, self.actor(st, f))), ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         side = self.actor(st, f)
