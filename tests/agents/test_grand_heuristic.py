@@ -76,7 +76,7 @@ def test_7_1_war_on_a_major_the_empire_can_beat_and_on_a_beaten_one_for_the_puni
     legal = [("declare", "prussia"), ("done", None)]
     assert ai_grand.declare_on_a_major_it_can_beat(st, "coalition", legal) is None  # it would join the Empire
     beaten = st.copy()
-    beaten.g["conquered"].append("prussia")  # beaten before: a second declaration brings the Punishments (8.1.3)
+    beaten.g.setdefault("defeats", {})["prussia"] = ["france"]  # beaten before: the Punishments come in (8.1.3)
     assert "Punishments" in ai_grand.declare_on_a_major_it_can_beat(beaten, "empire", legal)[1]
     put(beaten, "dresden", ["pr_vii", "pr_elite", "pr_landwehr_1", "pr_landwehr_2"], commander="blucher")
     ours, theirs = ai_grand.war_odds(beaten, "empire", "prussia")

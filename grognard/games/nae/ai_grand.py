@@ -686,7 +686,8 @@ def declare_on_a_major_it_can_beat(st: State, side: str, legal: list[Action]) ->
     of escalade (example 8.6), and a first declaration another point; a declaration on a major it beat before
     brings the Punishments in at once (« quel que soit le niveau d'escalade », 8.1.3), the cards its end victory
     needs (45F, 19.3): while the Empire wants them (``escalade_wanted``) it declares on lesser odds
-    (``PUNISHING_ODDS``), since no other road leads to its end victory. Not in the last year: no conquest would
+    (``PUNISHING_ODDS``), since no other road leads to its end victory, though the beaten major doubles its
+    resources and the Coalition gets three free diplomatic attempts (8.1.3). Not in the last year: no conquest would
     follow. The Coalition never: the power would join the Empire (3.2)."""
     if side != "empire" or last_year(st):
         return None
@@ -695,14 +696,14 @@ def declare_on_a_major_it_can_beat(st: State, side: str, legal: list[Action]) ->
         if a[0] != "declare" or not is_major(a[1]) or not key_zones(a[1]):
             continue
         ours, theirs = war_odds(st, side, a[1])
-        odds = PUNISHING_ODDS if a[1] in st.g["conquered"] and escalade_wanted(st, side) else WAR_ODDS
+        odds = PUNISHING_ODDS if diplomacy.defeated_by(st, a[1], side) and escalade_wanted(st, side) else WAR_ODDS
         if ours >= odds * max(theirs, MARCH_MIN) and (best is None or ours / max(theirs, 1) > best[0]):
             best = (ours / max(theirs, 1), a[1])
     if best is None:
         return None
     power = best[1]
     ours, theirs = war_odds(st, side, power)
-    again = " and brings the Punishments in (8.1.3)" if power in st.g["conquered"] else ""
+    again = " and brings the Punishments in (8.1.3)" if diplomacy.defeated_by(st, power, side) else ""
     return ("declare", power), (f"war on {S.data().map.powers[power].name}: {ours} steps near its key zones against "
                                 f"{theirs}; its conquest is a victory point and escalade (18.2){again}")
 
