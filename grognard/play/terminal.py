@@ -20,6 +20,7 @@ from grognard.agents import Agent, make_agent
 from grognard.core import record as records
 from grognard.core.errors import IllegalAction
 from grognard.core.machine import Game, State
+from grognard.play.reasons import plain_reason
 
 HELP = ("Type the number of a choice; u = undo, b = show the board, c CARD = read a card (c alone: your hand), "
         "why X = why a zone or force is not offered, s FILE = save the game record, h = this help, q = quit.")
@@ -160,10 +161,11 @@ class Terminal:
         agent = self.agents[side]
         action = agent.choose(self.st, side)
         label = self.game.label(self.st, action)
-        reason = getattr(agent, "last_reason", "")
+        why, _ = plain_reason(label, str(getattr(agent, "last_reason", "") or ""))  # the figures are the search's
         self.st.apply(action)
         if self.humans:
-            self.console.print(f"[bold magenta]{side}[/bold magenta] (computer): {escape(str(reason or label))}")
+            said = f"{label}: {why}" if why else label
+            self.console.print(f"[bold magenta]{side}[/bold magenta] (computer): {escape(said)}")
 
     # -- leaving, saving, the end -------------------------------------------------------------
     def leave(self) -> bool:

@@ -5,8 +5,10 @@ import {
   OnlineGame, accountScreen, api, inviteScreen, leaveScreen, loadSession, lobbyScreen, notifyTurn, resetScreen,
 } from "./online.js";
 import {
-  esc, gameTitle, renderBattle, renderEurope, renderForce, renderForecast, renderHand, renderLog, setZoneNames,
+  esc, gameTitle, linkNames, placesNamed, renderBattle, renderEurope, renderForce, renderForecast, renderHand, renderLog,
+  setZoneNames,
 } from "./panels.js";
+import { legendHtml } from "./legend.js";
 
 const $ = (sel) => document.querySelector(sel);
 const S = {
@@ -154,6 +156,7 @@ async function openGame(gid) {
   S.endShown = false;
   S.framed = false;
   S.aiSeen = null;
+  $("#legend").hidden = true;
   $("#replay-bar").hidden = true;
   const res = await api("GET", `/api/games/${gid}/view`);
   if (!res.ok) { status(res.doc.detail, true); return; }
@@ -272,11 +275,13 @@ function render() {
       more.id = "more-choices";
       more.innerHTML = `<summary>More choices (${v.legal.length - done - 1})</summary>`;
     }
+    let keyed = 0;
     v.legal.forEach((a, i) => {
       const b = document.createElement("button");
       const odds = v.odds && v.odds[i];  // 8.2.3: a diplomatic action's chance
       b.textContent = v.labels[i] + (odds ? ` — ${Math.round(100 * odds.chance)}%` : "");
       b.dataset.index = i;
+      if (!(more && i > done) && keyed < 9) b.dataset.key = ++keyed;  // keys 1-9 (shown before the label)
       b.dataset.verb = a[0];
       if (v.forecasts && v.forecasts[i]) b.classList.add("forecast");
       b.addEventListener("click", () => choose(i));
@@ -291,6 +296,7 @@ function render() {
       buttons.appendChild(u);
     }
   }
+  showTurn(v, mine);
   revealChoices(v, sets, mine);
   showAiMoves(v);
   renderHand($("#tab-hand"), v, S.catalog, sets, S.mode === "game" && mine ? choose : null);
@@ -328,32 +334,76 @@ function revealChoices(v, sets, mine) {
   if (pts.length && pts.length <= 12) S.map.reveal(pts);  // a few places: a long list (a whole country) is framed already
 }
 
+// Whose move it is, in words and colour at the top of the panel: the player's own move stands out; otherwise who
+// is being waited for (the computer, the other person, a player online).
+function showTurn(v, mine) {
+  const t = $("#turn");
+  const key = `${v.version}:${v.step}`;
+  if (S.turnKey !== key) $("#prompt-bar").scrollTop = 0;  // a new question: its prompt in sight, not the old scroll
+  S.turnKey = key;
+  document.body.classList.toggle("my-turn", S.mode === "game" && mine && !v.over);
+  if (S.mode !== "game") { t.hidden = true; return; }
+  const seat = (v.seats || {})[v.active] || "";
+  let cls = "wait", text;
+  if (v.over) { cls = "over"; text = "The game is over."; }
+  else if (mine) {
+    cls = "mine";
+    text = `Your move${S.humans.length > 1 ? `, ${cap(v.side)}` : ""}: choose below, or click a place lit in orange on the map (keys 1–9).`;
+  } else if (seat.startsWith("ai:")) text = `The computer is playing the ${cap(v.active)}…`;
+  else if (S.online && S.online.waiting) text = "Waiting for the game to start or resume.";
+  else text = `Waiting for the ${cap(v.active)} to move.`;
+  t.className = cls;
+  t.textContent = text;
+  t.hidden = false;
+}
+
+// The computer's moves, newest last, each with why in plain words (the search's figures on hover) and its places
+// named: a click on a move lights its places on the map, "Show on the map" lights the new moves one after another.
 function showAiMoves(v) {
   const moves = v.ai_moves || [];
-  let feed = $("#ai-feed");
-  if (!moves.length || S.mode !== "game") { if (feed) feed.remove(); return; }
-  if (!feed) {
-    feed = document.createElement("div");
-    feed.id = "ai-feed";
-    $("#prompt-bar").appendChild(feed);
-  }
-  if (S.aiSeen === null) S.aiSeen = Math.max(0, moves.length - 3);  // on opening: the last few only
-  const fresh = moves.slice(S.aiSeen);
-  S.aiSeen = moves.length;
-  feed.innerHTML = "<div class='dim'>The computer's moves:</div>";
+  const feed = $("#ai-feed");
+  if (!moves.length || S.mode !== "game") { feed.hidden = true; return; }
+  feed.hidden = false;
+  // new: made since the player's last action (on opening: the last few)
+  if (S.aiSeen === null) S.aiSeen = moves[Math.max(0, moves.length - 3)].version - 1;
+  const fresh = moves.filter((m) => m.version > S.aiSeen);
   const shown = moves.slice(-8);
-  const start = shown.length - Math.min(fresh.length, shown.length);
-  shown.forEach((m, i) => {
+  const news = new Set(fresh.map((m) => m.version));
+  feed.querySelector("summary").innerHTML = (fresh.length ? `The computer just made ${fresh.length} move${fresh.length === 1 ? "" : "s"}`
+    : "The computer's last moves") + ' <button type="button" id="ai-show" title="light each move\'s places on the map">Show on the map</button>';
+  const box = $("#ai-moves");
+  box.innerHTML = "";
+  shown.forEach((m) => {
     const d = document.createElement("div");
-    d.className = "ai-move";
-    const said = m.reason && m.reason.startsWith(m.label) ? m.reason.slice(m.label.length).replace(/^[:\s—-]+/, "") : m.reason;
-    d.innerHTML = `<b class="side-${m.side}">${cap(m.side)}</b>: ${esc(m.label)}` + (said ? ` <span class="dim">— ${esc(said)}</span>` : "");
-    if (i >= start) {  // the new ones appear one by one
-      d.style.visibility = "hidden";
-      setTimeout(() => { d.style.visibility = ""; }, 250 * (i - start + 1));
-    }
-    feed.appendChild(d);
+    d.className = "ai-move" + (news.has(m.version) ? " new" : "");
+    d.dataset.version = m.version;
+    const why = m.why ?? m.reason;
+    d.innerHTML = `<b class="side-${m.side}">${cap(m.side)}</b>: ${linkNames(m.label)}` + (why ? ` <span class="dim">— ${linkNames(why)}</span>` : "");
+    if (m.detail) d.title = `How the computer chose: ${m.detail}.`;
+    d.addEventListener("click", () => lightMove(m, d));
+    box.appendChild(d);
   });
+  feed.scrollTop = feed.scrollHeight;
+  $("#ai-show").onclick = (ev) => { ev.preventDefault(); replayAiMoves(); };
+}
+
+function lightMove(m, line) {
+  const zones = placesNamed(`${m.label} ${m.why ?? m.reason ?? ""}`, S.view);
+  for (const d of document.querySelectorAll(".ai-move.lit")) d.classList.remove("lit");
+  if (line) line.classList.add("lit");
+  const pts = zones.map((z) => S.geo.zones[z]).filter(Boolean);
+  if (pts.length) S.map.reveal(pts);
+  for (const z of zones) flashZone(z, true);
+  setTimeout(() => { for (const z of zones) flashZone(z, false); if (line) line.classList.remove("lit"); }, 900);
+}
+
+function replayAiMoves() {
+  const all = S.view.ai_moves || [];
+  const fresh = all.filter((m) => m.version > S.aiSeen);
+  const moves = fresh.length ? fresh : all.slice(-3);
+  moves.forEach((m, i) => setTimeout(() => {
+    lightMove(m, document.querySelector(`.ai-move[data-version="${m.version}"]`));
+  }, 1000 * i));
 }
 
 function choose(i) {
@@ -374,6 +424,8 @@ async function send(action) {
   if (S.pending) return;
   S.pending = true;
   S.missed = false;
+  const ai = S.view.ai_moves || [];
+  if (ai.length) S.aiSeen = ai[ai.length - 1].version;  // the computer's moves so far are seen once the player acts
   try {
     const res = await api("POST", `/api/games/${S.gid}/actions`, { side: S.side, version: S.view.version, action });
     if (res.ok) await showView(res.doc);
@@ -505,6 +557,42 @@ for (const b of document.querySelectorAll("#zoom button")) {
     else S.map.zoom(b.dataset.zoom === "in" ? 1 / 1.4 : 1.4);
   });
 }
+
+// -- the legend and the keys ------------------------------------------------------------------------------
+function toggleLegend(on) {
+  const box = $("#legend");
+  if (!box.innerHTML) box.innerHTML = legendHtml();
+  box.hidden = on === undefined ? !box.hidden : !on;
+}
+$("#legend-btn").addEventListener("click", () => toggleLegend());
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.closest("input, textarea, select")) return;
+  const k = ev.key;
+  if (k === "Escape") {
+    for (const id of ["#forecast", "#legend"]) $(id).hidden = true;
+    return;
+  }
+  if (!$("#forecast").hidden) {  // the battle forecast: Enter commits
+    if (k === "Enter") { ev.preventDefault(); $("#fc-go").click(); }
+    return;
+  }
+  if (!$("#handover").hidden) {
+    if (k === "Enter") { ev.preventDefault(); $("#ho-go").click(); }
+    return;
+  }
+  if (S.mode !== "game" && S.mode !== "replay") return;
+  const press = (el) => { if (el) { ev.preventDefault(); el.click(); } };
+  if (/^[1-9]$/.test(k)) press(document.querySelector(`#buttons button[data-key="${k}"]`));
+  else if (k === "u" || k === "U") press($("#undo"));
+  else if (k === "+" || k === "=") S.map.zoom(1 / 1.4);
+  else if (k === "-") S.map.zoom(1.4);
+  else if (k === "0") S.map.fit();
+  else if (k === "l" || k === "L" || k === "?") toggleLegend();
+  else if (S.mode === "replay" && (k === "ArrowRight" || k === "ArrowLeft")) {
+    press(document.querySelector(`#replay-bar button[data-step=${k === "ArrowRight" ? "next" : "prev"}]`));
+  }
+});
 
 function showEnd(v) {
   const r = v.result || {};

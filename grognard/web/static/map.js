@@ -119,6 +119,8 @@ export class MapView {
     this.drawStacks(view, legal);
     this.drawFleets(view, legal);
     this.drawOffMap(view);
+    // the Foreign Wars and Corsairs boxes belong to the grand campaigns: empty frames elsewhere only puzzle
+    this.svg.classList.toggle("no-off-map", (board.summary || {}).victory_level === undefined);
   }
 
   // The Foreign Wars (6.5) and Corsairs (17.2.9) boxes of the grand campaigns: what is in them, written inside.

@@ -17,7 +17,19 @@ export function setZoneNames(catalog) {
   NAMES = { re: new RegExp(`(^|[^\\w])(${alts.join("|")})(?![\\w])`, "g"), byName };
 }
 
-function linkNames(text) {
+/** The zones a sentence names: its zones, and the zones of the units it names (a computer's move, a log line). */
+export function placesNamed(text, view) {
+  if (!NAMES) return [];
+  const zones = new Set();
+  for (const m of esc(text).matchAll(NAMES.re)) {
+    const hit = NAMES.byName.get(m[2].replace(/&amp;/g, "&").replace(/&#39;/g, "'"));
+    const z = hit && (hit[0] === "zone" ? hit[1] : zoneOfUnit(view, hit[1]));
+    if (z) zones.add(z);
+  }
+  return [...zones];
+}
+
+export function linkNames(text) {
   const html = esc(text);
   if (!NAMES) return html;
   return html.replace(NAMES.re, (m, pre, name) => {
