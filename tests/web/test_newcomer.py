@@ -36,6 +36,15 @@ def test_your_move_is_said_and_the_keys_play_the_numbered_choices(page: Page) ->
     prompt = page.inner_text("#prompt")
     page.keyboard.press("1")
     page.wait_for_function("p => document.querySelector('#prompt').innerText !== p", arg=prompt)
+    # hovering a choice lights its place on the map (where is the force to activate?)
+    lit = page.locator("#map .zone.flash")
+    for b in page.locator("#buttons > button[data-index]").all():
+        b.hover()
+        if lit.count():
+            break
+    assert lit.count() >= 1, page.locator("#buttons").inner_text()
+    page.mouse.move(5, 500)
+    expect(lit).to_have_count(0)
     if page.locator("#undo").count():  # U undoes within one's own turn
         before = page.get_attribute("body", "data-version")
         page.keyboard.press("u")

@@ -265,6 +265,7 @@ function render() {
   $("#prompt").textContent = v.prompt;
   const buttons = $("#buttons");
   buttons.innerHTML = "";
+  for (const z of document.querySelectorAll("#map .zone.flash")) z.classList.remove("flash");  // a hovered choice gone
   if (S.mode === "game" && mine) {
     // A budget's long menu (every unit to build reduced or to withdraw) keeps what comes after its "done" folded:
     // the rules list the usual choices first (budget.py, Spend.choices).
@@ -285,6 +286,7 @@ function render() {
       b.dataset.verb = a[0];
       if (v.forecasts && v.forecasts[i]) b.classList.add("forecast");
       b.addEventListener("click", () => choose(i));
+      pointsAt(b, i);
       (more && i > done ? more : buttons).appendChild(b);
     });
     if (more) buttons.appendChild(more);
@@ -404,6 +406,23 @@ function replayAiMoves() {
   moves.forEach((m, i) => setTimeout(() => {
     lightMove(m, document.querySelector(`.ai-move[data-version="${m.version}"]`));
   }, 1000 * i));
+}
+
+// Where a choice leads: its zone, its force's or unit's zone, else the places its label names.
+function choiceZones(v, i) {
+  const [kind, id] = Object.entries((v.targets || [])[i] || {})[0] || [];
+  if (kind === "zone") return [id];
+  if (kind === "force" && v.board.forces[id]) return [v.board.forces[id].zone];
+  return placesNamed(v.labels[i], v);
+}
+
+// Hovering (or focusing) a choice lights its place on the map: "Move to Lille" shows where Lille is.
+function pointsAt(el, i) {
+  const on = (yes) => { for (const z of choiceZones(S.view, i)) flashZone(z, yes); };
+  el.addEventListener("mouseenter", () => on(true));
+  el.addEventListener("mouseleave", () => on(false));
+  el.addEventListener("focus", () => on(true));
+  el.addEventListener("blur", () => on(false));
 }
 
 function choose(i) {
