@@ -48,3 +48,10 @@ def test_terminal_the_computer_move_is_said_in_plain_words():
     text = flat(out.getvalue())
     assert "coalition (computer): Pass: nothing worth the cards" in text
     assert "expected score" not in text and "simulations" not in text
+
+
+def test_terminal_r_names_the_rulebook_section_of_a_rule_number():
+    _st, out = session(["r 14.5.7", "r 99", "q", ""])
+    text = flat(out.getvalue())
+    assert "14.5 Combat modifiers (chapter 14 Battle, rulebook p. 20)" in text
+    assert "No section 99 in this game's rulebook." in text

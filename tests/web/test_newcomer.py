@@ -4,6 +4,7 @@ places lit on the map."""
 
 from __future__ import annotations
 
+import httpx
 from playwright.sync_api import Page, expect
 
 from tests.web.test_play import computer, start, wait_turn
@@ -91,3 +92,30 @@ def test_the_computer_moves_in_plain_words_and_its_places_light_on_the_map(page:
     line = feed.locator(".ai-move", has=page.locator(".zname")).last
     line.click()
     expect(page.locator("#map .zone.flash").first).to_be_attached()
+
+
+def test_a_rule_number_in_the_log_names_its_rulebook_section(page: Page) -> None:
+    page.goto("/")
+    start(page, {"empire": "me", "coalition": computer(page)}, seed=4)
+    wait_turn(page, None)
+    page.click("#tabs button[data-tab=log]")
+    tags = page.locator("#tab-log .log-entry .rule[title]")
+    expect(tags.first).to_be_attached()
+    titles = tags.evaluate_all("ts => ts.map(t => [t.textContent, t.title])")
+    assert titles and all(title.startswith(num.split(".")[0]) and " " in title for num, title in titles), titles
+    assert titles[0] == ["20.1", "20.1 1815, the Hundred Days — chapter 20 Scenarios"]  # the set-up's line
+
+
+def test_a_move_overtaken_by_another_is_explained_in_plain_words(page: Page, server: str) -> None:
+    page.route("**/events*", lambda route: route.abort())  # no push: the page keeps its view while the game moves
+    page.goto("/")
+    start(page, {"empire": "hotseat", "coalition": "hotseat"}, seed=5)
+    wait_turn(page, None)
+    gid = page.url.rsplit("/", 1)[1]
+    v = httpx.get(f"{server}/api/games/{gid}/view", params={"side": "empire"}).json()
+    moved = httpx.post(f"{server}/api/games/{gid}/actions",
+                       json={"side": "empire", "version": v["version"], "action": v["legal"][-1]})
+    assert moved.status_code == 200
+    page.keyboard.press("1")
+    expect(page.locator("#status")).to_contain_text("The game moved on before your choice arrived")
+    assert "Stale" not in page.inner_text("#status") and "version" not in page.inner_text("#status")

@@ -448,10 +448,7 @@ async function send(action) {
   try {
     const res = await api("POST", `/api/games/${S.gid}/actions`, { side: S.side, version: S.view.version, action });
     if (res.ok) await showView(res.doc);
-    else {
-      status(res.doc.detail, true);
-      if (res.status === 409 && res.doc.view) await showView(res.doc.view);
-    }
+    else await refused(res);
   } finally {
     S.pending = false;
   }
@@ -461,10 +458,16 @@ async function send(action) {
 async function undo() {
   const res = await api("POST", `/api/games/${S.gid}/undo`, { side: S.side, version: S.view.version });
   if (res.ok) await showView(res.doc);
-  else {
-    status(res.doc.detail, true);
-    if (res.status === 409 && res.doc.view) await showView(res.doc.view);
-  }
+  else await refused(res);
+}
+
+// A refused move in words a player reads: a stale one (the game moved on: the other player's or the computer's
+// move came first) shows the game as it now stands; a rule's refusal gives its reason.
+async function refused(res) {
+  if (res.status === 409 && res.doc.view) {
+    status("The game moved on before your choice arrived (another move came first): here it is as it stands now. Choose again.", true);
+    await showView(res.doc.view);
+  } else status(res.doc.detail, true);
 }
 
 function onZone(zone) {

@@ -63,6 +63,7 @@ export function legendHtml() {
     ["Esc", "close the forecast or this legend"], ["+ − 0", "zoom in, out, whole map"], ["L or ?", "this legend"], ["← →", "a replay: one move back, on"]]) {
     html += `<tr><td><kbd>${k}</kbd></td><td>${t}</td></tr>`;
   }
-  html += "</table><p class='dim'>Hover a zone for what is there; hover a zone you cannot choose for the rule that forbids it.</p>";
+  html += "</table><p class='dim'>Hover a zone for what is there, and a zone you cannot choose for the rule that forbids it; " +
+    "hover a rule number in the log (14.6) for its section of the rulebook.</p>";
   return html;
 }

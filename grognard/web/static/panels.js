@@ -4,8 +4,10 @@ export function esc(s) {
 }
 
 let NAMES = null; // one regular expression over zone and unit names, longest first
+let RULES = {}; // the rulebook's sections: number -> title, page (data/rulebook.toml)
 
 export function setZoneNames(catalog) {
+  RULES = catalog.rules || {};
   if (NAMES) return;
   const entries = [];
   for (const [id, z] of Object.entries(catalog.zones)) entries.push([z.name, "zone", id]);
@@ -188,10 +190,21 @@ export function renderBattle(box, view, catalog, flash) {
 }
 
 // -- log ---------------------------------------------------------------------------------------------------
+/** "14.5.7" -> "14.5 Combat modifiers — chapter 14 Battle, rulebook p. 20": the nearest section of the rulebook. */
+export function ruleTitle(number) {
+  const parts = String(number).trim().split(".");
+  while (parts.length && !RULES[parts.join(".")]) parts.pop();
+  if (!parts.length) return "";
+  const r = RULES[parts.join(".")];
+  const where = [parts.length > 1 && RULES[parts[0]] ? `chapter ${parts[0]} ${RULES[parts[0]].title}` : "",
+    r.page ? `rulebook p. ${r.page}` : ""].filter(Boolean);
+  return `${parts.join(".")} ${r.title}` + (where.length ? ` — ${where.join(", ")}` : "");
+}
+
 function logLine(e) {
   const dice = e.dice ? ` <span class="dice" title="dice">${e.dice.join(" ")}</span>` : "";
   const mods = e.mods && e.mods.length ? ` <span class="dim">(${e.mods.map(([l, v]) => `${esc(l)} ${v >= 0 ? "+" : ""}${v}`).join(", ")}; total ${e.total}${e.row ? `, ${esc(e.row)}` : ""})</span>` : "";
-  const rule = e.rule ? `<span class="rule">${esc(e.rule)}</span>` : "";
+  const rule = e.rule ? `<span class="rule" title="${esc(ruleTitle(e.rule))}">${esc(e.rule)}</span>` : "";
   return `<div class="log-entry">${linkNames(e.text)}${dice}${mods}${rule}</div>`;
 }
 
