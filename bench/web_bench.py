@@ -158,6 +158,7 @@ def browser_run(url: str, server_pid: int) -> None:
                 server.append(answers[-1])
                 page_part.append(ms - answers[-1])
         cpu_s, cpu_b = cpu_seconds(server_pid) - cpu_s, descendants_cpu(os.getpid(), server_pid) - cpu_b
+        drawn = pg.evaluate("() => performance.getEntriesByName('grognard:view').map(e => e.duration)")
         b.close()
 
     def q(xs: list[float], f: float) -> float:
@@ -168,10 +169,12 @@ def browser_run(url: str, server_pid: int) -> None:
     for name, xs in (("click to the new view painted", total), ("  the server's answer", server),
                      ("  the page (parse, map and panels)", page_part)):
         print(f"  {name}: median {statistics.median(xs):.0f} ms, p90 {q(xs, 0.9):.0f} ms, max {max(xs):.0f} ms")
+    print(f"  drawing a view (the page's script, every version the page showed: {len(drawn)}): median "
+          f"{statistics.median(drawn):.1f} ms, p90 {q(drawn, 0.9):.1f} ms, max {max(drawn):.1f} ms")
     share = statistics.median([p / t for p, t in zip(page_part, total, strict=True)])
     print(f"  the page's share of the wait: median {share:.0%}")
     print(f"  CPU per move: server {1000 * cpu_s / len(total):.1f} ms (the computer's moves included), browser "
-          f"{1000 * cpu_b / len(total):.1f} ms (chromium and its driver, the map redrawn for every version)")
+          f"{1000 * cpu_b / len(total):.1f} ms (chromium and Playwright's driver polling the page)")
 
 
 if __name__ == "__main__":

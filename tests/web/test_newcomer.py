@@ -7,6 +7,7 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Page, expect
 
+from tests.web.conftest import DOCS
 from tests.web.test_play import computer, start, wait_turn
 
 TURNS = """() => {  // every text the turn banner shows, kept for the test
@@ -64,6 +65,7 @@ def test_the_legend_explains_the_counters_and_symbols(page: Page) -> None:
     for words in ("combat value", "fog of war", "fortress", "key zone", "depot", "A river", "Lit in orange", "undo"):
         expect(legend).to_contain_text(words)
     assert legend.locator("svg .stack rect.counter").count() >= 4  # drawn with the map's own classes
+    page.screenshot(path=str(DOCS / "web-legend.png"))
     # the grand campaigns' Foreign Wars and Corsairs boxes are not drawn in 1815, where nothing goes in them
     expect(page.locator("#map rect.off-map").first).to_be_hidden()
     page.keyboard.press("Escape")
@@ -92,6 +94,7 @@ def test_the_computer_moves_in_plain_words_and_its_places_light_on_the_map(page:
     line = feed.locator(".ai-move", has=page.locator(".zname")).last
     line.click()
     expect(page.locator("#map .zone.flash").first).to_be_attached()
+    page.screenshot(path=str(DOCS / "web-computer-moves.png"))
 
 
 def test_a_rule_number_in_the_log_names_its_rulebook_section(page: Page) -> None:

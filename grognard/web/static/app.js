@@ -210,7 +210,9 @@ async function showView(view) {
     notifyTurn(`Your move in ${view.title || "your game"}.`);
   }
   if (first && !S.framed) { S.map.frameForces(view); S.framed = true; }
+  const t0 = performance.now();
   render();
+  performance.measure("grognard:view", { start: t0 });  // the time to draw a view (bench/web_bench.py reads it)
 }
 
 $("#ho-go").addEventListener("click", async () => {
@@ -218,6 +220,16 @@ $("#ho-go").addEventListener("click", async () => {
   S.handover = false;
   await refresh();
 });
+
+// Scrolling that needs the page laid out runs once the view is drawn, all in one frame: done in the middle of
+// drawing, each would make the browser lay out the whole page (the map's thousands of shapes) once more.
+function afterLayout(fn) {
+  if (!S.later) {
+    S.later = [];
+    requestAnimationFrame(() => { const fns = S.later; S.later = null; for (const f of fns) f(); });
+  }
+  S.later.push(fn);
+}
 
 function legalSets(view) {
   const sets = {
@@ -310,7 +322,7 @@ function render() {
   // a new phase of the interphase, or a choice of a power: the Europe tab (budget purse, diplomatic table)
   const stage = grand && summary.phase === "interphase" ? summary.stage : null;
   if (S.mode === "game" && ((stage && stage !== S.stage) || (mine && sets.powers.size))) {
-    if (stage !== S.stage) $("#tab-europe").scrollTop = 0;  // the new phase's markers and purse first
+    if (stage !== S.stage) afterLayout(() => { $("#tab-europe").scrollTop = 0; });  // the new phase's markers first
     tab("europe");
   }
   S.stage = stage;
@@ -341,7 +353,7 @@ function revealChoices(v, sets, mine) {
 function showTurn(v, mine) {
   const t = $("#turn");
   const key = `${v.version}:${v.step}`;
-  if (S.turnKey !== key) $("#prompt-bar").scrollTop = 0;  // a new question: its prompt in sight, not the old scroll
+  if (S.turnKey !== key) afterLayout(() => { $("#prompt-bar").scrollTop = 0; });  // a new question: its prompt in sight
   S.turnKey = key;
   document.body.classList.toggle("my-turn", S.mode === "game" && mine && !v.over);
   if (S.mode !== "game") { t.hidden = true; return; }
@@ -353,7 +365,10 @@ function showTurn(v, mine) {
     text = `Your move${S.humans.length > 1 ? `, ${cap(v.side)}` : ""}: choose below, or click a place lit in orange on the map (keys 1–9).`;
   } else if (seat.startsWith("ai:")) text = `The computer is playing the ${cap(v.active)}…`;
   else if (S.online && S.online.waiting) text = "Waiting for the game to start or resume.";
-  else text = `Waiting for the ${cap(v.active)} to move.`;
+  else {
+    const player = S.online && S.online.meta && S.online.meta.players ? S.online.meta.players[v.active] : null;
+    text = player && player !== "open" ? `Waiting for ${player} (${cap(v.active)}) to move.` : `Waiting for the ${cap(v.active)} to move.`;
+  }
   t.className = cls;
   t.textContent = text;
   t.hidden = false;
@@ -385,7 +400,7 @@ function showAiMoves(v) {
     d.addEventListener("click", () => lightMove(m, d));
     box.appendChild(d);
   });
-  feed.scrollTop = feed.scrollHeight;
+  afterLayout(() => { feed.scrollTop = feed.scrollHeight; });
   $("#ai-show").onclick = (ev) => { ev.preventDefault(); replayAiMoves(); };
 }
 
@@ -418,7 +433,7 @@ function choiceZones(v, i) {
 
 // Hovering (or focusing) a choice lights its place on the map: "Move to Lille" shows where Lille is.
 function pointsAt(el, i) {
-  const on = (yes) => { for (const z of choiceZones(S.view, i)) flashZone(z, yes); };
+  const on = (yes) => { if (S.view) for (const z of choiceZones(S.view, i)) flashZone(z, yes); };  // none behind the hand-over
   el.addEventListener("mouseenter", () => on(true));
   el.addEventListener("mouseleave", () => on(false));
   el.addEventListener("focus", () => on(true));

@@ -31,7 +31,22 @@ export function placesNamed(text, view) {
   return [...zones];
 }
 
+// The log and the computer's moves are drawn again at every version: each sentence is linked once (one long
+// regular expression over every name), then reused.
+const LINKED = new Map();
+
 export function linkNames(text) {
+  const key = String(text ?? "");
+  let html = LINKED.get(key);
+  if (html === undefined) {
+    if (LINKED.size > 5000) LINKED.clear();
+    html = link(key);
+    if (NAMES) LINKED.set(key, html);
+  }
+  return html;
+}
+
+function link(text) {
   const html = esc(text);
   if (!NAMES) return html;
   return html.replace(NAMES.re, (m, pre, name) => {
@@ -209,13 +224,15 @@ function logLine(e) {
 }
 
 export function renderLog(box, view, catalog, flash) {
-  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+  // whether the reader is at the end is kept as they scroll: measuring it here would force the browser to lay out
+  // the whole page in the middle of drawing it
+  if (!box.onscroll) box.onscroll = () => { box.dataset.away = box.scrollTop + box.clientHeight < box.scrollHeight - 30 ? "1" : ""; };
   const entries = view.log.slice(-400);
   box.innerHTML = (view.log.length > entries.length ? `<p class="dim">${view.log.length - entries.length} earlier entries not shown.</p>` : "") +
     entries.map(logLine).join("");
   hoverNames(box, view, flash);
   if (box.hidden) box.dataset.stale = "1";  // scrolled to its end when shown (a hidden box has no height)
-  else if (atEnd) box.scrollTop = box.scrollHeight;
+  else if (!box.dataset.away) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }
 
 // -- forecast ----------------------------------------------------------------------------------------------
