@@ -17,7 +17,7 @@ from collections import deque
 from functools import cache
 
 from grognard.core.machine import Action, State
-from grognard.games.nae import ai
+from grognard.games.nae import ai, ai_naval
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import budget, cards, conquest, movement, peace, siege, supply
 from grognard.games.nae.schema.cards import (
@@ -867,8 +867,11 @@ def evaluate(st: State, side: str) -> float:
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
     "round": (play_victory_event, ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful,
-              pass_when_nothing_gains),
-    "activation": (activate_best_force, ai.finish_activation),
+              ai_naval.sail_when_useful, pass_when_nothing_gains),
+    "activation": (ai_naval.activate_a_landing, activate_best_force, ai_naval.activate_a_squadron,
+                   ai.finish_activation),
+    "naval.squadron": (ai_naval.join_the_squadron,),
+    "naval.move": (ai_naval.follow_the_plan,),
     "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
               ai.march_stop, march_forced_on),
     "interphase.war": (declare_on_a_weak_minor, ai.declare_no_war),
