@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, diplomacy, iberia, naval, weather
-from grognard.games.nae.schema.scenario import SQUADRON_MAX
+from grognard.games.nae.rules import activation, cards, iberia, naval, weather
+from grognard.games.nae.schema.scenario import PORT_CAPACITY, SQUADRON_MAX
 
 Choice = ai.Choice
 Place = tuple[str, str]  # (at, where) as ``naval.loc``: ("port", zone), ("sea", sea), ("blockade", port zone)
@@ -46,17 +48,85 @@ class Plan:
 
 # -- the seas as a squadron reads them ---------------------------------------------------------------------------
 
+_memo: list[Any] = [None, {}]  # [the ``ai.board`` of the decision under way, its routes and plans found so far]
+
+
+def memo(st: State) -> dict[Any, Any]:
+    """What this decision has already found (``ai.board`` is made anew for each ``ai.policy`` call)."""
+    board = ai.board(st)
+    if _memo[0] is not board:
+        _memo[:] = [board, {}]
+    return _memo[1]  # type: ignore[no-any-return]
+
+
 def strength(fleets: list[str] | tuple[str, ...]) -> float:
     return ai.squadron_strength(list(fleets))
+
+
+def fleet_index(st: State) -> dict[tuple[str, str, str | None], list[str]]:
+    """The fleets by place and side (``naval.fleets_at`` for every place at once), read once a decision."""
+    kept = memo(st)
+    if "fleets" not in kept:
+        index: dict[tuple[str, str, str | None], list[str]] = {}
+        for fl, x in sorted(st.g["fleets"].items()):
+            index.setdefault((x["at"], x["where"], S.side_of(st, x["power"])), []).append(fl)
+        kept["fleets"] = index
+    return kept["fleets"]  # type: ignore[no-any-return]
+
+
+def fleets_of(st: State, at: str, where: str, side: str) -> list[str]:
+    return fleet_index(st).get((at, where, side), [])
 
 
 def foe_fire(st: State, sea: str, side: str) -> float:
     """What the enemy fleets that may intercept a squadron entering ``sea`` fire (17.2.4: the squadron at sea
     there, then those blockading its ports)."""
-    foe = S.other(side)
-    squadrons = [naval.fleets_at(st, "sea", sea, foe)]
-    squadrons += [naval.fleets_at(st, "blockade", p, foe) for p in naval.boxes_in(st, sea, foe)]
-    return max(strength(x) for x in squadrons)
+    kept = memo(st)
+    if ("fire", sea, side) not in kept:
+        foe = S.other(side)
+        squadrons = [fleets_of(st, "sea", sea, foe)]
+        squadrons += [fleets_of(st, "blockade", p, foe) for p in box_ports(sea)]
+        kept["fire", sea, side] = max(strength(x) for x in squadrons)
+    return kept["fire", sea, side]  # type: ignore[no-any-return]
+
+
+@cache
+def port_seas(sea: str) -> tuple[str, ...]:
+    """The ports that open onto ``sea`` (17.2.1)."""
+    return tuple(z.id for z in S.data().map.ports() if sea in z.seas)
+
+
+@cache
+def box_ports(sea: str) -> tuple[str, ...]:
+    """The ports whose blockade box lies in ``sea`` (17.2.6)."""
+    return tuple(z.id for z in S.data().map.ports() if z.seas[0] == sea)
+
+
+def sail(st: State, side: str, fleets: tuple[str, ...], at: str, where: str) -> list[tuple[Place, int]]:
+    """``naval.moves`` without the attacks on a port, read from the fleet index (a planner's shortcut: the move
+    itself is checked against the legal actions)."""
+    limited = any(S.data().counters.fleets[fl].area for fl in fleets)  # 17.2.3: only these read the fleets
+    key = ("sail", side, fleets if limited else len(fleets), at, where)
+    kept = memo(st)
+    if key not in kept:
+        kept[key] = _sail(st, side, fleets, at, where)
+    return kept[key]  # type: ignore[no-any-return]
+
+
+def _sail(st: State, side: str, fleets: tuple[str, ...], at: str, where: str) -> list[tuple[Place, int]]:
+    m = S.data().map
+    if at == "port":
+        return [] if naval.iced(st, where) else [(("sea", s), 1) for s in m.zones[where].seas]
+    if at == "blockade":
+        return [(("sea", str(naval.sea_of(at, where))), 0)]
+    out: list[tuple[Place, int]] = [(("sea", s), 1) for s in m.seas[where].adjacent
+                                    if naval.passage_refusal(st, side, where, s) is None
+                                    and naval.area_refusal(st, list(fleets), s) is None]
+    out += [(("port", z), 1) for z in port_seas(where) if S.controller(st, z) == side and not naval.iced(st, z)
+            and len(fleets_of(st, "port", z, side)) + len(fleets) <= PORT_CAPACITY]
+    out += [(("blockade", z), 1) for z in box_ports(where) if S.controller(st, z) == S.other(side)
+            and len(fleets_of(st, "blockade", z, side)) + len(fleets) <= SQUADRON_MAX]
+    return out
 
 
 def routes(st: State, side: str, fleets: tuple[str, ...], start: Place, mp: int,
@@ -65,6 +135,17 @@ def routes(st: State, side: str, fleets: tuple[str, ...], start: Place, mp: int,
     it is entered from: out of ports and boxes onto the sea, across the seas, into friendly ports and enemy boxes. It
     sails out of a blockaded port only when breaking out is its purpose (not here), and through no sea where the
     enemy may intercept it with as much fire as ours (17.2.4; with troops aboard, none at all: they sink with it)."""
+    limited = any(S.data().counters.fleets[fl].area for fl in fleets)  # 17.2.3: only these read the fleets
+    # with troops aboard every threat is avoided: only the number of fleets counts (ports' room, 17.2.2)
+    key = ("routes", side, fleets if limited else len(fleets) if cargo else strength(fleets), start, mp, cargo)
+    kept = memo(st)
+    if key not in kept:
+        kept[key] = _routes(st, side, fleets, start, mp, cargo)
+    return kept[key]  # type: ignore[no-any-return]
+
+
+def _routes(st: State, side: str, fleets: tuple[str, ...], start: Place, mp: int,
+            cargo: bool) -> dict[Place, tuple[int, Place | None]]:
     mine = strength(fleets)
     best: dict[Place, tuple[int, Place | None]] = {start: (0, None)}
     todo: list[tuple[int, Place]] = [(0, start)]
@@ -72,16 +153,16 @@ def routes(st: State, side: str, fleets: tuple[str, ...], start: Place, mp: int,
         cost, here = heapq.heappop(todo)
         if cost > best[here][0] or (here != start and here[0] != "sea"):
             continue
-        if here[0] == "port" and naval.blockaders(st, here[1], side):
+        if here[0] == "port" and fleets_of(st, "blockade", here[1], S.other(side)):
             continue
-        for (kind, where), step in naval.moves(st, side, list(fleets), *here):
-            if kind == "attack_port" or cost + step > mp:
+        for (kind, where), step in sail(st, side, fleets, *here):
+            if cost + step > mp:
                 continue
             if kind == "sea" and where != naval.sea_of(*here):
                 threat = foe_fire(st, where, side)
                 if threat and (cargo or threat >= mine):
                     continue
-            if kind == "port" and naval.blockaders(st, where, side):
+            if kind == "port" and fleets_of(st, "blockade", where, S.other(side)):
                 continue  # 17.2.1: its blockaders may intercept it on the way in
             place = (kind, where)
             if place not in best or cost + step < best[place][0]:
@@ -166,6 +247,13 @@ def beaten(st: State, side: str, force: S.Force) -> bool:
 def passengers(st: State, side: str) -> list[tuple[str, str]]:
     """The forces that wait for a squadron, with what they want: (force, "go") an idle force that reaches the war
     only by sea, (force, "back") a beaten one. Whole forces outside a fortress in a friendly port, not moved."""
+    kept = memo(st)
+    if ("passengers", side) not in kept:
+        kept["passengers", side] = _passengers(st, side)
+    return kept["passengers", side]  # type: ignore[no-any-return]
+
+
+def _passengers(st: State, side: str) -> list[tuple[str, str]]:
     out = []
     for fid, f in st.g["forces"].items():
         if (f["side"] != side or f["in_fortress"] or not S.data().map.zones[f["zone"]].port
@@ -174,9 +262,20 @@ def passengers(st: State, side: str) -> list[tuple[str, str]]:
             continue
         if beaten(st, side, f):
             out.append((fid, "back"))
-        elif by_sea_only(st, side, fid) and not ai.strength(st, f["zone"], S.other(side), 1):
+        elif by_sea_only(st, side, fid) and not ai.strength(st, f["zone"], S.other(side), 1) \
+                and not last_guard(st, side, fid):
             out.append((fid, "go"))
     return out
+
+
+def last_guard(st: State, side: str, fid: str) -> bool:
+    """The only force in a zone the side must hold (18.2.1: London; 18.1: an allied minor's capital, Naples in
+    1805): it stays home."""
+    from grognard.games.nae import ai_grand
+
+    zone = S.force(st, fid)["zone"]
+    return (zone in ai_grand.guarded(st, side) or zone in ai_grand.allied_capitals(st, side)) \
+        and len(S.forces_in(st, zone, side)) == 1
 
 
 def landing_worth(st: State, side: str, f: S.Force, port: str, assault: bool) -> tuple[float, str] | None:
@@ -190,12 +289,12 @@ def landing_worth(st: State, side: str, f: S.Force, port: str, assault: bool) ->
     if assault:
         from grognard.games.nae import ai_grand
 
-        worth, why = 2.0, f"take the undefended port of {S.zone_name(port)} (17.2.8)"
-        if blockade_declared(st) and port in iberia.blockade_ports(st) and S.side_of(st, "britain") == side:
-            worth, why = 4.0, f"{S.zone_name(port)} breaks the Continental Blockade (25F: its VP denied)"
+        worth, why = 2.0, [f"take the undefended port of {S.zone_name(port)} (17.2.8)"]
         if port in ai_grand.targets(st, side):
-            worth, why = worth + 1.5, f"take {S.zone_name(port)}, an objective (18)"
-        return worth, why
+            worth, why = worth + 1.5, [f"take {S.zone_name(port)}, an objective (18)"]
+        if side == "coalition" and port in blockade_needs(st):
+            worth, why = worth + 2.0, [*why, "it breaks the Continental Blockade (25F: its VP denied)"]
+        return worth, "; ".join(why)
     foe = S.other(side)
     near = [o for o in st.g["forces"].values() if o["side"] == foe and ai.dist(o["zone"], port) <= 2]
     friends = ai.strength(st, port, side, 1)
@@ -204,9 +303,13 @@ def landing_worth(st: State, side: str, f: S.Force, port: str, assault: bool) ->
     return 3.0, f"join the front at {S.zone_name(port)}"
 
 
-def blockade_declared(st: State) -> bool:
-    """25F is in play (20.3: from the start of 1809)."""
-    return bool(st.g.get("blockade")) or diplomacy.event_was_played(st, "25F")
+def blockade_needs(st: State) -> frozenset[str]:
+    """The ports whose loss ends the Continental Blockade now in place (25F: +1 VP a budget phase), read once a
+    decision; none when it is not declared or already broken."""
+    kept = memo(st)
+    if "blockade" not in kept:
+        kept["blockade"] = frozenset(iberia.blockade_ports(st) if iberia.blockade_in_place(st) else ())
+    return kept["blockade"]  # type: ignore[no-any-return]
 
 
 def cargo_plans(st: State, side: str, fid: str, want: str, fleets: tuple[str, ...], start: Place, mp: int,
@@ -231,14 +334,22 @@ def cargo_plans(st: State, side: str, fid: str, want: str, fleets: tuple[str, ..
                 out.append(Plan(worth[0] - cost / 10, "land", fleets, start, place, place[1], fid, pickup, worth[1]))
     if weather.winter(st) or S.steps(force) > naval.ASSAULT_STEPS:
         return out  # 17.2.8: no assault in winter, 2 steps at most
-    for z in S.data().map.ports():
+    for z in open_ports(st, side):
         sea = ("sea", z.seas[0])
-        if sea in reach and reach[sea][0] + naval.ASSAULT_MP <= mp and naval.unopposed(st, z.id, side):
+        if sea in reach and reach[sea][0] + naval.ASSAULT_MP <= mp:
             worth = landing_worth(st, side, force, z.id, assault=True)
             if worth:
                 out.append(Plan(worth[0] - reach[sea][0] / 10, "assault", fleets, start, sea, z.id, fid, pickup,
                                 worth[1]))
     return out
+
+
+def open_ports(st: State, side: str) -> list[Any]:
+    """The enemy ports an assault takes unopposed (17.2.8), read once a decision."""
+    kept = memo(st)
+    if ("open", side) not in kept:
+        kept["open", side] = [z for z in S.data().map.ports() if naval.unopposed(st, z.id, side)]
+    return kept["open", side]  # type: ignore[no-any-return]
 
 
 # -- the plans of a squadron -------------------------------------------------------------------------------------
@@ -255,9 +366,10 @@ def plans_from(st: State, side: str, place: Place, pool: list[str], spare: int, 
         return []
     mf = fleet_mf(pool)
     out: list[Plan] = []
-    if cargo:
+    waiting = passengers(st, side) if cargo else []
+    if waiting:
         reach = routes(st, side, tuple(pool), place, mf, cargo=True)
-        for fid, want in passengers(st, side):
+        for fid, want in waiting:
             port = ("port", S.force(st, fid)["zone"])
             need = naval.fleets_needed(S.force(st, fid))
             if port not in reach or need > len(pool):
@@ -266,10 +378,10 @@ def plans_from(st: State, side: str, place: Place, pool: list[str], spare: int, 
             out += cargo_plans(st, side, fid, want, fleets, port, mf - reach[port][0], port[1])
         out = [Plan(p.value, p.kind, p.fleets, place, p.goal, p.port, p.force, p.pickup, p.why) for p in out]
     foe = S.other(side)
+    reach = routes(st, side, tuple(pool), place, mf, cargo=False)
     for n in range(1, len(pool) + 1):
         fleets = tuple(pool[:n])
         mine = strength(fleets)
-        reach = routes(st, side, fleets, place, mf, cargo=False)
         for (kind, where) in reach:
             if kind == "blockade":
                 theirs = strength(naval.fleets_at(st, "port", where, foe))
@@ -300,6 +412,14 @@ def best(plans: list[Plan]) -> Plan | None:
 
 def side_plans(st: State, side: str, spare: int, legal: list[Action] | None = None) -> Plan | None:
     """The best plan of any of the side's squadrons that may still be activated (``legal``'s fleets if given)."""
+    key = ("side", side, spare, None if legal is None else tuple(a for a in legal if a[0] == "fleet"))
+    kept = memo(st)
+    if key not in kept:
+        kept[key] = _side_plans(st, side, spare, legal)
+    return kept[key]  # type: ignore[no-any-return]
+
+
+def _side_plans(st: State, side: str, spare: int, legal: list[Action] | None) -> Plan | None:
     moved: list[str] = []
     act = activation.activation_frame(st)
     if act is not None:
@@ -469,8 +589,9 @@ def home_again(st: State, side: str, legal: list[Action]) -> Choice | None:
     f = st.frame
     place: Place = (f["at"], f["where"])
     reach = routes(st, side, tuple(f["fleets"]), place, f["mp"], cargo=False)
-    ports = sorted((c, p) for p, (c, _) in reach.items() if p[0] == "port")
+    start = tuple(f["start"])
+    ports = sorted((c, p != start, p) for p, (c, _) in reach.items() if p[0] == "port")  # its own port first
     if not ports:
         return ("done", None), "no friendly port within reach"
-    goal = ports[0][1]
+    goal = ports[0][2]
     return step_towards(st, side, legal, goal, "back into port") or (("done", None), "no way back into port")
