@@ -40,7 +40,7 @@ def play_turn(st: State) -> list[tuple[str, tuple[str, object], str]]:
         action, why = ai.policy(st, str(st.active))
         moves.append((str(st.step), action, why))
         st.apply(action)
-        if moves[-1][0] == "activation" and action == ("done", None) or st.g["turn"] != side:
+        if (moves[-1][0] == "activation" and action == ("done", None)) or st.g["turn"] != side:
             return moves
     raise AssertionError("the turn did not end")
 
