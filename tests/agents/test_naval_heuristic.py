@@ -56,25 +56,28 @@ def test_17_2_8_a_british_corps_that_reaches_the_war_only_by_sea_lands_where_the
     moves = play_turn(st)
     assert moves[0][1] == ("card", "11C") and "AP for the fleets" in moves[0][2]  # no land force gains: the fleet
     assert moves[1][1] == ("fleet", "gb_fleet_1")
-    why = "take Bordeaux, an objective (18); it breaks the Continental Blockade (25F: its VP denied)"
+    why = "take the undefended port of Rouen (17.2.8); it breaks the Continental Blockade (25F: its VP denied)"
     assert ("naval.move", ("embark", corps), f"Graham embarks: {why}") in moves
-    assert ("naval.move", ("assault", "bordeaux"), why) in moves
-    assert S.force(st, corps)["zone"] == "bordeaux" and S.controller(st, "bordeaux") == "coalition"
+    assert ("naval.move", ("assault", "rouen"), why) in moves  # the nearest of the ports the blockade needs
+    assert S.force(st, corps)["zone"] == "rouen" and S.controller(st, "rouen") == "coalition"
     assert not iberia.blockade_in_place(st)
 
 
-def test_17_2_8_the_corps_takes_an_objective_never_next_to_a_stronger_enemy_nor_a_port_worth_nothing_more():
+def test_17_2_8_the_corps_takes_an_objective_its_supply_line_reaches_never_next_to_a_stronger_enemy():
     st = round_of("coalition", "11C", gb_fleet_1=("port", "portsmouth"))
     corps = put(st, "portsmouth", ["gb_corps_2"], commander="graham")
+    force = S.force(st, corps)
+    # 3.2 / 18.2.1: unsupplied, Bordeaux (a key zone of France) would count for nothing: a port worth no card
+    assert ai_naval.landing_worth(st, "coalition", force, "bordeaux", assault=True) == \
+        (2.0, "take the undefended port of Bordeaux (17.2.8)")
+    assert ai_naval.side_plans(st, "coalition", 2) is None  # 2.0 less the MP to reach the Bay: below MIN_VALUE
+    S.set_control(st, "rochefort", "britain")  # a British depot in Rochefort: a link of the sea line (13.3)
+    S.set_fixed_depots(st, [{"zone": "rochefort", "power": "britain"}])
     plan = ai_naval.side_plans(st, "coalition", 2)
     assert plan is not None and (plan.kind, plan.port) == ("assault", "bordeaux")
-    assert plan.why == "take Bordeaux, an objective (18)"  # 18.2.1: a key zone of France
+    assert plan.why == "take Bordeaux, an objective (18)"
     put(st, "bayonne", ["fr_iii", "fr_iv"], commander="davout")  # next to Bordeaux, stronger than the corps
-    force = S.force(st, corps)
     assert ai_naval.landing_worth(st, "coalition", force, "bordeaux", assault=True) is None
-    worth = ai_naval.landing_worth(st, "coalition", force, "rouen", assault=True)
-    assert worth == (2.0, "take the undefended port of Rouen (17.2.8)")  # a port and nothing more: below MIN_VALUE
-    assert ai_naval.side_plans(st, "coalition", 2) is None  # once the 1 MP to reach the Channel is counted
 
 
 def test_17_2_7_the_lone_garrison_of_london_stays_home():

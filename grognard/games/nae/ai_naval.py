@@ -18,7 +18,7 @@ from typing import Any
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import ai
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import activation, cards, iberia, naval, weather
+from grognard.games.nae.rules import activation, cards, iberia, naval, supply, weather
 from grognard.games.nae.schema.scenario import PORT_CAPACITY, SQUADRON_MAX
 
 Choice = ai.Choice
@@ -280,27 +280,44 @@ def last_guard(st: State, side: str, fid: str) -> bool:
 
 def landing_worth(st: State, side: str, f: S.Force, port: str, assault: bool) -> tuple[float, str] | None:
     """What landing force ``f`` in ``port`` gains: joining an allied front (a friendly port with enemies within
-    two borders, the side's forces there or next door), or taking an undefended enemy port (17.2.8), most if the
-    Continental Blockade needs it (25F: its VP denied) or the conquest of a minor does (18.1); None where the enemy
-    next door is stronger than what would stand there."""
+    two borders, the side's forces there or next door, where its supply line reaches: ``supplied``), or taking an
+    undefended enemy port (17.2.8), more if it is an objective (18) or a key zone of France in the last year
+    (19.3) where its line reaches, or a port the Continental Blockade in place needs (25F: its VP denied); None
+    where the enemy next door is stronger than what would stand there."""
     mine = S.combat_value(f) + (0 if assault else ai.strength(st, port, side, 0))
     if not S.limited_ok(f["units"], port) or not ai.safe_zone(st, side, port, mine):
         return None
+    fed = port in supplied(st, S.major_of(st, f["power"]))
     if assault:
         from grognard.games.nae import ai_grand
 
         worth, why = 2.0, [f"take the undefended port of {S.zone_name(port)} (17.2.8)"]
-        if port in ai_grand.targets(st, side):
+        if fed and port in ai_grand.targets(st, side):
             worth, why = worth + 1.5, [f"take {S.zone_name(port)}, an objective (18)"]
+        if fed and side == "coalition" and ai_grand.last_year(st) and port in ai.french_keys():
+            worth, why = worth + 3.0, [f"hold {S.zone_name(port)} at the end: the Empire's victory needs every key "
+                                       "zone of France (19.3)"]
         if side == "coalition" and port in blockade_needs(st):
             worth, why = worth + 2.0, [*why, "it breaks the Continental Blockade (25F: its VP denied)"]
         return worth, "; ".join(why)
     foe = S.other(side)
     near = [o for o in st.g["forces"].values() if o["side"] == foe and ai.dist(o["zone"], port) <= 2]
     friends = ai.strength(st, port, side, 1)
-    if not near or not friends:
+    if not near or not friends or not fed:
         return None
     return 3.0, f"join the front at {S.zone_name(port)}"
+
+
+def supplied(st: State, major: str) -> frozenset[str]:
+    """13.3: where a force of ``major`` is supplied, read once a decision. Landed out of supply, a force fights at
+    -3 (13.5) and withers, and the zones it holds count neither for a conquest (18.1-18.2.1) nor for the victory
+    (3.2: « Seules les zones contrôlées qui peuvent tracer une ligne de ravitaillement comptent pour la victoire »):
+    an objective is worth a landing only where the line reaches (1805 seed 5: a British corps unsupplied in
+    Bordeaux kept it from the Russians, whose line reached it, and the Coalition's end victory was lost)."""
+    kept = memo(st)
+    if ("supplied", major) not in kept:
+        kept["supplied", major] = frozenset(supply.supplied_zones(st, major))
+    return kept["supplied", major]  # type: ignore[no-any-return]
 
 
 def blockade_needs(st: State) -> frozenset[str]:
