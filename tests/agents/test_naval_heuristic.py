@@ -59,6 +59,7 @@ def test_17_2_8_a_british_corps_that_reaches_the_war_only_by_sea_lands_where_the
     why = "take the undefended port of Rouen (17.2.8); it breaks the Continental Blockade (25F: its VP denied)"
     assert ("naval.move", ("embark", corps), f"Graham embarks: {why}") in moves
     assert ("naval.move", ("assault", "rouen"), why) in moves  # the nearest of the ports the blockade needs
+    assert ("naval.landing", ("land_enemy", corps), "Graham lands: the strongest the assault may land") in moves
     assert S.force(st, corps)["zone"] == "rouen" and S.controller(st, "rouen") == "coalition"
     assert not iberia.blockade_in_place(st)
 

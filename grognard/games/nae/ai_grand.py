@@ -872,6 +872,7 @@ RULES: dict[str, tuple[Rule, ...]] = {
                    ai.finish_activation),
     "naval.squadron": (ai_naval.join_the_squadron,),
     "naval.move": (ai_naval.follow_the_plan,),
+    "naval.landing": (ai_naval.land_the_strongest,),
     "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
               ai.march_stop, march_forced_on),
     "interphase.war": (declare_on_a_weak_minor, ai.declare_no_war),

@@ -612,3 +612,13 @@ def home_again(st: State, side: str, legal: list[Action]) -> Choice | None:
         return ("done", None), "no friendly port within reach"
     goal = ports[0][2]
     return step_towards(st, side, legal, goal, "back into port") or (("done", None), "no way back into port")
+
+
+def land_the_strongest(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """17.2.8: of the forces the assault may land (2 steps at most), the strongest goes ashore."""
+    aboard = st.g["aboard"]
+    options = [a for a in legal if a[0] == "land_enemy" and a[1] in aboard]
+    best_one = max(options, key=lambda a: (S.combat_value(aboard[a[1]]["force"]), a[1]), default=None)
+    if best_one is None:
+        return None
+    return best_one, f"{naval.cargo_name(aboard[best_one[1]]['force'])} lands: the strongest the assault may land"
