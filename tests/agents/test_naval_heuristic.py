@@ -81,6 +81,16 @@ def test_17_2_8_the_corps_takes_an_objective_its_supply_line_reaches_never_next_
     assert ai_naval.landing_worth(st, "coalition", force, "bordeaux", assault=True) is None
 
 
+def test_19_3_in_the_last_year_a_landing_on_a_key_zone_of_france_denies_the_empire_s_end_victory():
+    st = round_of("coalition", "11C", gb_fleet_1=("port", "portsmouth"))
+    st.g["year"] = 1814  # 20.2: the last year, whose victory phase reads France's key zones
+    corps = put(st, "portsmouth", ["gb_corps_2"], commander="graham")
+    plan = ai_naval.side_plans(st, "coalition", 2)
+    assert plan is not None and (plan.kind, plan.port) == ("assault", "bordeaux")  # unsupplied: denial enough
+    assert plan.why == "take Bordeaux: the Empire's end victory needs every key zone of France (19.3)"
+    assert ai_naval.passengers(st, "coalition") == [(corps, "go")]
+
+
 def test_17_2_7_the_lone_garrison_of_london_stays_home():
     st = round_of("coalition", "11C", gb_fleet_1=("port", "london"))
     corps = put(st, "london", ["gb_corps_2"], commander="graham")

@@ -294,9 +294,13 @@ def landing_worth(st: State, side: str, f: S.Force, port: str, assault: bool) ->
         worth, why = 2.0, [f"take the undefended port of {S.zone_name(port)} (17.2.8)"]
         if fed and port in ai_grand.targets(st, side):
             worth, why = worth + 1.5, [f"take {S.zone_name(port)}, an objective (18)"]
-        if fed and side == "coalition" and ai_grand.last_year(st) and port in ai.french_keys():
-            worth, why = worth + 3.0, [f"hold {S.zone_name(port)} at the end: the Empire's victory needs every key "
-                                       "zone of France (19.3)"]
+        keys = ai.french_keys()
+        if side == "coalition" and ai_grand.last_year(st) and port in keys:
+            if all(S.controller(st, z) == "empire" for z in keys):  # the Empire's end victory needs them all
+                worth, why = worth + 4.0, [f"take {S.zone_name(port)}: the Empire's end victory needs every key "
+                                           "zone of France (19.3)"]
+            elif fed:  # the Coalition's needs them all held and supplied (3.2)
+                worth, why = worth + 3.0, [f"hold {S.zone_name(port)} at the end: a key zone of France (19.3)"]
         if side == "coalition" and port in blockade_needs(st):
             worth, why = worth + 2.0, [*why, "it breaks the Continental Blockade (25F: its VP denied)"]
         return worth, "; ".join(why)
