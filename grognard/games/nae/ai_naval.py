@@ -379,15 +379,16 @@ def fleet_mf(fleets: list[str] | tuple[str, ...]) -> int:
     return min(S.data().counters.fleets[fl].mf for fl in fleets)
 
 
-def plans_from(st: State, side: str, place: Place, pool: list[str], spare: int, cargo: bool = True) -> list[Plan]:
-    """The plans a squadron setting out from ``place`` may follow with fleets of ``pool`` (strongest first), taking
-    at most ``spare`` of them: transports (``cargo``), blockades, attacks at sea, a break out of a blockaded port."""
+def plans_from(st: State, side: str, place: Place, pool: list[str], spare: int, mp: int | None = None) -> list[Plan]:
+    """The plans a squadron setting out from ``place`` with ``mp`` (its fleets' MF if None) may follow with fleets
+    of ``pool`` (strongest first), taking at most ``spare`` of them: transports, blockades, attacks at sea, a break
+    out of a blockaded port."""
     pool = pool[:max(spare, 0)]
     if not pool:
         return []
-    mf = fleet_mf(pool)
+    mf = fleet_mf(pool) if mp is None else mp
     out: list[Plan] = []
-    waiting = passengers(st, side) if cargo else []
+    waiting = passengers(st, side)
     if waiting:
         reach = routes(st, side, tuple(pool), place, mf, cargo=True)
         for fid, want in waiting:
@@ -537,8 +538,9 @@ def move_plan(st: State, side: str) -> Plan | None:
     aboard = naval.carried(st, list(fleets))
     if aboard:
         fid = aboard[0]
-        want = "back" if beaten(st, side, st.g["aboard"][fid]["force"]) else "go"
-        plans = cargo_plans(st, side, fid, want, fleets, place, f["mp"], "")
+        force = st.g["aboard"][fid]["force"]
+        want = "back" if beaten(st, side, force) else "go"
+        plans = cargo_plans(st, side, fid, want, fleets, place, f["mp"], force["zone"])  # never back where it embarked
         if not plans:  # 17.2.7: troops at sea at the end of the move are lost: any friendly port will do
             reach = routes(st, side, fleets, place, f["mp"], cargo=False)
             units = st.g["aboard"][fid]["force"]["units"]
@@ -551,7 +553,7 @@ def move_plan(st: State, side: str) -> Plan | None:
         return max(plans, key=lambda p: (p.value, p.kind, p.goal))
     if at_post(st, side, place):
         return None
-    plans = plans_from(st, side, place, list(fleets), len(fleets))
+    plans = plans_from(st, side, place, list(fleets), len(fleets), f["mp"])
     return best([p for p in plans if len(p.fleets) == len(fleets)] or plans)
 
 
