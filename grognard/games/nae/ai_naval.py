@@ -245,8 +245,10 @@ def beaten(st: State, side: str, force: S.Force) -> bool:
 
 
 def passengers(st: State, side: str) -> list[tuple[str, str]]:
-    """The forces that wait for a squadron, with what they want: (force, "go") an idle force that reaches the war
-    only by sea, (force, "back") a beaten one. Whole forces outside a fortress in a friendly port, not moved."""
+    """The forces that wait for a squadron, with what they want: (force, "go") an idle force of a major that
+    reaches the war only by sea (a minor's army stays home: Bernadotte's Swedes were shipped from Stralsund to
+    San Sebastián in a 1805 game), (force, "back") a beaten one. Whole forces outside a fortress in a friendly port,
+    not moved."""
     kept = memo(st)
     if ("passengers", side) not in kept:
         kept["passengers", side] = _passengers(st, side)
@@ -262,8 +264,8 @@ def _passengers(st: State, side: str) -> list[tuple[str, str]]:
             continue
         if beaten(st, side, f):
             out.append((fid, "back"))
-        elif by_sea_only(st, side, fid) and not ai.strength(st, f["zone"], S.other(side), 1) \
-                and not last_guard(st, side, fid):
+        elif S.data().map.powers[f["power"]].kind == "major" and by_sea_only(st, side, fid) \
+                and not ai.strength(st, f["zone"], S.other(side), 1) and not last_guard(st, side, fid):
             out.append((fid, "go"))
     return out
 
@@ -345,7 +347,8 @@ def cargo_plans(st: State, side: str, fid: str, want: str, fleets: tuple[str, ..
         for place, (cost, _) in reach.items():
             if place[0] == "port" and place[1] != pickup and naval.landing_port(st, place[1], side) \
                     and not ai.strength(st, place[1], S.other(side), 1) and S.limited_ok(force["units"], place[1]):
-                out.append(Plan(5.0 - cost / 10, "evacuate", fleets, start, place, place[1], fid, pickup,
+                home = S.data().map.zones[place[1]].owner == force["power"]  # its own land first
+                out.append(Plan(5.0 + home - cost / 10, "evacuate", fleets, start, place, place[1], fid, pickup,
                                 f"bring {naval.cargo_name(force)} back to {S.zone_name(place[1])}"))
         return out
     for place, (cost, _) in reach.items():
@@ -441,7 +444,23 @@ def side_plans(st: State, side: str, spare: int, legal: list[Action] | None = No
     return kept[key]  # type: ignore[no-any-return]
 
 
+def work_at_sea(st: State, side: str) -> bool:
+    """Is there anything for the side's squadrons to do (a quick look before the routes are traced): an enemy
+    squadron at sea, an enemy port whose fleets our blockade does not hold at odds, a blockaded port of ours, a
+    force waiting for a squadron?"""
+    foe = S.other(side)
+    for (at, where, whose), fleets in fleet_index(st).items():
+        if whose == foe and (at == "sea" or (at == "port" and strength(fleets_of(st, "blockade", where, side))
+                                             < BLOCKADE_ODDS * strength(fleets))):
+            return True
+        if whose == side and at == "port" and fleets_of(st, "blockade", where, foe):
+            return True
+    return bool(passengers(st, side))
+
+
 def _side_plans(st: State, side: str, spare: int, legal: list[Action] | None) -> Plan | None:
+    if not work_at_sea(st, side):
+        return None
     moved: list[str] = []
     act = activation.activation_frame(st)
     if act is not None:
