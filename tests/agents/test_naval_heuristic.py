@@ -91,6 +91,22 @@ def test_19_3_in_the_last_year_a_landing_on_a_key_zone_of_france_denies_the_empi
     assert ai_naval.passengers(st, "coalition") == [(corps, "go")]
 
 
+def test_19_3_in_the_last_year_the_empire_guards_the_key_zones_of_france_on_the_coast():
+    st = round_of("empire", "1F", gb_fleet_1=("port", "portsmouth"))
+    st.g["year"] = 1814
+    put(st, "portsmouth", ["gb_corps_2"], commander="graham")  # a British corps that may land
+    guard = put(st, "toulouse", ["fr_iii"])  # next to Bordeaux
+    put(st, "antwerp", ["fr_iv"])
+    assert ai_naval.unguarded(st, "empire") == ["bordeaux"]
+    moves = play_turn(st)
+    assert moves[0][1] == ("card", "1F") and moves[0][2].endswith("AP to guard Bordeaux against a landing (19.3)")
+    assert moves[1][1] == ("force", guard)
+    assert S.force(st, guard)["zone"] == "bordeaux" and ai_naval.unguarded(st, "empire") == []
+    assert ai_grand.garrison(st, "empire", guard)  # it stays there
+    st.g["year"] = 1813  # before the last year: no guard
+    assert ai_naval.coast_ports(st, "empire") == []
+
+
 def test_17_2_7_the_lone_garrison_of_london_stays_home():
     st = round_of("coalition", "11C", gb_fleet_1=("port", "london"))
     corps = put(st, "london", ["gb_corps_2"], commander="graham")

@@ -205,7 +205,8 @@ def garrison(st: State, side: str, fid: str) -> bool:
     if zone not in keys or len(S.forces_in(st, zone, side)) > 1:
         return False
     foe = S.other(side)
-    return any(o["side"] == foe and ai.dist(o["zone"], zone) <= 2 for o in st.g["forces"].values())
+    return any(o["side"] == foe and ai.dist(o["zone"], zone) <= 2 for o in st.g["forces"].values()) \
+        or zone in ai_naval.coast_ports(st, side)  # 19.3: a landing there in the last year ends the Empire's hopes
 
 
 def siege_due(st: State, side: str, zone: str) -> bool:
@@ -867,14 +868,14 @@ def evaluate(st: State, side: str) -> float:
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
     "round": (play_victory_event, ai.play_event_worth_more, ai.diplomatic_move, activate_when_useful,
-              ai_naval.sail_when_useful, pass_when_nothing_gains),
-    "activation": (ai_naval.activate_a_landing, activate_best_force, ai_naval.activate_a_squadron,
-                   ai.finish_activation),
+              ai_naval.sail_when_useful, ai_naval.guard_when_needed, pass_when_nothing_gains),
+    "activation": (ai_naval.activate_a_landing, ai_naval.guard_the_coast, activate_best_force,
+                   ai_naval.activate_a_squadron, ai.finish_activation),
     "naval.squadron": (ai_naval.join_the_squadron,),
     "naval.move": (ai_naval.follow_the_plan,),
     "naval.landing": (ai_naval.land_the_strongest,),
-    "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
-              ai.march_stop, march_forced_on),
+    "march": (ai_naval.march_to_the_coast, ai.march_rally, march_attack, march_siege, march_reactivate, march_flag,
+              keep_the_supply_line, march_on, ai.march_stop, march_forced_on),
     "interphase.war": (declare_on_a_weak_minor, ai.declare_no_war),
     "interphase.hands": (keep_the_best_cards,),
     "budget.spend": (spend_where_it_counts,),

@@ -647,3 +647,82 @@ def land_the_strongest(st: State, side: str, legal: list[Action]) -> Choice | No
     if best_one is None:
         return None
     return best_one, f"{naval.cargo_name(aboard[best_one[1]]['force'])} lands: the strongest the assault may land"
+
+
+# -- 19.3 the Empire's answer: the coast of France in the last year ----------------------------------------------
+
+COAST_REACH = 3  # borders from which a force marches to guard a port of France
+
+
+def coast_ports(st: State, side: str) -> list[str]:
+    """19.3: in the last year, the key zones of France on the coast the Empire holds while a Coalition corps waits
+    for a squadron: one British landing there denies the Empire's end victory (1809 mirror: 11 of 20 games ended
+    with a British Bordeaux)."""
+    from grognard.games.nae import ai_grand
+
+    if side != "empire" or not ai_grand.last_year(st):
+        return []
+    if not any(want == "go" for _, want in passengers(st, "coalition")):
+        return []
+    return [z for z in ai.french_keys() if S.data().map.zones[z].port and S.controller(st, z) == "empire"]
+
+
+def coast_guard(st: State, side: str, port: str) -> str | None:
+    """The force that goes to guard ``port``: the nearest (by the zones it may enter), then the weakest of the
+    side's forces within ``COAST_REACH`` borders; never Napoléon's, a besieged one or the garrison of a key zone."""
+    from grognard.games.nae import ai_grand
+    from grognard.games.nae.rules import siege
+
+    reach = ai_grand.open_distances(st, port)
+    options = [(reach[f["zone"]], S.combat_value(f), fid) for fid, f in st.g["forces"].items()
+               if f["side"] == side and not f["in_fortress"] and S.combat_value(f) >= 1
+               and reach.get(f["zone"], COAST_REACH + 1) <= COAST_REACH and ai.NAPOLEON not in S.generals_of(f)
+               and not siege.besieged(st, fid) and not ai_grand.garrison(st, side, fid)]
+    return min(options)[2] if options else None
+
+
+def unguarded(st: State, side: str) -> list[str]:
+    """The ports of ``coast_ports`` with no force of the side in them."""
+    return [z for z in coast_ports(st, side) if not S.forces_in(st, z, side)]
+
+
+def guard_the_coast(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """19.3: in the last year the Empire sends a force to each key zone of France on the coast left empty while a
+    British corps may land there."""
+    for port in unguarded(st, side):
+        fid = coast_guard(st, side, port)
+        if fid is not None and ("force", fid) in legal:
+            return ("force", fid), f"activate {S.name_of(st, fid)}: guard {S.zone_name(port)} against a landing (19.3)"
+    return None
+
+
+def march_to_the_coast(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """19.3: the guard of an empty key zone of France on the coast marches there and stays."""
+    from grognard.games.nae import ai_grand
+
+    fid = st.frame["fid"]
+    zone = S.force(st, fid)["zone"]
+    if zone in coast_ports(st, side) and len(S.forces_in(st, zone, side)) == 1 and ("done", None) in legal:
+        return ("done", None), f"{S.name_of(st, fid)} guards {S.zone_name(zone)} against a landing (19.3)"
+    for port in unguarded(st, side):
+        if coast_guard(st, side, port) != fid:
+            continue
+        reach = ai_grand.open_distances(st, port)
+        steps = [a for a in legal if a[0] == "zone" and reach.get(a[1], COAST_REACH + 1) < reach.get(zone, 99)]
+        if steps:
+            best_one = min(steps, key=lambda a: (reach[a[1]], a[1]))
+            return best_one, f"{S.name_of(st, fid)} marches to guard {S.zone_name(port)}, by {S.zone_name(best_one[1])}"
+    return None
+
+
+def guard_when_needed(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """19.3: no force gains by marching but a key zone of France on the coast lies empty in the last year: play the
+    cheapest card that pays its guard's activation."""
+    for port in unguarded(st, side):
+        fid = coast_guard(st, side, port)
+        if fid is None:
+            continue
+        card = spare_card(st, side, legal, S.initiative(S.force(st, fid)))
+        if card is not None:
+            return card, f"{cards.ap_value(st, card[1])} AP to guard {S.zone_name(port)} against a landing (19.3)"
+    return None
