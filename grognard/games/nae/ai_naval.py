@@ -651,44 +651,45 @@ def land_the_strongest(st: State, side: str, legal: list[Action]) -> Choice | No
 
 # -- 19.3 the Empire's answer: the coast of France in the last year ----------------------------------------------
 
-COAST_REACH = 3  # borders from which a force marches to guard a port of France
+COAST_REACH = 5  # borders from which a force marches to guard a port of France (two activations at most)
 
 
 def coast_ports(st: State, side: str) -> list[str]:
-    """19.3: in the last year, the key zones of France on the coast the Empire holds while a Coalition corps waits
-    for a squadron: one British landing there denies the Empire's end victory (1809 mirror: 11 of 20 games ended
-    with a British Bordeaux)."""
+    """19.3: in the last year, the key zones of France on the coast while a Coalition corps waits for a squadron:
+    one British landing there denies the Empire's end victory (1809 mirror: 11 of 20 games ended with a British
+    Bordeaux); the Empire guards them, or retakes them."""
     from grognard.games.nae import ai_grand
 
     if side != "empire" or not ai_grand.last_year(st):
         return []
-    if not any(want == "go" for _, want in passengers(st, "coalition")):
-        return []
-    return [z for z in ai.french_keys() if S.data().map.zones[z].port and S.controller(st, z) == "empire"]
+    threat = any(want == "go" for _, want in passengers(st, "coalition"))
+    return [z for z in ai.french_keys() if S.data().map.zones[z].port and (threat or S.controller(st, z) != side)]
 
 
 def coast_guard(st: State, side: str, port: str) -> str | None:
-    """The force that goes to guard ``port``: the nearest (by the zones it may enter), then the weakest of the
-    side's forces within ``COAST_REACH`` borders; never Napoléon's, a besieged one or the garrison of a key zone."""
+    """The force that goes to guard ``port`` (or retake it): the nearest (by the zones it may enter), then the
+    weakest of the side's forces within ``COAST_REACH`` borders stronger than the enemy there; never Napoléon's, a
+    besieged one or the garrison of a key zone."""
     from grognard.games.nae import ai_grand
     from grognard.games.nae.rules import siege
 
     reach = ai_grand.open_distances(st, port)
+    least = max(1, ai.strength(st, port, S.other(side), 0) + 1)  # a port the enemy holds is retaken by a battle
     options = [(reach[f["zone"]], S.combat_value(f), fid) for fid, f in st.g["forces"].items()
-               if f["side"] == side and not f["in_fortress"] and S.combat_value(f) >= 1
+               if f["side"] == side and not f["in_fortress"] and S.combat_value(f) >= least
                and reach.get(f["zone"], COAST_REACH + 1) <= COAST_REACH and ai.NAPOLEON not in S.generals_of(f)
                and not siege.besieged(st, fid) and not ai_grand.garrison(st, side, fid)]
     return min(options)[2] if options else None
 
 
 def unguarded(st: State, side: str) -> list[str]:
-    """The ports of ``coast_ports`` with no force of the side in them."""
+    """The ports of ``coast_ports`` with no force of the side in them (held by the enemy or empty)."""
     return [z for z in coast_ports(st, side) if not S.forces_in(st, z, side)]
 
 
 def guard_the_coast(st: State, side: str, legal: list[Action]) -> Choice | None:
     """19.3: in the last year the Empire sends a force to each key zone of France on the coast left empty while a
-    British corps may land there."""
+    British corps may land there, or taken by one."""
     for port in unguarded(st, side):
         fid = coast_guard(st, side, port)
         if fid is not None and ("force", fid) in legal:
