@@ -35,15 +35,15 @@ def _play_to(st: State, done: Callable[[State], bool]) -> State:
 def test_1815_search_is_unchanged_step_for_step():
     """1815 has no plan (every step searched, played to the end): a search decision pinned with its playouts, moves
     tried and reason (checked equal to the code before the grand campaigns' plan, then re-pinned for round 6's
-    Coalition heuristic, which the playouts follow)."""
+    Coalition heuristic, which the playouts follow, and for round 7's: the same move, fewer playouts)."""
     assert ai.search_plan(load_game("nae").new_state("1815", seed=1), "empire") == (True, None)
     st = _until("1815", 1000, lambda s: s.active == "coalition" and s.g["round"] >= 2 and s.step == "activation"
                 and len(s.legal_actions()) > 2)
     agent = make_agent("search:iterations=40", 5)
     assert agent.choose(st, "coalition") == ("force", "f6")
-    assert (agent.last_iterations, agent.last_tried) == (39, 5)
-    assert agent.last_reason == ("Activate Wellington (Army of the Peninsula) at Brussels (1 AP): expected score 21% "
-                                 "in 14 simulations (4 other moves tried); activate Wellington (Army of the "
+    assert (agent.last_iterations, agent.last_tried) == (12, 3)
+    assert agent.last_reason == ("Activate Wellington (Army of the Peninsula) at Brussels (1 AP): expected score 25% "
+                                 "in 4 simulations (2 other moves tried); activate Wellington (Army of the "
                                  "Peninsula): it can strike Napoléon")
 
 

@@ -7,6 +7,7 @@ through the zone the first one came from."""
 
 from __future__ import annotations
 
+from grognard.games.nae import state as S
 from grognard.games.nae.rules import activation, battle, supply
 from tests.games.nae.rules.helpers import board, designate, play, put
 
@@ -17,7 +18,7 @@ def test_12_6_14_10_a_defender_beaten_by_two_converging_forces_retreats_through_
     ney = put(st, "reims", ["fr_iii"], commander="ney")
     davout = put(st, "paris", ["fr_i", "fr_ii"], commander="davout")
     blucher = put(st, "soissons", ["pr_i", "pr_ii", "pr_iii"], commander="blucher")
-    st.g["control"]["reims"] = "prussia"  # without the rule, Reims would be a first-priority retreat
+    S.set_control(st, "reims", "prussia")  # without the rule, Reims would be a first-priority retreat
     activation.push_event_activation(st, "empire", 3, "Major Campaign (event)", fight_together=True)
     st._advance()
     play(st, ("force", ney), ("forced_march", 0), ("zone", "soissons"), ("stand", None), ("wait", None))
