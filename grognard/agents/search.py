@@ -106,6 +106,7 @@ class SearchAgent:
         self.last_tried = 0
 
     def choose(self, state: State, side: str) -> Action:
+        start = time.perf_counter()  # a time budget counts the whole decision: the view and the ranking too
         legal = state.legal_actions()
         ai = game_ai(state)
         view = seen_by(state, side, self.rng)
@@ -125,7 +126,6 @@ class SearchAgent:
         spread = dict.fromkeys(alive, 0.0)
         seen = dict.fromkeys(alive, 0)  # simulations each candidate shared with the heuristic's move
         total = 0.0  # the heuristic's move's summed score
-        start = time.perf_counter()
         deadline = None if self.seconds is None else start + TIME_SHARE * self.seconds
         longest = 0.0
         n = sims = 0
