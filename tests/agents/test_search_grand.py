@@ -67,6 +67,16 @@ def test_grand_horizon_in_the_activation_phase_is_the_sides_next_turn():
     assert (end.step, end.g["turn"], end.g["round"], end.g["year"]) == ("round", "coalition", 2, 1809)
 
 
+def test_grand_horizon_in_the_last_year_is_the_result():
+    """19.3: in 1814's activation phase a playout is played to the end of the game and scored by its result (the
+    key zones held with supply, Mantua and 45F), not by the evaluation."""
+    st = _until("1809", 0, lambda s: s.g["year"] == 1814 and s.step == "round")
+    searched, done = ai.search_plan(st, str(st.active))
+    assert searched and done is not None
+    end = _play_to(st, done)
+    assert end.over and end.g["year"] == 1814 and end.g["phase"] == "victory"
+
+
 def test_grand_horizon_in_the_interphase_is_the_end_of_its_phase():
     """7.4 / 8: from the diplomatic phase a playout stops when the next phase of the interphase begins."""
     st = _until("1809", 0, lambda s: s.step == "diplomacy.phase")
