@@ -7,7 +7,8 @@ the slowest was taken. ``--decisions N`` stops each game after the searching sid
 ``--verify K`` checks each move the search played instead of the heuristic's on K fresh paired determinizations
 played to the same horizon: the mean lead and its z (a switch that was noise shows a z near 0).
 
-Usage: python bench/grand_search_bench.py SCENARIO SPEC SEAT FROM TO [--decisions N] [--verify K] [--quiet]
+Usage: python bench/grand_search_bench.py SCENARIO SPEC SEAT FROM TO [--decisions N] [--year Y] [--verify K]
+[--quiet]
 (e.g. 1809 search:iterations=40 coalition 0 10)
 """
 
@@ -72,6 +73,8 @@ def main() -> None:
     p.add_argument("first", type=int)
     p.add_argument("end", type=int, help="the seed after the last")
     p.add_argument("--decisions", type=int, default=None, help="stop after the searching side's N decisions")
+    p.add_argument("--year", type=int, default=None,
+                   help="the heuristics play both sides until this year's activation phase (e.g. the last year's)")
     p.add_argument("--verify", type=int, default=0, help="check each switch on K fresh determinizations")
     p.add_argument("--quiet", action="store_true", help="do not print the moves that differ from the heuristic's")
     a = p.parse_args()
@@ -87,6 +90,8 @@ def main() -> None:
         st = load_game("nae").new_state(a.scenario, seed=seed)
         agents = {s: make_agent(a.spec if s == a.seat else "heuristic", seed) for s in ("empire", "coalition")}
         agent = agents[a.seat]
+        while a.year is not None and not st.over and (st.g["year"], st.g["phase"]) != (a.year, "activation"):
+            st.apply(agents["empire" if a.seat == "coalition" else "coalition"].choose(st, str(st.active)))
         choice: list[float] = []
         searched: list[float] = []
         switched = playouts = n = 0
