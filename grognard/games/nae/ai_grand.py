@@ -925,9 +925,13 @@ def interphase_phase(st: State) -> int | None:
 
 def search_horizon(st: State, side: str) -> ai.Horizon:
     """Where a playout from ``st`` stops: in the activation phase at ``side``'s next turn (its move and the enemy's
-    answer), or when the year ends if it ends first (5.3-5.4: the conquests and the victory level are read); in
-    the conquest and victory phases when the year ends; in the interphase when its phase ends (7.1, 8)."""
+    answer), or when the year ends if it ends first (5.3-5.4: the conquests and the victory level are read), but
+    in the scenario's last year at the end of the game (19.3: the result, not the evaluation, says whether
+    France's key zones are held with supply, Mantua kept and 45F played); in the conquest and victory phases
+    when the year ends; in the interphase when its phase ends (7.1, 8)."""
     g = st.g
+    if last_year(st) and g["phase"] != "interphase":
+        return lambda s: False  # 19.3: to the result, 130-190 decisions from the last activation phase's start
     year = g["year"]
     if g["phase"] == "interphase":
         phase = interphase_phase(st)
