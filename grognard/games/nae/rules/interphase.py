@@ -85,7 +85,8 @@ def declare_war(st: State, side: str, power: str) -> None:
     S.follow_sides(st, joining)
     g["declared"].append(power)
     names = ", ".join(S.data().map.powers[p].name for p in joining)
-    st.note(f"The {side} declares war on {S.data().map.powers[power].name}: {names} join(s) the {foe}", rule="7.1")
+    st.note(f"The {S.side_name(side)} declares war on {S.data().map.powers[power].name}: {names} join(s) the "
+            f"{S.side_name(foe)}", rule="7.1")
     if major:
         if power in g["conquered"]:
             cards.bring_punishments(st, "3.5")
@@ -119,7 +120,7 @@ class Declarations:
         if action[0] == "declare":
             declare_war(st, side, action[1])
             return
-        st.note(f"The {side} makes no more declarations of war", rule="7.1")
+        st.note(f"The {S.side_name(side)} makes no more declarations of war", rule="7.1")
         if f.get("i", 0) + 1 < len(ORDER):
             f["i"] = f.get("i", 0) + 1
         else:
@@ -163,7 +164,7 @@ class HandBuilding:
             st.g["hands"][side].remove(action[1])
             st.g["discards"][side].append(action[1])
             # the played pile is open to both sides (6.4, the view's ``discards``): so is what goes onto it
-            st.note(f"The {side} discards {cards.title(action[1])}", rule="7.2")
+            st.note(f"The {S.side_name(side)} discards {cards.title(action[1])}", rule="7.2")
             return
         cards.complete_hand(st, side, f["size"], f["perms"])
         if f["i"] + 1 < len(ORDER):

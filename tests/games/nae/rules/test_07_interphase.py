@@ -49,8 +49,8 @@ def test_7_2_example_1806_hands_empire_draws_5_coalition_draws_4() -> None:
     st.apply(("done", None))
     assert len(st.g["hands"]["empire"]) == 8 and {"1F", "18F", "25F"} <= set(st.g["hands"]["empire"])
     drawn = [e["text"] for e in st.log if e.get("rule") == "7.2" and "draws" in e["text"]]
-    assert drawn == ["coalition draws 4 card(s): hand building up to 7",
-                     "empire draws 5 card(s): hand building up to 8"]
+    assert drawn == ["The Coalition draws 4 card(s): hand building up to 7",
+                     "The Empire draws 5 card(s): hand building up to 8"]
     assert st.g["peace_rewards"] == []  # paid
 
 

@@ -97,7 +97,7 @@ def test_8_2_3_cards_drawn_are_hidden_from_the_other_side() -> None:
     phase(st)
     play(st, ("diplomacy", "13C"), ("target", "prussia"))
     seen = [e["text"] for e in st.log_for("empire")]
-    assert any("coalition draws 2 card(s)" in t for t in seen)
+    assert any("The Coalition draws 2 card(s)" in t for t in seen)
     assert not any("31C" in t or "32C" in t for t in seen)
     assert any("32C" in e["text"] for e in st.log_for("coalition"))
 
@@ -148,8 +148,8 @@ def test_8_2_3_defeated_majors() -> None:
     D.record_defeat(st, "prussia", "russia")
     D.diplomatic_action(st, "coalition", "30C", "prussia", "diplomacy")
     roll = rolls(st, "8.2.3")[-1]
-    assert roll["mods"] == [["diplomacy table", 2], ["Prussia defeated by the empire", 2],
-                            ["Prussia defeated by the coalition", -1]]
+    assert roll["mods"] == [["diplomacy table", 2], ["Prussia defeated by the Empire", 2],
+                            ["Prussia defeated by the Coalition", -1]]
     assert roll["total"] == 6 and S.side_of(st, "prussia") == "coalition"
 
 

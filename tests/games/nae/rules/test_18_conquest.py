@@ -219,8 +219,8 @@ def test_8_6_example_the_1805_conquest_phase():
         S.set_control(st, zone, "france")
     conquest_phase(st)
     assert [e["text"] for e in st.log if e.get("rule") == "18.1"] == [
-        "Thuringia is conquered by the empire and becomes an ally of France; its units on the map are destroyed",
-        "Papal States is conquered by the empire and becomes an ally of France; its units on the map are destroyed"]
+        "Thuringia is conquered by the Empire and becomes an ally of France; its units on the map are destroyed",
+        "Papal States is conquered by the Empire and becomes an ally of France; its units on the map are destroyed"]
     assert st.legal_actions() == [("ally", "thuringia"), ("integrate", "thuringia")]
     st.apply(("ally", "thuringia"))
     st.apply(("integrate", "papacy"))
@@ -411,6 +411,26 @@ def test_18_2_3_the_losers_forces_abroad_return_to_its_key_zones():
     assert sorted(st.legal_actions()) == [("zone", "prague"), ("zone", "vienna")]
     st.apply(("zone", "prague"))
     assert S.force(st, austrians)["zone"] == "prague"
+
+
+def test_18_2_3_a_former_allys_garrison_leaves_a_fortress_the_terms_annex():
+    """18.2.3: « Toutes les forces précédemment alliées à la puissance vaincue se trouvant dans le territoire
+    national du pays vaincu doivent être replacées dans la zone frontière la plus proche [...] contenant une
+    forteresse »: a Russian garrison inside Innsbruck's fortress leaves it when Tyrol is annexed to Bavaria (18.2.2),
+    rather than hold a fortress of the Empire from inside (1805 heuristic seed 1: Wittenberg)."""
+    st = _austria_beaten()
+    russians = put(st, "innsbruck", ["ru_x"])
+    S.set_in_fortress(st, russians, True)
+    conquest_phase(st)
+    for a in (("annex", "tyrol"), ("annex_to", "bavaria")):
+        st.apply(a)
+    while st.step == "conquest.choice" and st.frame.get("fid") != russians:
+        st.apply(st.legal_actions()[0])
+    if st.step == "conquest.choice":
+        st.apply(st.legal_actions()[0])
+    f = S.force(st, russians)
+    assert f["zone"] != "innsbruck" and not f["in_fortress"] and S.controller(st, f["zone"]) == "coalition"
+    assert any(e["rule"] == "18.2.3" and e["text"].startswith("Russian X Corps is redeployed") for e in st.log)
 
 
 def test_18_every_action_of_the_phase_is_in_the_action_catalog():
