@@ -112,12 +112,17 @@ def end_forced(st: State, power: str) -> None:
         st.note(f"The forced peace of {_name(power)} ends: it is a forced ally of {_name(x['with'])}", rule="8.1.4")
         return
     winner_side = S.side_of(st, x["with"])
+    minors = minor_allies(st, power)
+    # « A l'issue de la paix forcée, le conquérant doit évacuer le territoire national. Si cela n'est pas le cas, ses
+    # unités sont détruites »; decided: the minor allies that shared the peace (« ne peuvent pas déclarer la guerre
+    # au pays conquis et à ses mineurs alliés durant la paix forcée ») are evacuated too, neutral again with it (a
+    # French corps stood in a neutral Baden, 1805 heuristic seed 6)
     for fid in sorted(fid for fid, f in g["forces"].items() if f["side"] == winner_side
-                      and conquest.territory_of(st, f["zone"]) == power):
-        S.remove_force(st, fid, "18.2.3", f"{S.name_of(st, fid)} had not left {_name(power)} and is destroyed")
+                      and conquest.territory_of(st, f["zone"]) in (power, *minors)):
+        where = _name(conquest.territory_of(st, S.force(st, fid)["zone"]))
+        S.remove_force(st, fid, "18.2.3", f"{S.name_of(st, fid)} had not left {where} and is destroyed")
     side = "coalition" if then == "at_war" else None
     S.set_side(st, power, side)
-    minors = minor_allies(st, power)
     for minor in minors:
         S.set_side(st, minor, side)
     S.follow_sides(st, [power, *minors])

@@ -271,6 +271,25 @@ def test_18_2_3_forced_peace_example_rolls_3_then_4_plus_2():
     assert left not in g["forces"]  # 18.2.3: the conqueror had not evacuated: destroyed
 
 
+def test_18_2_3_at_the_end_of_the_peace_the_conqueror_evacuates_the_minor_allies_that_shared_it_too():
+    """18.2.3: « A l'issue de la paix forcée, le conquérant doit évacuer le territoire national. Si cela n'est pas
+    le cas, ses unités sont détruites »; Baden, allied to Austria, submitted with it and turns neutral with it: a
+    French corps left in Mannheim would stand on neutral ground (12.1), so it is destroyed too."""
+    st = board(dice=[5])
+    g = st.g
+    g["status"]["baden"] = "allied"
+    S.set_ally_of(st, "baden", "austria")
+    S.set_side(st, "baden", "coalition")
+    peace.surrender(st, "austria", "empire")
+    assert g["sides"]["baden"] is None
+    left = put(st, "mannheim", ["fr_vii"])
+    g["year"] += 1
+    peace.check_forced_peaces(st)
+    assert g["status"]["austria"] == "neutral" and g["sides"]["baden"] is None
+    assert left not in g["forces"]
+    assert any(e["text"] == "French VII Corps had not left Baden and is destroyed" for e in st.log)
+
+
 def test_8_1_3_a_second_defeat_by_the_same_power_lasts_until_the_end():
     st = board(dice=[6])
     st.g["defeats"] = {"austria": ["france"]}
