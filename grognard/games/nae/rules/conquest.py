@@ -65,7 +65,8 @@ def adjust_control(st: State) -> None:
             S.set_control(st, zone, S.major_of(st, st.g["forces"][fid]["power"]))
         else:
             continue
-        st.note(f"The {S.side_name(side)} takes control of {S.zone_name(zone)}", rule="3.2")
+        who = f"The {S.side_name(side)}" if side else S.data().map.powers[st.g["control"][zone]].name  # a neutral
+        st.note(f"{who} takes control of {S.zone_name(zone)}", rule="3.2")
         naval.port_taken(st, zone)  # 17.2.1: its fleets leave a captured port
 
 
