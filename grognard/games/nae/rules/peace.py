@@ -81,6 +81,7 @@ def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, A
             S.set_control(st, zone, power)
         elif holder == power and home != power:
             S.set_control(st, zone, home)
+    siege.refresh_sieges(st)  # 15.3: a fortress it held abroad, back with its home, may be its besieger's side's
     g["status"][power] = "forced_peace"
     S.set_side(st, power, None)
     for minor in minor_allies(st, power):

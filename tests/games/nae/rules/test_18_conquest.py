@@ -452,6 +452,19 @@ def test_18_2_3_a_former_allys_garrison_leaves_a_fortress_the_terms_annex():
     assert any(e["rule"] == "18.2.3" and e["text"].startswith("Russian X Corps is redeployed") for e in st.log)
 
 
+def test_18_2_1_a_fortress_the_loser_held_abroad_goes_home_and_its_siege_is_lifted():
+    """18.2.1: « les marqueurs de contrôle appartenant au conquérant sont retirés des territoires conquis », and the
+    loser's own markers abroad go back to the zones' owners: Mantua, Austrian-held and besieged by Masséna, is the
+    Kingdom of Italy's again, of the besieger's side: the siege is lifted (15.3; 1805 heuristic seed 18)."""
+    st = _austria_beaten()
+    S.set_control(st, "mantua", "austria")
+    massena = put(st, "mantua", ["fr_xii", "it_1"], commander="massena")
+    S.set_fortress(st, "mantua", besieger=massena, siege=0)
+    peace.surrender(st, "austria", "empire")
+    assert st.g["control"]["mantua"] == "italy"
+    assert st.g["fortresses"]["mantua"]["besieger"] is None and st.g["fortresses"]["mantua"]["siege"] is None
+
+
 def test_18_every_action_of_the_phase_is_in_the_action_catalog():
     catalog = set(GAME.action_catalog("1815"))
     st = _austria_beaten()
