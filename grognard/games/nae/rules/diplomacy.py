@@ -229,8 +229,10 @@ def join(st: State, power: str, side: str, rule: str) -> None:
         # a conquest (``conquest.conquer_minor``)
         victory.apply_vp_event(st, "protectorate_lost", f"{name(power)} is no longer a French protectorate")
     joined = {power, *minors}
+    taken = set(g.get("expeditions", []))  # 40F: the units the Empire controls stay its own (37C alone frees them)
     for fid, f in list(g["forces"].items()):  # 8.2.3: a major's forces on the map enter the war with it
-        if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side:
+        if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side \
+                and not set(f["units"]) <= taken:
             S.set_force_side(st, fid, side)
     if victor is not None and victor != side:
         forced.part(st, power, victor)
