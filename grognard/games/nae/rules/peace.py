@@ -127,6 +127,9 @@ def end_forced(st: State, power: str) -> None:
     for minor in minors:
         S.set_side(st, minor, side)
     S.follow_sides(st, [power, *minors])
+    if side is None:  # 8.1.1: neutral again, their units leave other nations' forces (a Swiss corps under Bernadotte)
+        for p in (power, *minors):
+            diplomacy.stand_down(st, p)
     st.note(f"The forced peace of {_name(power)} ends: it is "
             + ("back in the Coalition" if side else then.replace("_", " ")), rule="18.2.3")
     diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes

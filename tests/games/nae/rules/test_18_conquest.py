@@ -290,6 +290,24 @@ def test_18_2_3_at_the_end_of_the_peace_the_conqueror_evacuates_the_minor_allies
     assert any(e["text"] == "French VII Corps had not left Baden and is destroyed" for e in st.log)
 
 
+def test_18_2_3_neutral_again_a_minor_allys_units_leave_another_nations_force():
+    """8.1.1 at the end of a forced peace (18.2.3): Switzerland, allied to Austria, is neutral again with it; its
+    corps under Bernadotte, a Swedish general, would stand for the Coalition on neutral ground (12.1): it leaves
+    his force, as a neutral's units do (``diplomacy.stand_down``, 53F), and the empty force is gone (1805 heuristic
+    seed 6)."""
+    st = board(dice=[5])
+    g = st.g
+    g["status"]["switzerland"] = "allied"
+    S.set_ally_of(st, "switzerland", "austria")
+    S.set_side(st, "switzerland", "coalition")
+    peace.surrender(st, "austria", "empire")
+    swiss = put(st, "zurich", ["sw_1"], commander="charles_jean", side="coalition")
+    g["year"] += 1
+    peace.check_forced_peaces(st)
+    assert g["sides"]["switzerland"] is None and swiss not in g["forces"]
+    assert not [f for f in g["forces"].values() if f["zone"] == "zurich" and f["side"] is not None]
+
+
 def test_8_1_3_a_second_defeat_by_the_same_power_lasts_until_the_end():
     st = board(dice=[6])
     st.g["defeats"] = {"austria": ["france"]}
