@@ -242,7 +242,10 @@ def join(st: State, power: str, side: str, rule: str) -> None:
         cards.draw(st, side, n, "8.2.3", f"key zones of {name(power)}")
     for m in reversed(minors):
         deploy_minor(st, side, m)
-    siege.refresh_sieges(st)  # 15.3: no side besieges a fortress of its own (its besieger changed sides, or it did)
+    # 15.3: no side besieges a fortress of its own (its besieger changed sides, or it did); 15.2-15.3: a force left
+    # outside a fortress its old ally now holds lays siege at once, or withdraws if too weak to (Holland joining the
+    # Coalition in the diplomatic phase left a French-led Danish corps outside Dutch Amsterdam into the next round)
+    siege.enforce_sieges(st)
     ports_follow(st)
 
 

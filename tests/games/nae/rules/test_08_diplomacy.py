@@ -198,6 +198,21 @@ def test_8_2_3_parting_in_its_territory_the_two_sides_share_a_zone_only_across_a
     S.check_derived(st)
 
 
+def test_8_2_3_15_2_the_french_left_outside_the_fortress_the_minor_holds_lay_siege_or_withdraw() -> None:
+    """8.2.3 then 15.2-15.3: Davout, one step left outside Ulm that the Bavarians now hold, is too weak to besiege
+    it and withdraws at once (a random 1809 game, seed 172, left a French-led Danish corps outside Dutch Amsterdam
+    from Holland's change of sides in the diplomatic phase into the next year's first round)."""
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    for z in D.territory("bavaria"):
+        if z in st.g["control"]:
+            S.set_control(st, z, "bavaria")
+    ulm = put(st, "ulm", {"bav_1": 2, "fr_i": 2}, commander="davout", side="empire")
+    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    assert st.step == "retreat" and st.frame["why"] == "is too weak to besiege the fortress and must withdraw"
+    st.apply(("zone", "stuttgart"))
+    assert S.force(st, ulm)["zone"] == "stuttgart" and st.g["fortresses"]["ulm"]["besieger"] is None
+
+
 def test_8_2_3_15_3_a_minor_changing_sides_lifts_its_siege_of_a_fortress_of_its_new_side() -> None:
     """8.2.3 with 15.3: the Bavarian corps besieging Hesse's Kassel for the Empire goes over to the Coalition, Hesse's
     side: no side besieges a fortress of its own, and the siege is lifted (a random 1805 game left Baden's corps
