@@ -483,3 +483,22 @@ def test_6_4_the_serbs_21c_rising_in_a_neutral_turkey_hold_belgrade() -> None:
     diplomacy.play_event(st, "coalition", "21C")
     assert S.forces_in(st, "belgrade", "coalition") and S.controller(st, "belgrade") == "coalition"
     assert not S.is_neutral_ground(st, "belgrade")
+
+
+def test_8_1_4_a_forced_allys_unit_an_event_brings_in_joins_its_nations_force() -> None:
+    """8.1.4: « Les forces de l'allié forcé ne sont pas contrôlées par l'Empire », nor at war: an Austrian corps a
+    Coalition event brings in while Austria is a forced ally of France is at war with nobody and joins the Austrian
+    force in Graz (11: one force a zone; a heuristic 1805 game, seed 8, left two Austrian forces there)."""
+    st = board_1806()
+    st.g["status"]["austria"] = "forced_alliance"
+    S.set_side(st, "austria", None)
+    st.g["forced"]["austria"] = {"with": "france", "until": None, "then": None}
+    mack = put(st, "graz", ["au_i"], commander="mack")
+    st.g["reserve"]["units"].append("au_ii")
+    st.g.update(phase="activation", round=1, turn="coalition")
+    push(st, "round")
+    push(st, "place", side="coalition", units=["au_ii"], why="An event")
+    assert ("zone", "graz") in st.legal_actions()
+    st.apply(("zone", "graz"))
+    assert S.forces_in(st, "graz") == [mack] and sorted(S.force(st, mack)["units"]) == ["au_i", "au_ii"]
+    assert S.force(st, mack)["side"] is None
