@@ -262,6 +262,12 @@ def ports_follow(st: State) -> None:
         naval.port_taken(st, zone)
     for port in sorted({x["where"] for x in fleets.values() if x["at"] == "blockade"}):
         naval.blockade_ends(st, port)
+    # 17.2.2: « Une escadre ne peut jamais excéder 3 flottes »: a squadron at sea grown past 3 by a power joining its
+    # side loses the excess, the owner's choice, as at the end of a move (a Spanish fleet beside three British ones)
+    at_sea = {(side, x["where"]) for x in fleets.values() if x["at"] == "sea"
+              and (side := S.side_of(st, x["power"])) is not None}
+    for side, sea in sorted(at_sea):
+        naval.end_move(st, side, "sea", sea)
 
 
 def _on_map(st: State, uid: str) -> bool:

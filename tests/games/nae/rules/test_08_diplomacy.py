@@ -585,3 +585,20 @@ def test_8_1_1_a_power_made_neutral_by_event_keeps_its_forces_at_home_at_war_wit
     assert set(S.force(st, british)["units"]) == {"gb_corps_1"}
     assert S.force(st, militia)["zone"] == "zaragoza" and S.force(st, militia)["side"] is None
     assert S.force(st, abroad)["zone"] == "madrid" and S.force(st, abroad)["side"] is None
+
+
+def test_8_2_3_17_2_2_a_squadron_grown_past_3_fleets_by_a_power_joining_loses_the_excess() -> None:
+    """17.2.2: « Une escadre ne peut jamais excéder 3 flottes »: a neutral Spanish fleet at sea beside three British
+    ones joins the Coalition with Spain; the Coalition scuttles one, as at the end of a move (a random Empire
+    against the heuristic, 1805 seed 5, kept four Coalition fleets in the South Atlantic)."""
+    st = campaign(dice=[], hands={"empire": [], "coalition": []})
+    st.g["status"]["spain"] = "neutral"
+    S.set_side(st, "spain", None)
+    fleets = ("sp_fleet_1", "gb_nelson", "gb_fleet_3", "gb_collingwood")
+    for fl in fleets:
+        st.g["fleets"][fl] = {"power": S.data().counters.fleets[fl].power, "at": "sea", "where": "south_atlantic"}
+    D.join(st, "spain", "coalition", "8.2.3")
+    assert st.step == "naval.excess" and st.active == "coalition"
+    assert sorted(st.legal_actions()) == sorted(("scuttle", fl) for fl in fleets)
+    st.apply(("scuttle", "sp_fleet_1"))
+    assert sorted(fl for fl, x in st.g["fleets"].items() if x["where"] == "south_atlantic") == sorted(fleets[1:])
