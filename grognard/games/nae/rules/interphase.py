@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, diplomacy, redeployment, supply, victory
+from grognard.games.nae.rules import budget, cards, diplomacy, redeployment, siege, supply, victory
 
 
 def push_declarations(st: State) -> None:
@@ -44,6 +44,15 @@ class Interphase:
             f["phase"] = i + 1
             PHASES[i](st)
             return
+        if i == len(PHASES):
+            f["phase"] = i + 1
+            # 15.2-15.3 before round 1: a besieger the interphase left too weak (units withdrawn at the budget, the
+            # siege lifted as a redeployment passed) withdraws, and a force outside a fortress the enemy holds lays
+            # siege or withdraws, as at the end of any action (a French corps of one step stood outside Bavarian
+            # Würzburg into the 1810 activation phase, 1805 random seed 152)
+            siege.enforce_sieges(st)
+            if st.frame is not f:
+                return  # its owner chooses where it withdraws first
         st.g.update(phase="activation", round=1, turn="empire")
         st.note(f"The {st.g['year']} activation phase begins", rule="5.2")
         supply.update_supply(st, rule="13.1")
