@@ -214,7 +214,7 @@ def grand(st: State, side: str | None) -> dict[str, Any]:
              "fleets": [_fleet_name(st, side, x) for x in w["fleets"]]} for w in foreign_wars.foreign_wars(st)]
     return {"phase": g["phase"], "stage": stage(st), "stage_help": stage_help(st), "victory_level": g["vp"],
             "escalade": g["escalade"],
-            "punishments_at": cards.PUNISHMENTS_AT, "periods": list(g["periods"]), "statuses": dict(g["status"]),
+            "punishments_at": cards.punishments_at(), "periods": list(g["periods"]), "statuses": dict(g["status"]),
             "powers": powers, "budget": budget, "foreign_wars": wars,
             "corsairs": [{"id": x if _fleet_name(st, side, x) == fleets[x].name else None,
                           "name": _fleet_name(st, side, x), "power": fleets[x].power} for x in cards.corsairs_box(st)],

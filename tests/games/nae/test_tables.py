@@ -733,7 +733,6 @@ def test_19_victory_and_escalade_thresholds(t: Tables) -> None:
     assert t.constant("victory_empire_automatic") == 20
     assert t.constant("victory_coalition_automatic") == 0
     assert t.constant("escalade_punishments") == 15
-    assert t.vp_event("confederation_of_the_rhine").vp == 2 and t.vp_event("confederation_of_the_rhine").escalade == 2
     assert t.vp_event("first_declaration_on_major").escalade == 1
     assert t.vp_event("redeclaration_on_defeated_major").punishments
 

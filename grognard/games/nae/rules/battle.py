@@ -296,14 +296,19 @@ class BattleChoose:
 
 def counter_march_candidates(st: State, ctx: Frame, role: str) -> list[str]:
     """Forces led by a general next to the battle zone, not demoralized, not across a mountain without pass or
-    a strait, not yet tried in this battle. One the force in the battle could not take in whole is offered too:
-    « une consolidation est obligatoirement réalisée; éliminez les unités et généraux en surplus » (11)."""
+    a strait, not yet tried in this battle, that can be one force with the force in the battle. 14.1: « La force
+    rejoint alors la zone de bataille à condition que les règles d'empilement soient respectées » (11: one force a
+    side): an army joins only if the two armies can make a group (two at most, 9.1) or it can take in the force
+    there (« une armée n'est jamais absorbée »); a general's force is offered even if the force in the battle could
+    not take in all its units: « une consolidation est obligatoirement réalisée; éliminez les unités et généraux
+    en surplus selon les cas »."""
     into = ctx["att"] if role == "attacker" else ctx["dfn"]
     if into not in st.g["forces"] or (role == "attacker" and ctx.get("came_from") in ("fortress", FROM_SEA)):
         return []  # 15.3: the besieged and the forces outside fight apart, a sortie too; 17.2.8: 2 steps a landing
     side = S.force(st, into)["side"]
     out = [fid for fid in marching_distance(st, ctx, side) if fid != into and fid not in ctx["tried"]
-           and S.limited_ok(S.force(st, fid)["units"], ctx["zone"])]
+           and S.limited_ok(S.force(st, fid)["units"], ctx["zone"])
+           and (not st.g["forces"][fid]["army"] or may_join(st, into, fid))]
     if ctx["interceptor_from"] is not None and role == "attacker":
         # FR 12.4: the moving side's non-activated force in the interception zone may join by counter-march too
         out += [fid for fid in S.outside(st, ctx["zone"], side) if fid != into and fid not in ctx["tried"]

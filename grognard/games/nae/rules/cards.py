@@ -116,7 +116,9 @@ def draw(st: State, side: str, n: int, rule: str, why: str) -> list[str]:
     return got
 
 
-PUNISHMENTS_AT = 15  # 6.1: « lorsque le niveau d'escalade atteint 15 »
+def punishments_at() -> int:
+    """6.1: « Lorsque ce niveau atteint 15 points » (tables.toml constant ``escalade_punishments``)."""
+    return int(S.data().tables.constant("escalade_punishments"))
 
 
 def bring_punishments(st: State, rule: str) -> None:
@@ -670,6 +672,9 @@ class CardWindow:
                 f"{card.text}",
                 rule="6.4" if as_event else "14.5.7")
         st.commit()  # the other side has seen the card: no undo past it
+        # 6.6 « Les évènements avec la mention CC accordent des bonus lors de la résolution des batailles »: a combat
+        # card's use is its event, so 6.2's ESC and VP apply (44C Leipzig's VP -1), as its gold star does (6.4)
+        event_played(st, cid)
         record_lasting_effects(st, f["side"], cid, _own(ctx, f["role"]), target=_foe(ctx, f["role"]))
         for e in effects:
             if isinstance(e, WoundTest):

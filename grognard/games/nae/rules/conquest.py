@@ -97,6 +97,13 @@ def award(st: State, vp: int, escalade: int, rule: str, why: str) -> None:
     st.note(f"{why}: {', '.join(p for p in parts if p)}", rule=rule)
 
 
+def award_event(st: State, event_id: str, rule: str, why: str) -> None:
+    """``award`` with the VP and escalade of a line of the victory-point events table (tables.toml ``vp_event``), the
+    one place those numbers are kept."""
+    ev = S.data().tables.vp_event(event_id)
+    award(st, ev.vp, ev.escalade, rule, why)
+
+
 def key_zones(power: str) -> list[str]:
     """Key zones of a major's National Territory (18.2.1); for Britain only London counts (exception 4)."""
     return list(_key_zones(power))
@@ -110,14 +117,11 @@ def _key_zones(power: str) -> tuple[str, ...]:
     return tuple(z.id for z in m.zones.values() if z.key is not None and z.owner == power)
 
 
-DOS_DE_MAYO = "22C"
-"""Glossary 22C (18.2.1 says 19C; docs/nae-data.md): once played as an event (a gold star: out of the game),
-Spain falls only with Madrid and every Iberian port but Gibraltar (18.2.1 exception 1)."""
-
-
 def _spain_after_dos_de_mayo(st: State) -> bool:
     """18.2.1 exception 1: « l'Espagne n'est conquise que si Madrid et tous les ports de la péninsule ibérique à
-    l'exception de Gibraltar sont contrôlés par la France »."""
+    l'exception de Gibraltar sont contrôlés par la France », after Dos de Mayo (18.2.1 says 19C, the glossary 22C:
+    docs/nae-data.md); the glossary: « La guerre ne peut se terminer que si [...] »: while Spain fights its War of
+    Liberation (the 1809 set-up too, 20.3)."""
     m = S.data().map
     ports = [z.id for z in m.zones.values() if z.port and z.owner in ("spain", "portugal")]
     return all(st.g["control"].get(z) == "france" for z in ["madrid", *ports])
@@ -126,7 +130,9 @@ def _spain_after_dos_de_mayo(st: State) -> bool:
 def is_conquered(st: State, power: str) -> bool:
     """18.2.1: (a) every key zone enemy-held and linked to a source of the conqueror, or (b) all but one held by
     supplied enemy forces, the capital lost, and no non-demoralized army of the power on its territory."""
-    if power == "spain" and DOS_DE_MAYO in st.g["out"]:
+    from grognard.games.nae.rules import diplomacy  # (diplomacy reads the conquests)
+
+    if power == "spain" and diplomacy.in_war_of_liberation(st):
         return _spain_after_dos_de_mayo(st)
     side = S.side_of(st, power)
     enemy = S.other(str(side))
@@ -202,7 +208,7 @@ def conquer_minor(st: State, power: str, by: str) -> None:
     if by == "empire" and power == "naples":
         sicily_stands(st, former)
     if st.g["status"].get(power) == "protectorate" and by == "coalition":
-        award(st, -1, 0, "8.1.5", f"{m.powers[power].name} is no longer a French protectorate")
+        award_event(st, "protectorate_lost", "8.1.5", f"{m.powers[power].name} is no longer a French protectorate")
     S.set_side(st, power, by)
     S.set_ally_of(st, power, major)
     st.g["status"][power] = "allied"

@@ -12,12 +12,12 @@ State kept here (all created on first use, so the 1815 game never carries them):
                    every two rounds)
     events_played  cards played as events (the ``card_played`` conditions: 24F, 25F, 20F, 22C...)
     flags          political entities created (8.3: "rhine", "westphalia", "poland", "kingdom_of_bavaria"), the
-                   flags the hand-building table reads
+                   flags the hand-building table reads; "war_of_liberation" while Spain fights it (glossary; 22C or
+                   the 1809 set-up), which the budget (7.3.1 Madrid) and the conquest (18.2.1) read
     budget_mods    [{power, value, why}] resources changes for the next budget phase (34F)
     hand_mods      [{side, value, unless}] lasting hand-size changes (35F Corsairs)
     iberia         {steps: French steps allowed into Iberia, portugal: invadable, open: all restrictions lifted}
     reforms        majors whose E units join the reserve at the next budget phase (military reform)
-    war_of_liberation  True while Spain fights it (glossary)
     vp, escalade   the victory and escalade levels (19, glossary; escalade None where its rules are off), until
                    ``victory.add_vp`` takes them over
 """
@@ -727,7 +727,7 @@ def change_status(st: State, power: str, status: str) -> None:
     S.set_side(st, power, None)
     st.g["forced"].pop(power, None)
     if power == "spain":
-        st.g.pop("war_of_liberation", None)
+        end_war_of_liberation(st)
     st.note(f"{name(power)} becomes neutral", rule="8.1.1")
     stand_down(st, power)
     leave_neutral_ground(st, power)
@@ -789,10 +789,24 @@ def military_reform(st: State, powers: tuple[str, ...]) -> None:
                     rule="7.3")
 
 
+LIBERATION = "war_of_liberation"  # the flag (``g["flags"]``) Spain carries while it fights its War of Liberation
+
+
+def in_war_of_liberation(st: State) -> bool:
+    """Glossary « Guerre de Libération »: Spain is fighting it (22C played, or the 1809 set-up, 20.3)."""
+    return LIBERATION in st.g.get("flags", ())  # (a one-year 1815 board has no flags)
+
+
+def end_war_of_liberation(st: State) -> None:
+    if in_war_of_liberation(st):
+        st.g["flags"].remove(LIBERATION)
+
+
 def war_of_liberation(st: State) -> None:
     """Glossary « Guerre de Libération » (22C Dos de Mayo): Spain rises and joins the Coalition; every Iberian
     restriction is lifted (12.1)."""
-    st.g["war_of_liberation"] = True
+    if not in_war_of_liberation(st):
+        st.g.setdefault("flags", []).append(LIBERATION)
     st.g.setdefault("iberia", {"steps": 0, "portugal": True, "open": True}).update(portugal=True, open=True)
     join(st, "spain", "coalition", "8.1")
 

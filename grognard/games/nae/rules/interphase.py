@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, diplomacy, redeployment, siege, supply, victory
+from grognard.games.nae.rules import budget, cards, diplomacy, forced, redeployment, siege, stacking, supply, victory
 
 
 def push_declarations(st: State) -> None:
@@ -61,11 +61,17 @@ class Interphase:
 
 # 7.1 Declarations of war -------------------------------------------------------------------------------------
 
-def war_targets(st: State) -> list[str]:
-    """7.1 / 3.2: war is declared only on a neutral major or minor (« uniquement contre des puissances neutres »);
-    a minor allied to a neutral major is reached through its major (« une déclaration de guerre contre une puissance
-    est une déclaration contre tous ses alliés »)."""
-    return [p for p, s in st.g["status"].items() if s == "neutral"]
+def war_targets(st: State, side: str) -> list[str]:
+    """7.1: « La Coalition puis l'Empire effectuent leurs déclarations de guerre aux puissances majeures ou mineures
+    neutres »; a minor allied to a neutral major is reached through its major (« Une déclaration de guerre à une
+    puissance vaut déclaration de guerre à tous ses alliés »). And a major in forced peace or forced alliance, by the
+    side opposed to its conqueror only: 18.2.3 « L'adversaire du conquérant ne pourra quant à lui pas pénétrer sur le
+    territoire de la puissance en paix forcée, à moins de lui déclarer la guerre » (8.1.3: « ce qui conduirait le pays
+    vaincu à devenir automatiquement allié du conquérant »; 8.1.4: « SAUF à lui déclarer la guerre et donc à le
+    transformer en allié « normal » de l'Empire »); its conqueror's side may not (« Le conquérant et ses alliés ne
+    peuvent pas déclarer la guerre au pays conquis [...] durant la paix forcée »)."""
+    return [p for p, s in st.g["status"].items()
+            if s == "neutral" or (s in forced.FORCED and forced.conqueror_side(st, p) == S.other(side))]
 
 
 def allies_of(st: State, power: str) -> list[str]:
@@ -78,12 +84,13 @@ def declare_war(st: State, side: str, power: str) -> None:
     major at war, a minor as an ally of France or of Britain (« un pays mineur neutre attaqué devient allié de la
     France ou de l'Angleterre »). Their forces on the map change sides; a minor's units, kept off the map while it
     was neutral, deploy at once anywhere in its territory (7.3.3, 8.2.3: ``diplomacy.deploy_minor``). The first
-    declaration on a major raises the escalade by 1; one on a major already defeated brings in the Punishments
-    cards at once (3.5)."""
+    declaration on a major raises the escalade by 1; the victor's declaration on a major it defeated brings in the
+    Punishments cards at once, with 8.1.3's other penalties (``war_on_former_loser``)."""
     g = st.g
     foe = S.other(side)
     major = S.data().map.powers[power].kind == "major"
     joining = [power, *allies_of(st, power)]
+    was_forced = g["forced"].pop(power, None) is not None  # 8.1.3 / 8.1.4: now an ally of its conqueror
     if major:
         g["status"][power] = "at_war"
     else:
@@ -97,17 +104,39 @@ def declare_war(st: State, side: str, power: str) -> None:
     st.note(f"The {S.side_name(side)} declares war on {S.data().map.powers[power].name}: {names} join(s) the "
             f"{S.side_name(foe)}", rule="7.1")
     if major:
-        if power in g["conquered"]:
-            cards.bring_punishments(st, "3.5")
+        if diplomacy.defeated_by(st, power, side):
+            war_on_former_loser(st, side, power)
         elif power not in g["war_on"]:
             victory.apply_vp_event(st, "first_declaration_on_major", f"first declaration of war on "
                                                                      f"{S.data().map.powers[power].name}")
         if power not in g["war_on"]:
             g["war_on"].append(power)
+    if was_forced:
+        # 11: its forces and its conqueror's, sharing zones by 8.1.3's exception, are now one side's
+        for fid in sorted(fid for fid, f in g["forces"].items() if f["power"] in joining):
+            if fid in g["forces"]:
+                stacking.consolidate(st, fid)
     for p in reversed(joining):
         if S.data().map.powers[p].kind == "minor":
             diplomacy.deploy_minor(st, foe, p)
     diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
+
+
+def war_on_former_loser(st: State, side: str, power: str) -> None:
+    """8.1.3 (7.1 « voir 8.1.3 »): « Si le vainqueur déclare la guerre au vaincu à l'issue de la paix forcée [...] le
+    vaincu double ses ressources lors de la phase de budget et les cartes « Les Châtiments » sont ajoutées de suite
+    à la pioche de chaque camp quel que soit le niveau d'escalade. Le camp adverse reçoit 3 tentatives diplomatiques
+    gratuites avec un bonus de +2 ». The victor is the side of a major that conquered ``power`` (``defeats``): the
+    other side declaring war on it is a declaration like any other (7.1)."""
+    ev = S.data().tables.vp_event("redeclaration_on_defeated_major")
+    victory.apply_vp_event(st, ev.id, f"war declared again on {S.data().map.powers[power].name}")
+    if ev.punishments:
+        cards.bring_punishments(st, "8.1.3")
+    doubled = st.g.setdefault("double_resources", [])
+    if power not in doubled:
+        doubled.append(power)
+        st.note(f"{S.data().map.powers[power].name} doubles its resources at this budget phase", rule="8.1.3")
+    diplomacy.grant_free_attempts(st, S.other(side))
 
 
 class Declarations:
@@ -122,7 +151,7 @@ class Declarations:
         return f"{st.g['year']} declarations of war: declare war on a neutral power, or declare no more."
 
     def choices(self, st: State, f: Frame) -> list[Action]:
-        return [*(("declare", p) for p in war_targets(st)), ("done", None)]
+        return [*(("declare", p) for p in war_targets(st, self.actor(st, f))), ("done", None)]
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         side = self.actor(st, f)
@@ -190,7 +219,7 @@ class HandStart:
     name: ClassVar[str] = "interphase.hands.start"
 
     def run(self, st: State, f: Frame) -> None:
-        if st.g.get("escalade") is not None and st.g["escalade"] >= cards.PUNISHMENTS_AT and \
+        if st.g.get("escalade") is not None and st.g["escalade"] >= cards.punishments_at() and \
                 "punishments" not in st.g["periods"]:
             cards.bring_punishments(st, "6.1")
         size, perms = cards.hand_entitlement(st, ORDER[0])

@@ -70,6 +70,11 @@ def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, A
     later steps need."""
     g = st.g
     victor = victor_of(st, power, by)
+    # glossary « Guerre de Libération »: « L'Espagne subit alors une paix forcée suivie d'une alliance forcée
+    # gratuite » (the war ends: 7.3.1's Madrid exception and 18.2.1's exception 1 with it)
+    liberation = power == "spain" and by == "empire" and diplomacy.in_war_of_liberation(st)
+    if liberation:
+        diplomacy.end_war_of_liberation(st)
     defeats = g.setdefault("defeats", {}).setdefault(power, [])
     twice = victor in defeats
     diplomacy.record_defeat(st, power, victor)  # 8.1.3 / 8.2.3, and the reform after a second defeat
@@ -93,11 +98,19 @@ def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, A
             + ("; its ports join the Continental Blockade while it stays out of the Coalition"
                if victor == "france" else ""), rule="18.2.1")
     if not card:
-        conquest.award(st, 1 if by == "empire" else 0, 1, "18.2.1", f"{_name(power)} conquered")
+        conquest.award_event(st, f"major_conquered_by_{by}", "18.2.1", f"{_name(power)} conquered")
     return {"power": power, "by": by, "victor": victor, "former": S.other(by),
             "annex": ANNEXATIONS + (1 if power in g.get("fought_on", []) else 0),
             "alliance": by == "empire" and power != "britain"
-            and (power in g.get("fought_on", []) or len(defeats) >= 2)}
+            and (power in g.get("fought_on", []) or len(defeats) >= 2), "free_alliance": liberation}
+
+
+def impose_forced_alliance(st: State, power: str, why: str) -> None:
+    """8.1.4: the forced peace just imposed on ``power`` becomes a forced alliance until the end of the game."""
+    st.g["status"][power] = "forced_alliance"
+    st.g["forced"][power].update(until=_end_year(st), then=None)
+    st.note(f"{why[0].upper()}{why[1:]}: {_name(power)} is a forced ally of France until the end of the game",
+            rule="8.1.4")
 
 
 def end_forced(st: State, power: str) -> None:
@@ -442,7 +455,11 @@ class Terms:
             f["confirmed"] = [surrender(st, p, by, card=p in f.get("imposed", [])) for p, by in f["surrenders"]]
         elif phase == "confirm":
             f["phase"] = "alliance"
-            f["queue"] = [c["power"] for c in f["confirmed"] if c["alliance"]]
+            for c in f["confirmed"]:
+                if c["free_alliance"]:
+                    impose_forced_alliance(st, c["power"], "its War of Liberation lost, a free forced alliance "
+                                                           "(glossary « Guerre de Libération »)")
+            f["queue"] = [c["power"] for c in f["confirmed"] if c["alliance"] and not c["free_alliance"]]
         elif phase == "alliance":
             if f["queue"]:
                 power = f["queue"].pop(0)
@@ -592,10 +609,7 @@ class Choice:
             st.g["hands"][side].remove(arg)
             st.g["discards"][side].append(arg)
             st.commit()
-            st.g["status"][f["powers"][0]] = "forced_alliance"
-            st.g["forced"][f["powers"][0]].update(until=_end_year(st), then=None)
-            st.note(f"The Empire discards {S.data().cards.cards[arg].title}: {_name(f['powers'][0])} is a forced "
-                    f"ally of France until the end of the game", rule="8.1.4")
+            impose_forced_alliance(st, f["powers"][0], f"the Empire discards {S.data().cards.cards[arg].title}")
         elif kind == "annex":
             st.push("conquest.choice", kind="recipient", side=side, powers=f["powers"], victor=f["victor"],
                     province=arg if verb == "annex" else None, minor=arg if verb == "take_minor" else None)

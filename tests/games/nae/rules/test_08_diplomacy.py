@@ -359,7 +359,7 @@ def test_8_events_bernadotte_schonbrunn_dos_de_mayo() -> None:
     st.g["events_played"].append("24F")
     assert ("event", "47C") in legal(st) and ("event", "22C") in legal(st)
     play(st, ("event", "22C"))
-    assert S.side_of(st, "spain") == "coalition" and st.g["war_of_liberation"] and st.g["iberia"]["open"]
+    assert S.side_of(st, "spain") == "coalition" and D.in_war_of_liberation(st) and st.g["iberia"]["open"]
 
 
 def test_8_3_1_triumph_of_erfurt() -> None:

@@ -88,7 +88,7 @@ def test_18_2_1_exception_1_spain_after_dos_de_mayo_needs_madrid_and_every_iberi
     for z in ["madrid", *ports]:
         S.set_control(st, z, "france")
     S.set_side(st, "spain", "coalition")
-    st.g["out"].append(conquest.DOS_DE_MAYO)
+    st.g["flags"] = ["war_of_liberation"]
     assert conquest.is_conquered(st, "spain")
     S.set_control(st, "cadiz", "spain")
     assert not conquest.is_conquered(st, "spain")
