@@ -20,9 +20,11 @@ from grognard.agents import Agent, make_agent
 from grognard.core import record as records
 from grognard.core.errors import IllegalAction
 from grognard.core.machine import Game, State
+from grognard.play.reasons import plain_reason
 
 HELP = ("Type the number of a choice; u = undo, b = show the board, c CARD = read a card (c alone: your hand), "
-        "why X = why a zone or force is not offered, s FILE = save the game record, h = this help, q = quit.")
+        "why X = why a zone or force is not offered, r 14.6 = the rulebook section of a rule number, "
+        "s FILE = save the game record, h = this help, q = quit.")
 MAX_CHOICE_DIGITS = 4  # longer numbers are no choice (and int() of thousands of digits is refused anyway)
 
 Read = Callable[[str], str]
@@ -141,6 +143,9 @@ class Terminal:
             self.show_card(rest)
         elif word == "why" and rest:
             self.print_lines([self.game.why(st, rest)])
+        elif word == "r" and rest:  # a rule number of the log or a message: its rulebook section
+            rule = getattr(self.game, "rule", None)
+            self.console.print(escape((rule(rest) if rule else "") or f"No section {rest} in this game's rulebook."))
         elif answer.isascii() and answer.isdigit() and len(answer) <= MAX_CHOICE_DIGITS:
             n = int(answer)
             if not 1 <= n <= len(legal):
@@ -160,10 +165,11 @@ class Terminal:
         agent = self.agents[side]
         action = agent.choose(self.st, side)
         label = self.game.label(self.st, action)
-        reason = getattr(agent, "last_reason", "")
+        why, _ = plain_reason(label, str(getattr(agent, "last_reason", "") or ""))  # the figures are the search's
         self.st.apply(action)
         if self.humans:
-            self.console.print(f"[bold magenta]{side}[/bold magenta] (computer): {escape(str(reason or label))}")
+            said = f"{label}: {why}" if why else label
+            self.console.print(f"[bold magenta]{side}[/bold magenta] (computer): {escape(said)}")
 
     # -- leaving, saving, the end -------------------------------------------------------------
     def leave(self) -> bool:

@@ -33,6 +33,7 @@ from grognard.core import record as records
 from grognard.core.errors import IllegalAction
 from grognard.core.machine import Game, State
 from grognard.core.registry import BUILTIN, load_game
+from grognard.play.reasons import plain_reason
 from grognard.server import presence
 from grognard.server.db import Database
 from grognard.server.online import Online
@@ -221,7 +222,9 @@ class Service:
             label = st.game.redact_text(st, st.game.label(st, action), None)
             reason = st.game.redact_text(st, agent.last_reason, None)
             moves = self.ai_moves.setdefault(gid, [])
-            moves.append({"version": version + 1, "side": side, "label": label, "reason": reason})
+            why, detail = plain_reason(label, reason)
+            moves.append({"version": version + 1, "side": side, "label": label, "reason": reason, "why": why,
+                          "detail": detail})
             try:
                 self.store.append_action(gid, version, side, action)
             except Stale:

@@ -49,6 +49,7 @@ def test_terminal_pty_a_whole_1815_game_typed_in_a_pseudo_terminal(tmp_path):
     typed(child, "²", "Not understood", PROMPT)
     typed(child, "9" * 5000, "Not understood", PROMPT)  # the tty keeps 4,095 digits of it: still no choice
     typed(child, "", PROMPT)
+    typed(child, "r 14.6", r"14\.6 Resolving the battle \(chapter 14 Battle, rulebook p\. 20\)", PROMPT)  # round 7
     typed(child, f"s {not_a_dir}/game.json", "Cannot save to", PROMPT)
     child.sendintr()
     child.expect("Save before leaving")

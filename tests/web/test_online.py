@@ -134,6 +134,9 @@ def test_two_people_play_online_by_turns(browser: Browser, online_server: tuple[
         expect(me).to_have_title(re.compile("^● Your turn"))
         expect(me.locator("#buttons button[data-index]").first).to_be_visible()
         assert not other.title().startswith("●") and not other.locator("#buttons button[data-index]").count()
+        expect(me.locator("#turn")).to_have_class("mine")  # the panel says whose move it is, by name
+        name = "alice" if active == "empire" else "bob"
+        expect(other.locator("#turn")).to_have_text(f"Waiting for {name} ({active.capitalize()}) to move.")
         version = me.get_attribute("body", "data-version")
         play_one(me)
         done[active] += 1

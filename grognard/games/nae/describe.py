@@ -1,5 +1,5 @@
-"""What a player reads about an NAE game, for any client (terminal, browser): card texts, a board summary and the
-end-of-game announcement.
+"""What a player reads about an NAE game, for any client (terminal, browser): card texts, the rulebook's section
+titles, a board summary and the end-of-game announcement.
 
 All are built from what the reader may see (a hand only for its owner); ``summary``, ``hand_cards`` and ``outcome``
 go into ``state.view(side)`` so every client shows the same facts, and the terminal renders them as lines
@@ -7,12 +7,41 @@ go into ``state.view(side)`` so every client shows the same facts, and the termi
 
 from __future__ import annotations
 
+import tomllib
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards, conquest, fog, foreign_wars, interphase, naval, victory
 from grognard.games.nae.schema.scenario import Condition
+
+RULEBOOK = Path(__file__).resolve().parent / "data" / "rulebook.toml"
+
+
+@cache
+def rulebook() -> dict[str, dict[str, Any]]:
+    """The rulebook's chapters and sections: number -> title, French title and page (``data/rulebook.toml``)."""
+    with RULEBOOK.open("rb") as f:
+        rows = tomllib.load(f)["section"]
+    return {r["id"]: {k: r[k] for k in ("title", "title_fr", "page") if k in r} for r in rows}
+
+
+def rule_title(number: str) -> str:
+    """"14.5.7" -> "14.5 Combat modifiers (chapter 14 Battle, rulebook p. 20)": the nearest numbered section."""
+    book = rulebook()
+    parts = number.strip().split(".")
+    while parts and ".".join(parts) not in book:
+        parts.pop()
+    if not parts:
+        return ""
+    sec = ".".join(parts)
+    r = book[sec]
+    where = [f"chapter {parts[0]} {book[parts[0]]['title']}"] if len(parts) > 1 else []
+    if "page" in r:
+        where.append(f"rulebook p. {r['page']}")
+    return f"{sec} {r['title']}" + (f" ({', '.join(where)})" if where else "")
 
 
 def card_info(cid: str) -> dict[str, Any]:

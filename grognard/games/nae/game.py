@@ -435,6 +435,10 @@ class NaeGame(Game):
         cid = describe.card_id(name)
         return None if cid is None else describe.card_page(cid)
 
+    def rule(self, number: str) -> str:
+        """The rulebook section a rule number names ("14.6"), for the terminal's ``r`` (the browser's log tags)."""
+        return describe.rule_title(number)
+
     def why(self, st: State, target: str) -> str:
         if fog.on(st) and fog.names_hidden_piece(st, target, st.active):  # 11: as if it were not on the map
             return f"{target!r} names no zone and no force on the map."

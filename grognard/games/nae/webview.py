@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from grognard.core.machine import State
+from grognard.games.nae import describe
 from grognard.games.nae import forecast as F
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import battle, diplomacy, fog
@@ -37,6 +38,7 @@ def catalog() -> dict[str, Any]:
                             "command": g.command, "attack": g.attack, "defence": g.defence, "cavalry": g.cavalry}
                      for g in d.counters.generals.values()},
         "armies": {a.id: a.name for a in d.counters.armies.values()},
+        "rules": describe.rulebook(),
         "cards": {c.id: {"title": c.title, "side": c.side, "value": c.value, "text": c.text, "combat": c.combat,
                          "phases": list(c.phases), "gold_star": c.gold_star, "silver_star": c.silver_star,
                          "permanent": c.permanent,

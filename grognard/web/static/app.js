@@ -5,8 +5,10 @@ import {
   OnlineGame, accountScreen, api, inviteScreen, leaveScreen, loadSession, lobbyScreen, notifyTurn, resetScreen,
 } from "./online.js";
 import {
-  esc, gameTitle, renderBattle, renderEurope, renderForce, renderForecast, renderHand, renderLog, setZoneNames,
+  esc, gameTitle, linkNames, placesNamed, renderBattle, renderEurope, renderForce, renderForecast, renderHand, renderLog,
+  setZoneNames,
 } from "./panels.js";
+import { legendHtml } from "./legend.js";
 
 const $ = (sel) => document.querySelector(sel);
 const S = {
@@ -154,6 +156,7 @@ async function openGame(gid) {
   S.endShown = false;
   S.framed = false;
   S.aiSeen = null;
+  $("#legend").hidden = true;
   $("#replay-bar").hidden = true;
   const res = await api("GET", `/api/games/${gid}/view`);
   if (!res.ok) { status(res.doc.detail, true); return; }
@@ -207,7 +210,9 @@ async function showView(view) {
     notifyTurn(`Your move in ${view.title || "your game"}.`);
   }
   if (first && !S.framed) { S.map.frameForces(view); S.framed = true; }
+  const t0 = performance.now();
   render();
+  performance.measure("grognard:view", { start: t0 });  // the time to draw a view (bench/web_bench.py reads it)
 }
 
 $("#ho-go").addEventListener("click", async () => {
@@ -215,6 +220,16 @@ $("#ho-go").addEventListener("click", async () => {
   S.handover = false;
   await refresh();
 });
+
+// Scrolling that needs the page laid out runs once the view is drawn, all in one frame: done in the middle of
+// drawing, each would make the browser lay out the whole page (the map's thousands of shapes) once more.
+function afterLayout(fn) {
+  if (!S.later) {
+    S.later = [];
+    requestAnimationFrame(() => { const fns = S.later; S.later = null; for (const f of fns) f(); });
+  }
+  S.later.push(fn);
+}
 
 function legalSets(view) {
   const sets = {
@@ -262,6 +277,7 @@ function render() {
   $("#prompt").textContent = v.prompt;
   const buttons = $("#buttons");
   buttons.innerHTML = "";
+  for (const z of document.querySelectorAll("#map .zone.flash")) z.classList.remove("flash");  // a hovered choice gone
   if (S.mode === "game" && mine) {
     // A budget's long menu (every unit to build reduced or to withdraw) keeps what comes after its "done" folded:
     // the rules list the usual choices first (budget.py, Spend.choices).
@@ -272,14 +288,17 @@ function render() {
       more.id = "more-choices";
       more.innerHTML = `<summary>More choices (${v.legal.length - done - 1})</summary>`;
     }
+    let keyed = 0;
     v.legal.forEach((a, i) => {
       const b = document.createElement("button");
       const odds = v.odds && v.odds[i];  // 8.2.3: a diplomatic action's chance
       b.textContent = v.labels[i] + (odds ? ` — ${Math.round(100 * odds.chance)}%` : "");
       b.dataset.index = i;
+      if (!(more && i > done) && keyed < 9) b.dataset.key = ++keyed;  // keys 1-9 (shown before the label)
       b.dataset.verb = a[0];
       if (v.forecasts && v.forecasts[i]) b.classList.add("forecast");
       b.addEventListener("click", () => choose(i));
+      pointsAt(b, i);
       (more && i > done ? more : buttons).appendChild(b);
     });
     if (more) buttons.appendChild(more);
@@ -291,6 +310,7 @@ function render() {
       buttons.appendChild(u);
     }
   }
+  showTurn(v, mine);
   revealChoices(v, sets, mine);
   showAiMoves(v);
   renderHand($("#tab-hand"), v, S.catalog, sets, S.mode === "game" && mine ? choose : null);
@@ -302,7 +322,7 @@ function render() {
   // a new phase of the interphase, or a choice of a power: the Europe tab (budget purse, diplomatic table)
   const stage = grand && summary.phase === "interphase" ? summary.stage : null;
   if (S.mode === "game" && ((stage && stage !== S.stage) || (mine && sets.powers.size))) {
-    if (stage !== S.stage) $("#tab-europe").scrollTop = 0;  // the new phase's markers and purse first
+    if (stage !== S.stage) afterLayout(() => { $("#tab-europe").scrollTop = 0; });  // the new phase's markers first
     tab("europe");
   }
   S.stage = stage;
@@ -328,32 +348,96 @@ function revealChoices(v, sets, mine) {
   if (pts.length && pts.length <= 12) S.map.reveal(pts);  // a few places: a long list (a whole country) is framed already
 }
 
+// Whose move it is, in words and colour at the top of the panel: the player's own move stands out; otherwise who
+// is being waited for (the computer, the other person, a player online).
+function showTurn(v, mine) {
+  const t = $("#turn");
+  const key = `${v.version}:${v.step}`;
+  if (S.turnKey !== key) afterLayout(() => { $("#prompt-bar").scrollTop = 0; });  // a new question: its prompt in sight
+  S.turnKey = key;
+  document.body.classList.toggle("my-turn", S.mode === "game" && mine && !v.over);
+  if (S.mode !== "game") { t.hidden = true; return; }
+  const seat = (v.seats || {})[v.active] || "";
+  let cls = "wait", text;
+  if (v.over) { cls = "over"; text = "The game is over."; }
+  else if (mine) {
+    cls = "mine";
+    text = `Your move${S.humans.length > 1 ? `, ${cap(v.side)}` : ""}: choose below, or click a place lit in orange on the map (keys 1–9).`;
+  } else if (seat.startsWith("ai:")) text = `The computer is playing the ${cap(v.active)}…`;
+  else if (S.online && S.online.waiting) text = "Waiting for the game to start or resume.";
+  else {
+    const player = S.online && S.online.meta && S.online.meta.players ? S.online.meta.players[v.active] : null;
+    text = player && player !== "open" ? `Waiting for ${player} (${cap(v.active)}) to move.` : `Waiting for the ${cap(v.active)} to move.`;
+  }
+  t.className = cls;
+  t.textContent = text;
+  t.hidden = false;
+}
+
+// The computer's moves, newest last, each with why in plain words (the search's figures on hover) and its places
+// named: a click on a move lights its places on the map, "Show on the map" lights the new moves one after another.
 function showAiMoves(v) {
   const moves = v.ai_moves || [];
-  let feed = $("#ai-feed");
-  if (!moves.length || S.mode !== "game") { if (feed) feed.remove(); return; }
-  if (!feed) {
-    feed = document.createElement("div");
-    feed.id = "ai-feed";
-    $("#prompt-bar").appendChild(feed);
-  }
-  if (S.aiSeen === null) S.aiSeen = Math.max(0, moves.length - 3);  // on opening: the last few only
-  const fresh = moves.slice(S.aiSeen);
-  S.aiSeen = moves.length;
-  feed.innerHTML = "<div class='dim'>The computer's moves:</div>";
+  const feed = $("#ai-feed");
+  if (!moves.length || S.mode !== "game") { feed.hidden = true; return; }
+  feed.hidden = false;
+  // new: made since the player's last action (on opening: the last few)
+  if (S.aiSeen === null) S.aiSeen = moves[Math.max(0, moves.length - 3)].version - 1;
+  const fresh = moves.filter((m) => m.version > S.aiSeen);
   const shown = moves.slice(-8);
-  const start = shown.length - Math.min(fresh.length, shown.length);
-  shown.forEach((m, i) => {
+  const news = new Set(fresh.map((m) => m.version));
+  feed.querySelector("summary").innerHTML = (fresh.length ? `The computer just made ${fresh.length} move${fresh.length === 1 ? "" : "s"}`
+    : "The computer's last moves") + ' <button type="button" id="ai-show" title="light each move\'s places on the map">Show on the map</button>';
+  const box = $("#ai-moves");
+  box.innerHTML = "";
+  shown.forEach((m) => {
     const d = document.createElement("div");
-    d.className = "ai-move";
-    const said = m.reason && m.reason.startsWith(m.label) ? m.reason.slice(m.label.length).replace(/^[:\s—-]+/, "") : m.reason;
-    d.innerHTML = `<b class="side-${m.side}">${cap(m.side)}</b>: ${esc(m.label)}` + (said ? ` <span class="dim">— ${esc(said)}</span>` : "");
-    if (i >= start) {  // the new ones appear one by one
-      d.style.visibility = "hidden";
-      setTimeout(() => { d.style.visibility = ""; }, 250 * (i - start + 1));
-    }
-    feed.appendChild(d);
+    d.className = "ai-move" + (news.has(m.version) ? " new" : "");
+    d.dataset.version = m.version;
+    const why = m.why ?? m.reason;
+    d.innerHTML = `<b class="side-${m.side}">${cap(m.side)}</b>: ${linkNames(m.label)}` + (why ? ` <span class="dim">— ${linkNames(why)}</span>` : "");
+    if (m.detail) d.title = `How the computer chose: ${m.detail}.`;
+    d.addEventListener("click", () => lightMove(m, d));
+    box.appendChild(d);
   });
+  afterLayout(() => { feed.scrollTop = feed.scrollHeight; });
+  $("#ai-show").onclick = (ev) => { ev.preventDefault(); replayAiMoves(); };
+}
+
+function lightMove(m, line) {
+  const zones = placesNamed(`${m.label} ${m.why ?? m.reason ?? ""}`, S.view);
+  for (const d of document.querySelectorAll(".ai-move.lit")) d.classList.remove("lit");
+  if (line) line.classList.add("lit");
+  const pts = zones.map((z) => S.geo.zones[z]).filter(Boolean);
+  if (pts.length) S.map.reveal(pts);
+  for (const z of zones) flashZone(z, true);
+  setTimeout(() => { for (const z of zones) flashZone(z, false); if (line) line.classList.remove("lit"); }, 900);
+}
+
+function replayAiMoves() {
+  const all = S.view.ai_moves || [];
+  const fresh = all.filter((m) => m.version > S.aiSeen);
+  const moves = fresh.length ? fresh : all.slice(-3);
+  moves.forEach((m, i) => setTimeout(() => {
+    lightMove(m, document.querySelector(`.ai-move[data-version="${m.version}"]`));
+  }, 1000 * i));
+}
+
+// Where a choice leads: its zone, its force's or unit's zone, else the places its label names.
+function choiceZones(v, i) {
+  const [kind, id] = Object.entries((v.targets || [])[i] || {})[0] || [];
+  if (kind === "zone") return [id];
+  if (kind === "force" && v.board.forces[id]) return [v.board.forces[id].zone];
+  return placesNamed(v.labels[i], v);
+}
+
+// Hovering (or focusing) a choice lights its place on the map: "Move to Lille" shows where Lille is.
+function pointsAt(el, i) {
+  const on = (yes) => { if (S.view) for (const z of choiceZones(S.view, i)) flashZone(z, yes); };  // none behind the hand-over
+  el.addEventListener("mouseenter", () => on(true));
+  el.addEventListener("mouseleave", () => on(false));
+  el.addEventListener("focus", () => on(true));
+  el.addEventListener("blur", () => on(false));
 }
 
 function choose(i) {
@@ -374,13 +458,12 @@ async function send(action) {
   if (S.pending) return;
   S.pending = true;
   S.missed = false;
+  const ai = S.view.ai_moves || [];
+  if (ai.length) S.aiSeen = ai[ai.length - 1].version;  // the computer's moves so far are seen once the player acts
   try {
     const res = await api("POST", `/api/games/${S.gid}/actions`, { side: S.side, version: S.view.version, action });
     if (res.ok) await showView(res.doc);
-    else {
-      status(res.doc.detail, true);
-      if (res.status === 409 && res.doc.view) await showView(res.doc.view);
-    }
+    else await refused(res);
   } finally {
     S.pending = false;
   }
@@ -390,10 +473,16 @@ async function send(action) {
 async function undo() {
   const res = await api("POST", `/api/games/${S.gid}/undo`, { side: S.side, version: S.view.version });
   if (res.ok) await showView(res.doc);
-  else {
-    status(res.doc.detail, true);
-    if (res.status === 409 && res.doc.view) await showView(res.doc.view);
-  }
+  else await refused(res);
+}
+
+// A refused move in words a player reads: a stale one (the game moved on: the other player's or the computer's
+// move came first) shows the game as it now stands; a rule's refusal gives its reason.
+async function refused(res) {
+  if (res.status === 409 && res.doc.view) {
+    status("The game moved on before your choice arrived (another move came first): here it is as it stands now. Choose again.", true);
+    await showView(res.doc.view);
+  } else status(res.doc.detail, true);
 }
 
 function onZone(zone) {
@@ -505,6 +594,42 @@ for (const b of document.querySelectorAll("#zoom button")) {
     else S.map.zoom(b.dataset.zoom === "in" ? 1 / 1.4 : 1.4);
   });
 }
+
+// -- the legend and the keys ------------------------------------------------------------------------------
+function toggleLegend(on) {
+  const box = $("#legend");
+  if (!box.innerHTML) box.innerHTML = legendHtml();
+  box.hidden = on === undefined ? !box.hidden : !on;
+}
+$("#legend-btn").addEventListener("click", () => toggleLegend());
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.target.closest("input, textarea, select")) return;
+  const k = ev.key;
+  if (k === "Escape") {
+    for (const id of ["#forecast", "#legend"]) $(id).hidden = true;
+    return;
+  }
+  if (!$("#forecast").hidden) {  // the battle forecast: Enter commits
+    if (k === "Enter") { ev.preventDefault(); $("#fc-go").click(); }
+    return;
+  }
+  if (!$("#handover").hidden) {
+    if (k === "Enter") { ev.preventDefault(); $("#ho-go").click(); }
+    return;
+  }
+  if (S.mode !== "game" && S.mode !== "replay") return;
+  const press = (el) => { if (el) { ev.preventDefault(); el.click(); } };
+  if (/^[1-9]$/.test(k)) press(document.querySelector(`#buttons button[data-key="${k}"]`));
+  else if (k === "u" || k === "U") press($("#undo"));
+  else if (k === "+" || k === "=") S.map.zoom(1 / 1.4);
+  else if (k === "-") S.map.zoom(1.4);
+  else if (k === "0") S.map.fit();
+  else if (k === "l" || k === "L" || k === "?") toggleLegend();
+  else if (S.mode === "replay" && (k === "ArrowRight" || k === "ArrowLeft")) {
+    press(document.querySelector(`#replay-bar button[data-step=${k === "ArrowRight" ? "next" : "prev"}]`));
+  }
+});
 
 function showEnd(v) {
   const r = v.result || {};

@@ -86,13 +86,30 @@ export class MapView {
   // -- the game on the map -------------------------------------------------------------------------------
   update(view, legal) {
     const board = view.board;
-    for (const [id, p] of Object.entries(this.seaEls)) p.setAttribute("class", "sea-zone" + (legal.seas && legal.seas.has(id) ? " legal" : ""));
+    // a class is set only where it changes: every change makes the browser restyle that shape
+    const setClass = (p, cls) => { if (p.getAttribute("class") !== cls) p.setAttribute("class", cls); };
+    for (const [id, p] of Object.entries(this.seaEls)) setClass(p, "sea-zone" + (legal.seas && legal.seas.has(id) ? " legal" : ""));
     const sides = board.sides || {};
     for (const [id, p] of Object.entries(this.zoneEls)) {
       const ctl = board.control ? board.control[id] : undefined;
       const side = ctl ? sides[ctl] : null;
-      p.setAttribute("class", `zone ctl-${side || "neutral"}` + (legal.zones.has(id) ? " legal" : "") + (this.selected === id ? " sel" : ""));
+      setClass(p, `zone ctl-${side || "neutral"}` + (legal.zones.has(id) ? " legal" : "") + (this.selected === id ? " sel" : "")
+        + (p.classList.contains("flash") ? " flash" : ""));
     }
+    // fortresses, capitals, key zones and depots change seldom: drawn again only when they do
+    const marksKey = JSON.stringify([board.fortresses, board.fixed_depots, (board.summary || {}).foreign_wars, (board.summary || {}).corsairs]);
+    if (marksKey !== this.marksKey) {
+      this.marksKey = marksKey;
+      this.drawMarks(view);
+    }
+    this.drawStacks(view, legal);
+    this.drawFleets(view, legal);
+    // the Foreign Wars and Corsairs boxes belong to the grand campaigns: empty frames elsewhere only puzzle
+    this.svg.classList.toggle("no-off-map", (board.summary || {}).victory_level === undefined);
+  }
+
+  drawMarks(view) {
+    const board = view.board;
     this.marks.innerHTML = "";
     for (const [id, info] of Object.entries(this.cat.zones)) {
       const z = this.geo.zones[id];
@@ -116,8 +133,6 @@ export class MapView {
       el("rect", { x: -6, y: -6, width: 12, height: 12, class: "depot" }, g);
       el("text", { x: 0, y: 3.5, "font-size": 9, "text-anchor": "middle" }, g).textContent = n > 1 ? `D${n}` : "D";
     }
-    this.drawStacks(view, legal);
-    this.drawFleets(view, legal);
     this.drawOffMap(view);
   }
 

@@ -4,8 +4,10 @@ export function esc(s) {
 }
 
 let NAMES = null; // one regular expression over zone and unit names, longest first
+let RULES = {}; // the rulebook's sections: number -> title, page (data/rulebook.toml)
 
 export function setZoneNames(catalog) {
+  RULES = catalog.rules || {};
   if (NAMES) return;
   const entries = [];
   for (const [id, z] of Object.entries(catalog.zones)) entries.push([z.name, "zone", id]);
@@ -17,7 +19,34 @@ export function setZoneNames(catalog) {
   NAMES = { re: new RegExp(`(^|[^\\w])(${alts.join("|")})(?![\\w])`, "g"), byName };
 }
 
-function linkNames(text) {
+/** The zones a sentence names: its zones, and the zones of the units it names (a computer's move, a log line). */
+export function placesNamed(text, view) {
+  if (!NAMES) return [];
+  const zones = new Set();
+  for (const m of esc(text).matchAll(NAMES.re)) {
+    const hit = NAMES.byName.get(m[2].replace(/&amp;/g, "&").replace(/&#39;/g, "'"));
+    const z = hit && (hit[0] === "zone" ? hit[1] : zoneOfUnit(view, hit[1]));
+    if (z) zones.add(z);
+  }
+  return [...zones];
+}
+
+// The log and the computer's moves are drawn again at every version: each sentence is linked once (one long
+// regular expression over every name), then reused.
+const LINKED = new Map();
+
+export function linkNames(text) {
+  const key = String(text ?? "");
+  let html = LINKED.get(key);
+  if (html === undefined) {
+    if (LINKED.size > 5000) LINKED.clear();
+    html = link(key);
+    if (NAMES) LINKED.set(key, html);
+  }
+  return html;
+}
+
+function link(text) {
   const html = esc(text);
   if (!NAMES) return html;
   return html.replace(NAMES.re, (m, pre, name) => {
@@ -176,21 +205,34 @@ export function renderBattle(box, view, catalog, flash) {
 }
 
 // -- log ---------------------------------------------------------------------------------------------------
+/** "14.5.7" -> "14.5 Combat modifiers — chapter 14 Battle, rulebook p. 20": the nearest section of the rulebook. */
+export function ruleTitle(number) {
+  const parts = String(number).trim().split(".");
+  while (parts.length && !RULES[parts.join(".")]) parts.pop();
+  if (!parts.length) return "";
+  const r = RULES[parts.join(".")];
+  const where = [parts.length > 1 && RULES[parts[0]] ? `chapter ${parts[0]} ${RULES[parts[0]].title}` : "",
+    r.page ? `rulebook p. ${r.page}` : ""].filter(Boolean);
+  return `${parts.join(".")} ${r.title}` + (where.length ? ` — ${where.join(", ")}` : "");
+}
+
 function logLine(e) {
   const dice = e.dice ? ` <span class="dice" title="dice">${e.dice.join(" ")}</span>` : "";
   const mods = e.mods && e.mods.length ? ` <span class="dim">(${e.mods.map(([l, v]) => `${esc(l)} ${v >= 0 ? "+" : ""}${v}`).join(", ")}; total ${e.total}${e.row ? `, ${esc(e.row)}` : ""})</span>` : "";
-  const rule = e.rule ? `<span class="rule">${esc(e.rule)}</span>` : "";
+  const rule = e.rule ? `<span class="rule" title="${esc(ruleTitle(e.rule))}">${esc(e.rule)}</span>` : "";
   return `<div class="log-entry">${linkNames(e.text)}${dice}${mods}${rule}</div>`;
 }
 
 export function renderLog(box, view, catalog, flash) {
-  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+  // whether the reader is at the end is kept as they scroll: measuring it here would force the browser to lay out
+  // the whole page in the middle of drawing it
+  if (!box.onscroll) box.onscroll = () => { box.dataset.away = box.scrollTop + box.clientHeight < box.scrollHeight - 30 ? "1" : ""; };
   const entries = view.log.slice(-400);
   box.innerHTML = (view.log.length > entries.length ? `<p class="dim">${view.log.length - entries.length} earlier entries not shown.</p>` : "") +
     entries.map(logLine).join("");
   hoverNames(box, view, flash);
   if (box.hidden) box.dataset.stale = "1";  // scrolled to its end when shown (a hidden box has no height)
-  else if (atEnd) box.scrollTop = box.scrollHeight;
+  else if (!box.dataset.away) requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }
 
 // -- forecast ----------------------------------------------------------------------------------------------
