@@ -19,10 +19,16 @@ that wins only in the true future was lucky; one that wins more fair futures is 
 ``late``: the same for the *last* decision of each game the heuristic lost at which one of its next choices wins
 in the true future (the oracle turns the *first*, where any change reshuffles every later die).
 
+``lost``: the heuristic Coalition against ``random`` on seeds FROM..TO-1; for the games it loses, where Napoléon
+ends and with what combat value, whether a Coalition force of twice his value stands next to him, whether he
+evaded a strike or won a battle in the last two rounds, and the Coalition's empty hands; for won and lost games,
+the battles with him a game and those he won, with their odds (round 7's reading of the lost games).
+
 Usage: python bench/coalition_bound.py match SPEC FROM TO          e.g. match search:iterations=400 0 40
        python bench/coalition_bound.py oracle WIDTH MODEL FROM TO  e.g. oracle 3 random 0 40
        python bench/coalition_bound.py turns WIDTH FROM TO CHECKS  e.g. turns 3 0 42 200
        python bench/coalition_bound.py late WIDTH FROM TO CHECKS   e.g. late 3 0 42 200
+       python bench/coalition_bound.py lost FROM TO                e.g. lost 0 200
 """
 
 from __future__ import annotations
@@ -30,7 +36,9 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections import Counter
 
+from grognard.agents import make_agent
 from grognard.agents.heuristic import game_ai
 from grognard.agents.random_agent import RandomAgent
 from grognard.agents.search import ranked
@@ -231,9 +239,74 @@ def _explain(turn: Turn, seed: int, checks: int) -> None:
           f"({lo:.0%}-{hi:.0%})", flush=True)
 
 
+def _lost_game(seed: int, tally: Counter[str]) -> tuple[State, Counter[str]]:
+    """Play the heuristic Coalition against ``random`` (seeded as ``match``), counting the battles with Napoléon
+    (by odds and winner) and his evasions and battles won in the last two rounds."""
+    st = load_game("nae").new_state("1815", seed=seed)
+    agents = {"empire": make_agent("random", seed * 7919), "coalition": make_agent("heuristic", seed * 7919 + 1)}
+    late: Counter[str] = Counter()
+    while not st.over:
+        n = len(st.log)
+        st.apply(agents[str(st.active)].choose(st, str(st.active)))
+        for e in st.log[n:]:
+            text = e["text"]
+            if text.startswith("Battle in") and "Napoleon" in text:
+                tally["battles with him"] += 1
+                if "attacks Napoleon" in text:
+                    tally[f"strikes at {text.rsplit('odds ', 1)[1]}"] += 1
+            won = "Napoleon (Grande Armée) wins the battle" in text
+            evaded = text.startswith("Evasion of Napoleon") and "→ evades" in text
+            tally["battles he won"] += won
+            if st.g["round"] >= st.g["last_round"] - 1:
+                late["won"] += won
+                late["evaded"] += evaded
+    return st, late
+
+
+def lost(seeds: range) -> None:
+    tallies: dict[str, Counter[str]] = {"coalition": Counter(), "empire": Counter()}
+    games: Counter[str] = Counter()
+    ends: Counter[str] = Counter()
+    values = []
+    for seed in seeds:
+        tally: Counter[str] = Counter()
+        st, late = _lost_game(seed, tally)
+        winner = str(st.result["winner"])
+        games[winner] += 1
+        tallies.setdefault(winner, Counter()).update(tally)
+        nap = ai.napoleon_force(st)
+        if winner != "empire" or nap is None:
+            continue
+        nf = S.force(st, nap)
+        value = S.combat_value(nf)
+        values.append(value)
+        near = max((S.combat_value(f) for f in st.g["forces"].values() if f["side"] == "coalition"
+                    and not f["demoralized"] and ai.dist(f["zone"], nf["zone"]) <= 1), default=0)
+        print(f"seed {seed}: Napoléon at {S.zone_name(nf['zone'])}, combat value {value}; strongest Coalition force "
+              f"next to him {near}; last two rounds: {late['evaded']} evasion(s), {late['won']} battle(s) won by him; "
+              f"Coalition hand {len(st.g['hands']['coalition'])}", flush=True)
+        ends[nf["zone"]] += 1
+        ends["in France"] += S.data().map.zones[nf["zone"]].owner == "france"
+        ends["twice his value next to him"] += near >= 2 * value
+        ends["he evaded or won in the last two rounds"] += bool(late["evaded"] or late["won"])
+        ends["Coalition hand empty"] += not st.g["hands"]["coalition"]
+    values.sort()
+    n = games["empire"]
+    if values:
+        print(f"{n} lost of {len(seeds)}; his combat value at the end: quartiles {values[n // 4]}, {values[n // 2]}, "
+              f"{values[3 * n // 4]}")
+    print("in the lost games:", ", ".join(f"{k} {v}" for k, v in ends.most_common()))
+    for winner, tally in tallies.items():
+        if games[winner]:
+            counts = ", ".join(f"{k} {v / games[winner]:.2f}" for k, v in sorted(tally.items()))
+            print(f"per game the {winner} won: {counts}")
+
+
 def main() -> None:
     if sys.argv[1] in ("turns", "late"):
         turns(int(sys.argv[2]), range(int(sys.argv[3]), int(sys.argv[4])), int(sys.argv[5]), sys.argv[1] == "late")
+    elif sys.argv[1] == "lost":
+        lost(range(int(sys.argv[2]), int(sys.argv[3])))
     elif sys.argv[1] == "oracle":
         oracle(int(sys.argv[2]), sys.argv[3], range(int(sys.argv[4]), int(sys.argv[5])))
     else:

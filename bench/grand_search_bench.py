@@ -1,12 +1,14 @@
 """The search on the grand campaigns (prints; never asserted in tests): games of SPEC in SEAT against the heuristic,
 each with the CPU time of every decision the search takes (median, p95, max over the decisions with a choice, and
 over those it plays out), the moves it played instead of the heuristic's, and the heuristic mirror's result on the
-same seed; then the wins with Wilson 95% intervals, the mirror's on the same seeds, and the decision times of the
-whole run. ``--decisions N`` stops each game after the searching side's N decisions (decision times only).
+same seed; then the wins and the games not lost (1809's Coalition seat can rarely win, but denies the Empire its
+victory) with Wilson 95% intervals, the mirror's on the same seeds, the decision times of the whole run and where
+the slowest was taken. ``--decisions N`` stops each game after the searching side's N decisions (decision times only).
 ``--verify K`` checks each move the search played instead of the heuristic's on K fresh paired determinizations
 played to the same horizon: the mean lead and its z (a switch that was noise shows a z near 0).
 
-Usage: python bench/grand_search_bench.py SCENARIO SPEC SEAT FROM TO [--decisions N] [--verify K] [--quiet]
+Usage: python bench/grand_search_bench.py SCENARIO SPEC SEAT FROM TO [--decisions N] [--year Y] [--verify K]
+[--quiet]
 (e.g. 1809 search:iterations=40 coalition 0 10)
 """
 
@@ -71,6 +73,8 @@ def main() -> None:
     p.add_argument("first", type=int)
     p.add_argument("end", type=int, help="the seed after the last")
     p.add_argument("--decisions", type=int, default=None, help="stop after the searching side's N decisions")
+    p.add_argument("--year", type=int, default=None,
+                   help="the heuristics play both sides until this year's activation phase (e.g. the last year's)")
     p.add_argument("--verify", type=int, default=0, help="check each switch on K fresh determinizations")
     p.add_argument("--quiet", action="store_true", help="do not print the moves that differ from the heuristic's")
     a = p.parse_args()
@@ -78,12 +82,16 @@ def main() -> None:
     all_choice: list[float] = []
     all_searched: list[float] = []
     walls: list[float] = []  # wall-clock time of the searched decisions (a time budget's bound)
+    slowest = (0.0, "")  # the searched decision with the most CPU time, and where it was taken
     wins = mirror_wins = finished = 0
+    held = mirror_held = 0  # games the other side did not win (1809's Coalition seat: the Empire's victory denied)
     rng = random.Random(99)
     for seed in seeds:
         st = load_game("nae").new_state(a.scenario, seed=seed)
         agents = {s: make_agent(a.spec if s == a.seat else "heuristic", seed) for s in ("empire", "coalition")}
         agent = agents[a.seat]
+        while a.year is not None and not st.over and (st.g["year"], st.g["phase"]) != (a.year, "activation"):
+            st.apply(agents["empire" if a.seat == "coalition" else "coalition"].choose(st, str(st.active)))
         choice: list[float] = []
         searched: list[float] = []
         switched = playouts = n = 0
@@ -103,6 +111,9 @@ def main() -> None:
                 if getattr(agent, "last_iterations", 0):
                     searched.append(dt)
                     walls.append(time.perf_counter() - w0)
+                    if dt > slowest[0]:
+                        slowest = (dt, f"seed {seed} {st.g['year']} {st.g['phase']} round {st.g['round']} {st.step}, "
+                                       f"{agent.last_iterations} playouts, {walls[-1] * 1000:.0f} ms wall clock")
                     playouts += getattr(agent, "last_iterations", 0)
                     hint = game_ai(st).policy(st, side, legal)[0]
                     if action != hint:
@@ -120,19 +131,26 @@ def main() -> None:
                 f"playouts, {switched} moves other than the heuristic's")
         if st.over and a.decisions is None:
             finished += 1
+            other = "coalition" if a.seat == "empire" else "empire"
             wins += result(st) == a.seat
+            held += result(st) != other
             mr, mvp = mirror(a.scenario, seed)
             mirror_wins += mr == a.seat
-            line += f"; mirror: {mr} (level {mvp}); {a.seat} {wins}/{finished}, mirror {mirror_wins}/{finished}"
+            mirror_held += mr != other
+            line += (f"; mirror: {mr} (level {mvp}); {a.seat} {wins}/{finished} (not lost {held}), "
+                     f"mirror {mirror_wins}/{finished} (not lost {mirror_held})")
         print(line, flush=True)
         print(f"  decision time: with a choice {spread(choice)}; searched {spread(searched)}; "
               f"{sum(searched) / max(1, playouts) * 1000:.1f} ms CPU a playout", flush=True)
     print(f"all decisions with a choice: {spread(all_choice)}; searched: {spread(all_searched)}; "
           f"searched, wall clock: {spread(walls).replace(' CPU', '')}")
+    if slowest[1]:
+        print(f"slowest searched decision: {slowest[0] * 1000:.0f} ms CPU at {slowest[1]}")
     if finished:
-        for who, w in (((a.spec), wins), ("heuristic mirror", mirror_wins)):
-            lo, hi = wilson(w, finished)
-            print(f"{who} as {a.seat}: {w}/{finished} = {w / finished:.1%} (Wilson 95% {lo:.1%}-{hi:.1%})")
+        for who, w, h in ((a.spec, wins, held), ("heuristic mirror", mirror_wins, mirror_held)):
+            for what, k in (("won", w), ("not lost", h)):
+                lo, hi = wilson(k, finished)
+                print(f"{who} as {a.seat}, {what}: {k}/{finished} = {k / finished:.1%} (Wilson 95% {lo:.1%}-{hi:.1%})")
 
 
 if __name__ == "__main__":

@@ -104,8 +104,10 @@ class SearchAgent:
         self.last_reason = ""
         self.last_iterations = 0
         self.last_tried = 0
+        self._slowest_step = 0.0  # wall-clock time of a decision's slowest playout step (a time budget's margin)
 
     def choose(self, state: State, side: str) -> Action:
+        start = time.perf_counter()  # a time budget counts the whole decision: the view and the ranking too
         legal = state.legal_actions()
         ai = game_ai(state)
         view = seen_by(state, side, self.rng)
@@ -116,6 +118,7 @@ class SearchAgent:
         edge = None if horizon is None else EDGE
         self.last_iterations = 0
         self.last_tried = 0  # moves played out (the heuristic's included)
+        self._slowest_step = 0.0
         if len(moves) == 1:
             self.last_reason = ai.describe_choice(view, hint, reason if len(legal) > 1 else "the only choice")
             return hint
@@ -125,7 +128,6 @@ class SearchAgent:
         spread = dict.fromkeys(alive, 0.0)
         seen = dict.fromkeys(alive, 0)  # simulations each candidate shared with the heuristic's move
         total = 0.0  # the heuristic's move's summed score
-        start = time.perf_counter()
         deadline = None if self.seconds is None else start + TIME_SHARE * self.seconds
         longest = 0.0
         n = sims = 0
@@ -202,12 +204,17 @@ class SearchAgent:
                  horizon: Horizon | None) -> float | None:
         """``side``'s score in [0, 1] after ``action`` and the heuristics' play: the result when the game ends,
         else the evaluation at the ``horizon`` or after ``rollout`` decisions; None if the time budget's
-        ``deadline`` passes first."""
+        ``deadline`` would pass first (the next step is assumed as slow as the decision's slowest so far)."""
         st.apply(action, check=False)
         for _ in range(self.rollout):
             if st.over or (horizon is not None and horizon(st)):
                 break
-            if deadline is not None and time.perf_counter() > deadline:
-                return None
+            if deadline is None:
+                st.apply(ai.policy(st, str(st.active))[0], check=False)
+                continue
+            now = time.perf_counter()
+            if now + self._slowest_step > deadline:
+                return None  # the next step could overrun: on a loaded machine one step may take a second
             st.apply(ai.policy(st, str(st.active))[0], check=False)
+            self._slowest_step = max(self._slowest_step, time.perf_counter() - now)
         return (float(ai.evaluate(st, side)) + 1) / 2

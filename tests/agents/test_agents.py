@@ -271,3 +271,25 @@ def test_search_abandons_a_playout_that_outlasts_its_time_budget():
     agent = make_agent("search:seconds=0.0005", 1)
     assert agent.choose(st, side) == ai.policy(st, side)[0]
     assert agent.last_iterations == 0
+
+
+def test_14_5_4_a_striker_steps_to_the_side_from_which_it_fights_napoleon_best():
+    """14.5.4 / 14.5.3: the attacker's line runs through its entry zone (-3 unsupplied) and the border it crosses
+    counts; a Coalition force about to strike Napoléon first steps into the neighbour of his zone where the dice
+    gain at least 1, when it keeps the MP to strike from there (``march_to_best_entry``)."""
+    def steps_aside(s):
+        return (s.active == "coalition" and s.step == "march"
+                and "strikes Napoléon from" in ai.policy(s, "coalition")[1])
+
+    st = _first_game_where(steps_aside, {"empire": RandomAgent(0), "coalition": HeuristicAgent(0)})
+    fid = st.frame["fid"]
+    here = ai.S.force(st, fid)["zone"]
+    nz = ai.S.force(st, ai.napoleon_force(st))["zone"]
+    foes = ai.enemy_forces_in(st, nz, "coalition")
+    action, _ = ai.policy(st, "coalition")
+    entry = action[1]
+    assert entry in ai.S.data().map.neighbours(nz) and not ai.enemy_forces_in(st, entry, "coalition")
+    better = ai.edge(st, fid, foes, nz, entry)
+    assert ("zone", nz) not in st.legal_actions() or better >= ai.edge(st, fid, foes, nz, here) + 1
+    m = ai.S.data().map
+    assert m.enter_cost(here, entry) + m.enter_cost(entry, nz) <= st.frame["mp"]  # the MP to strike from there

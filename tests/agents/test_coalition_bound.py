@@ -29,3 +29,18 @@ def test_oracle_playout_is_the_future_the_game_plays():
         st.apply(empire.choose(st, side) if side == "empire" else ai.policy(st, side)[0])
     assert st.digest() == foresight.digest()
     assert predicted == (st.result["winner"] == "coalition")
+
+
+def test_lost_games_are_the_games_the_matches_play():
+    """``lost`` reads the very games ``match`` and ``grognard selfplay`` play (same seeding), counting each battle
+    fought with Napoléon once."""
+    from collections import Counter
+
+    from grognard.selfplay import Match, play_match
+
+    tally: Counter[str] = Counter()
+    st, _ = bound._lost_game(4, tally)
+    outcome = play_match(Match("nae", "1815", 4, {"empire": "random", "coalition": "heuristic"}))
+    assert st.result["winner"] == outcome.winner
+    battles = [e for e in st.log if e["text"].startswith("Battle in") and "Napoleon" in e["text"]]
+    assert battles and tally["battles with him"] == len(battles)

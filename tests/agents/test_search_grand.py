@@ -4,8 +4,12 @@ horizon and scored by the evaluation, a lead test for such scores; and 1815's se
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
 
-from grognard.agents import make_agent
+import pytest
+
+from grognard.agents import make_agent, search
 from grognard.agents.heuristic import HeuristicAgent
 from grognard.agents.search import EDGE, PATIENCE, passes
 from grognard.core.machine import State
@@ -35,15 +39,15 @@ def _play_to(st: State, done: Callable[[State], bool]) -> State:
 def test_1815_search_is_unchanged_step_for_step():
     """1815 has no plan (every step searched, played to the end): a search decision pinned with its playouts, moves
     tried and reason (checked equal to the code before the grand campaigns' plan, then re-pinned for round 6's
-    Coalition heuristic, which the playouts follow)."""
+    Coalition heuristic, which the playouts follow, and for round 7's: the same move, fewer playouts)."""
     assert ai.search_plan(load_game("nae").new_state("1815", seed=1), "empire") == (True, None)
     st = _until("1815", 1000, lambda s: s.active == "coalition" and s.g["round"] >= 2 and s.step == "activation"
                 and len(s.legal_actions()) > 2)
     agent = make_agent("search:iterations=40", 5)
     assert agent.choose(st, "coalition") == ("force", "f6")
-    assert (agent.last_iterations, agent.last_tried) == (39, 5)
-    assert agent.last_reason == ("Activate Wellington (Army of the Peninsula) at Brussels (1 AP): expected score 21% "
-                                 "in 14 simulations (4 other moves tried); activate Wellington (Army of the "
+    assert (agent.last_iterations, agent.last_tried) == (12, 3)
+    assert agent.last_reason == ("Activate Wellington (Army of the Peninsula) at Brussels (1 AP): expected score 25% "
+                                 "in 4 simulations (2 other moves tried); activate Wellington (Army of the "
                                  "Peninsula): it can strike Napoléon")
 
 
@@ -65,6 +69,16 @@ def test_grand_horizon_in_the_activation_phase_is_the_sides_next_turn():
     assert searched and done is not None
     end = _play_to(st, done)
     assert (end.step, end.g["turn"], end.g["round"], end.g["year"]) == ("round", "coalition", 2, 1809)
+
+
+def test_grand_horizon_in_the_last_year_is_the_result():
+    """19.3: in 1814's activation phase a playout is played to the end of the game and scored by its result (the
+    key zones held with supply, Mantua and 45F), not by the evaluation."""
+    st = _until("1809", 0, lambda s: s.g["year"] == 1814 and s.step == "round")
+    searched, done = ai.search_plan(st, str(st.active))
+    assert searched and done is not None
+    end = _play_to(st, done)
+    assert end.over and end.g["year"] == 1814 and end.g["phase"] == "victory"
 
 
 def test_grand_horizon_in_the_interphase_is_the_end_of_its_phase():
@@ -95,3 +109,21 @@ def test_evaluation_scores_need_a_mean_edge_and_the_sign_test():
     assert passes(0.2, 0.01, EDGE, PATIENCE)
     assert not passes(EDGE * 6 - 1e-6, 1e-6, EDGE, 6)  # consistent but too small to matter
     assert not passes(0.05, 0.01, EDGE, 6)  # noise: 0.05 < 1.5 x 0.1
+
+
+def test_time_budget_holds_when_every_step_is_slow(monkeypatch: pytest.MonkeyPatch):
+    """A loaded machine (a fake clock: every heuristic step takes 0.3 s): the 2-s budget counts from the call, the
+    ranking included, and a playout stops before a step that could overrun it, so the decision takes at most 2 s."""
+    st = _until("1809", 0, lambda s: s.active == "empire" and s.step == "round")
+    clock = [0.0]
+    policy = ai.policy
+
+    def slow(*args: Any) -> Any:
+        clock[0] += 0.3
+        return policy(*args)
+
+    monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(ai, "policy", slow)
+    agent = make_agent("search:seconds=2", 1)
+    agent.choose(st, "empire")
+    assert 0 < clock[0] <= 2.0

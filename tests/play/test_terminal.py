@@ -125,7 +125,7 @@ def test_terminal_28_hotseat_hides_the_hand_of_the_side_not_to_act(tmp_path):
     before, after = out.getvalue()[: len(seen[0])], out.getvalue()[len(seen[0]):]
     assert "Hand over to the coalition player" in flat(before)
     assert "\x1b[2J" in before.split("Hand over")[0].split("empire> ")[-1]  # the screen is cleared for the hand-over
-    assert "empire passes (5.2)" in after  # the next player reads what happened, once the screen is his
+    assert "The Empire passes (5.2)" in after  # the next player reads what happened, once the screen is his
     assert st.active == "coalition" and "Your hand:" in after
     from grognard.games.nae.rules.cards import title
 
@@ -187,4 +187,4 @@ def test_terminal_27_why_reaches_the_rules_from_the_terminal():
     st.apply(st.legal_actions()[0])  # a card for its AP: the activation step
     st, out = session(["why Blücher", "q", ""], st=st)
     assert find_force(st, "blucher") is not None
-    assert "Blücher (Army of the Elbe) cannot be activated: it is a force of the coalition, 9.1." in out.getvalue()
+    assert "Blücher (Army of the Elbe) cannot be activated: it is a force of the Coalition, 9.1." in out.getvalue()

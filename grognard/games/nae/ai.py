@@ -574,6 +574,40 @@ def march_attack(st: State, side: str, legal: list[Action]) -> Choice | None:
                f"{dice_text(lead)}, morale {m1} against {m2}")
 
 
+def march_to_best_entry(st: State, side: str, legal: list[Action]) -> Choice | None:
+    """Strike from the best side: a Coalition force about to strike Napoléon first steps into the neighbour of his
+    zone from which the battle goes best (``edge``: a supply line through the entry zone, 14.5.4, -3 without; the
+    border crossed, 14.5.3), when it keeps the MP to strike from there and the dice gain at least 1."""
+    nap = napoleon_force(st)
+    if side != "coalition" or nap is None:
+        return None
+    fid = st.frame["fid"]
+    here = S.force(st, fid)["zone"]
+    nz = S.force(st, nap)["zone"]
+    foes = enemy_forces_in(st, nz, side)
+    m = S.data().map
+    if not foes or here == nz or hunt_value(st, fid) < 300:
+        return None
+    now = edge(st, fid, foes, nz, here) if ("zone", nz) in legal else None
+    best: tuple[float, str] | None = None
+    for a in legal:
+        z = a[1]
+        if a[0] != "zone" or z == nz or z not in m.neighbours(nz) or enemy_forces_in(st, z, side):
+            continue
+        c1, c2 = m.enter_cost(here, z), m.enter_cost(z, nz)
+        if c1 is None or c2 is None or c1 + c2 > st.frame["mp"]:
+            continue
+        lead = edge(st, fid, foes, nz, z)
+        if best is None or (lead, z) > best:
+            best = (lead, z)
+    if best is None or (now is not None and best[0] < now + 1):
+        return None
+    if not (best[0] > -99 if last_round(st) else best[0] >= HUNT_LEAD):
+        return None
+    return ("zone", best[1]), (f"{S.name_of(st, fid)} strikes Napoléon from {S.zone_name(best[1])}, "
+                               f"{dice_text(best[0])}")
+
+
 def march_siege(st: State, side: str, legal: list[Action]) -> Choice | None:
     """Besiege the fortresses the victory conditions need."""
     if not _first(legal, "siege"):
@@ -1065,8 +1099,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "diplomacy.phase": (diplomatic_move, done),
     "diplomacy.target": (diplomatic_target, take_first_offered),
     "diplomacy.fw_units": (send_the_least,),
-    "march": (march_sortie, march_rally, lay_depot_before_leaving_supply, march_attack, march_siege, march_flag,
-              march_on, march_stop, march_forced_on),
+    "march": (march_sortie, march_rally, lay_depot_before_leaving_supply, march_to_best_entry, march_attack,
+              march_siege, march_flag, march_on, march_stop, march_forced_on),
     "march.declare": (no_forced_march,),
     "intercept": (intercept_when_stronger,),
     "intercept.card": (cheapest_intercept_card, take_first_offered),

@@ -17,7 +17,7 @@ from collections import deque
 from functools import cache
 
 from grognard.core.machine import Action, State
-from grognard.games.nae import ai
+from grognard.games.nae import ai, ai_naval
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import budget, cards, conquest, diplomacy, movement, peace, siege, stacking, supply
 from grognard.games.nae.schema.cards import (
@@ -239,7 +239,8 @@ def garrison(st: State, side: str, fid: str) -> bool:
     if zone not in keys or len(S.forces_in(st, zone, side)) > 1:
         return False
     foe = S.other(side)
-    return any(o["side"] == foe and ai.dist(o["zone"], zone) <= 2 for o in st.g["forces"].values())
+    return any(o["side"] == foe and ai.dist(o["zone"], zone) <= 2 for o in st.g["forces"].values()) \
+        or zone in ai_naval.coast_ports(st, side)  # 19.3: a landing there in the last year ends the Empire's hopes
 
 
 def siege_due(st: State, side: str, zone: str) -> bool:
@@ -1154,10 +1155,15 @@ def escalade_score(st: State) -> float:
 RULES: dict[str, tuple[Rule, ...]] = {
     **ai.RULES,
     "round": (war_first, play_end_card_event, play_victory_event, play_escalating_event, ai.play_event_worth_more,
-              diplomatic_move, activate_when_useful, pass_when_nothing_gains),
-    "activation": (activate_best_force, ai.finish_activation),
-    "march": (ai.march_rally, march_attack, march_siege, march_reactivate, march_flag, keep_the_supply_line, march_on,
-              ai.march_stop, march_forced_on),
+              diplomatic_move, activate_when_useful, ai_naval.sail_when_useful, ai_naval.guard_when_needed,
+              pass_when_nothing_gains),
+    "activation": (ai_naval.activate_a_landing, ai_naval.guard_the_coast, activate_best_force,
+                   ai_naval.activate_a_squadron, ai.finish_activation),
+    "naval.squadron": (ai_naval.join_the_squadron,),
+    "naval.move": (ai_naval.follow_the_plan,),
+    "naval.landing": (ai_naval.land_the_strongest,),
+    "march": (ai_naval.march_to_the_coast, ai.march_rally, march_attack, march_siege, march_reactivate, march_flag,
+              keep_the_supply_line, march_on, ai.march_stop, march_forced_on),
     "diplomacy.phase": (play_end_card_event, diplomatic_move, ai.done),
     "interphase.war": (declare_on_a_major_it_can_beat, declare_on_a_weak_minor, ai.declare_no_war),
     "interphase.hands": (dig_for_the_end_cards, keep_the_best_cards),
@@ -1208,9 +1214,13 @@ def interphase_phase(st: State) -> int | None:
 
 def search_horizon(st: State, side: str) -> ai.Horizon:
     """Where a playout from ``st`` stops: in the activation phase at ``side``'s next turn (its move and the enemy's
-    answer), or when the year ends if it ends first (5.3-5.4: the conquests and the victory level are read); in
-    the conquest and victory phases when the year ends; in the interphase when its phase ends (7.1, 8)."""
+    answer), or when the year ends if it ends first (5.3-5.4: the conquests and the victory level are read), but
+    in the scenario's last year at the end of the game (19.3: the result, not the evaluation, says whether
+    France's key zones are held with supply, Mantua kept and 45F played); in the conquest and victory phases
+    when the year ends; in the interphase when its phase ends (7.1, 8)."""
     g = st.g
+    if last_year(st) and g["phase"] != "interphase":
+        return lambda s: False  # 19.3: to the result, 130-190 decisions from the last activation phase's start
     year = g["year"]
     if g["phase"] == "interphase":
         phase = interphase_phase(st)

@@ -99,7 +99,7 @@ def outcome(st: State) -> str:
     assert st.result is not None
     winner = st.result["winner"]
     both_lose = S.data().scenarios[st.g["scenario"]].header.default_result == "both_lose"
-    head = f"The {winner.capitalize()} wins." if winner else "Both sides lose." if both_lose else "The game is a draw."
+    head = f"The {S.side_name(winner)} wins." if winner else "Both sides lose." if both_lose else "The game is a draw."
     sc = S.data().scenarios[st.g["scenario"]]
     decided = [v for v in sc.victory.values() if v.result == winner and all(victory.holds(st, c) for c in v.all_of)]
     if decided:
@@ -127,7 +127,7 @@ def condition_text(st: State, c: Condition) -> str:
         return f"{S.general(str(c.general)).name} {'is off the map' if now else 'is on the map'}"
     if c.kind in ("victory_level_at_least", "victory_level_at_most"):
         return f"the victory level is {st.g.get('vp')} (19.1, 19.2)"
-    side = str(c.side).capitalize()
+    side = S.side_name(str(c.side))
     if c.kind == "card_played":
         return f"{S.data().cards.cards[str(c.card)].title} {'has' if now else 'has not'} been played as an event"
     if c.kind == "controls_zone":
@@ -256,7 +256,7 @@ def _manager_why(st: State, power: str, side: str) -> str | None:
     if status in ("at_war", "allied", "protectorate"):
         return None
     name = S.data().map.powers[power].name
-    return f"{name} is {STATUS_NAMES.get(status, status)}: the {side.capitalize()} spends its resources (7.3.2)"
+    return f"{name} is {STATUS_NAMES.get(status, status)}: the {S.side_name(side)} spends its resources (7.3.2)"
 
 
 def _fleet_name(st: State, side: str | None, fl: str) -> str:
@@ -311,13 +311,13 @@ def board_lines(s: dict[str, Any], hand: list[dict[str, Any]] | None) -> list[st
         if s["budget"]:
             b = s["budget"]
             lines.append(f"Budget (7.3): {b['name']} has {b['purse']} resources left, spent by the "
-                         f"{b['side'].capitalize()}." + (f" {b['why']}." if b["why"] else ""))
+                         f"{S.side_name(b['side'])}." + (f" {b['why']}." if b["why"] else ""))
         lines += diplomacy_lines(s)
     lines.append("Victory (19, 20):")
     for v in s["victory"]:
         lines.append(f"  [{'met now' if v['met'] else 'not met'}] {v['text']}")
     for side in ("empire", "coalition"):
-        lines.append(f"{side.capitalize()}:")
+        lines.append(f"{S.side_name(side)}:")
         for f in (x for x in s["forces"] if x["side"] == side):
             marks = [m for m, on in (("unsupplied", not f["supplied"]), ("demoralized", f["demoralized"]),
                                      ("in fortress", f["in_fortress"])) if on] or ["supplied"]
@@ -362,7 +362,7 @@ def diplomacy_lines(s: dict[str, Any]) -> list[str]:
     groups: dict[str, list[str]] = {}
     for p in s["powers"]:
         if p["kind"] != "major" and p["status"] != "not_in_play":
-            key = p["status_name"] + (f" ({p['side'].capitalize()})" if p["side"] and p["status"] != "neutral" else "")
+            key = p["status_name"] + (f" ({S.side_name(p['side'])})" if p["side"] and p["status"] != "neutral" else "")
             groups.setdefault(key, []).append(p["name"] + (f" of {p['ally_of']}" if p["ally_of"] else ""))
     lines += [f"  {key}: {', '.join(names)}" for key, names in groups.items()]
     return lines
@@ -372,5 +372,5 @@ def power_status(p: dict[str, Any]) -> str:
     """A power's entry in the diplomatic table: « at war (Coalition) », « forced peace with France (Empire) »."""
     text = p["status_name"] + (f" with {p['forced_by']}" if p["forced_by"] else "")
     if p["side"] and p["status"] != "neutral":
-        text += f" ({p['side'].capitalize()})"
+        text += f" ({S.side_name(p['side'])})"
     return text + (", conquered" if p["conquered"] else "")

@@ -165,7 +165,7 @@ class SetupChoice:
         pid, index = f["queue"].pop(0)
         choice = S.data().scenarios[st.g["scenario"]].places[pid].choices[index]
         f["picks"].setdefault(pid, {})[choice.what] = action[1]
-        st.note(f"{side.capitalize()} set-up ({choice.text}): {action[1]}", rule="20.1")
+        st.note(f"The {S.side_name(side)}'s set-up ({choice.text}): {action[1]}", rule="20.1")
         if not f["queue"]:
             st.pop()
             place_forces(st, f["picks"])
@@ -334,7 +334,8 @@ class NaeGame(Game):
             aside = g.get("punishments", {}).get(side, [])
             held = sorted([c for p in (*places, aside) for c in p] + [c for c in g["out"] if known[c].side == side])
             if held != sorted(cards.scenario_cards(g["scenario"], side)):
-                raise ValueError(f"the {side}'s cards are not each in one place: hand, pile, played pile or out")
+                raise ValueError(f"the {S.side_name(side)}'s cards are not each in one place: hand, pile, played "
+                                 "pile or out")
         for fid, f in g["forces"].items():
             if f["side"] not in (*S.SIDES, None) or f["zone"] not in d.map.zones or any(
                     u not in d.counters.units for u in f["units"]):

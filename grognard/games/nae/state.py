@@ -85,6 +85,12 @@ def other(side: str) -> str:
     return "coalition" if side == "empire" else "empire"
 
 
+def side_name(side: str) -> str:
+    """A side as the rulebook names it in text (« L'Empire », « La Coalition »): "Empire", "Coalition"; the log
+    writes "The Empire plays …", "joins the Coalition"."""
+    return side.capitalize()
+
+
 def unit(uid: str) -> Unit:
     return data().counters.units[uid]
 

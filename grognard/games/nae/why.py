@@ -80,7 +80,8 @@ def _why_not_retreat(st: State, f: dict[str, object], zone: str) -> str:
     fid = str(f["fid"])
     here = S.force(st, fid)["zone"]
     name = S.zone_name(zone)
-    reason = battle.retreat_refusal(st, fid, here, _came_from(st), zone)
+    also = next((tuple(x["also_from"]) for x in reversed(st.core["stack"]) if x.get("also_from")), ())
+    reason = battle.retreat_refusal(st, fid, here, _came_from(st), zone, also)
     if reason:
         return f"cannot retreat into {name}: {reason}."
     return f"cannot retreat into {name}: the force {f.get('why', 'retreats')} toward a zone its side supplies, 15.3."

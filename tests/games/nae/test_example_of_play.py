@@ -344,7 +344,7 @@ def test_8_5_round_6(game: State) -> None:
     ball, emeriau = [e for e in st.log if e.get("rule", "").startswith("17.3") and "dice" in e][-2:]
     assert ball["text"].endswith("rolled 3 +2 fleet tactical bonuses = 5 → total 5")
     # a difference of 3: Ball wins without sinking Emériau (4 was needed), who is blockaded in Toulon
-    assert emeriau["text"].endswith("rolled 2 = 2 → difference 3: the empire squadron retreats without loss")
+    assert emeriau["text"].endswith("rolled 2 = 2 → difference 3: the Empire's squadron retreats without loss")
     assert "fr_emeriau" in st.g["fleets"] and "Toulon is blockaded" in [e["text"] for e in st.log[-3:]]
     play(st, [], ("done", None))
     # 8.5 item 11: no Winter Campaign in the Coalition's hand; no siege to resolve, no final attrition

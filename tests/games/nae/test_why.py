@@ -33,7 +33,7 @@ def test_terminal_27_why_a_force_cannot_be_activated():
     lone = put(st, "paris", ["fr_iii"])
     blu = put(st, "namur", ["pr_i"], commander="blucher")
     play(st, ("op", None))  # 1 AP
-    assert why(st, "Blücher") == "Blücher cannot be activated: it is a force of the coalition, 9.1."
+    assert why(st, "Blücher") == "Blücher cannot be activated: it is a force of the Coalition, 9.1."
     assert why(st, "napoleon") == "Napoleon is one of the choices now."  # initiative 1
     play(st, ("force", lone), ("forced_march", 0), ("done", None))
     assert st.step == "activation"

@@ -22,7 +22,7 @@ def push_activation(st: State, side: str, ap: int, why: str) -> None:
     reserve = st.g["ap_reserve"][side]
     st.g["ap_reserve"][side] = 0
     if reserve:
-        st.note(f"{side} adds {reserve} AP from its reserve", rule="9.2")
+        st.note(f"The {S.side_name(side)} adds {reserve} AP from its reserve", rule="9.2")
     st.push("activation", side=side, ap=ap + reserve, count=None, why=why, moved=[], armies=[], depots_spent=[],
             power=None,
             commander=None, max_initiative=None, distinct_powers=False, powers_used=[], fm_max=3,
@@ -99,7 +99,9 @@ def _unfit(st: State, f: Frame, force: S.Force, cost: int, commander: str | None
 def _force_unfit(st: State, f: Frame, force: S.Force) -> str | None:
     """Why no part of ``force`` may be activated by ``f``, whatever its cost (None: some might)."""
     if force["side"] != f["side"]:
-        return f"it is a force of the {force['side']}, 9.1"
+        if force["side"] is None:
+            return "it is a neutral force, 9.1"
+        return f"it is a force of the {S.side_name(force['side'])}, 9.1"
     return None
 
 
@@ -237,7 +239,7 @@ class Activation:
                 return
             if f["count"] is None and f["ap"]:
                 st.g["ap_reserve"][f["side"]] += f["ap"]
-                st.note(f"{f['side']} puts {f['ap']} AP in reserve", rule="9.2")
+                st.note(f"The {S.side_name(f['side'])} puts {f['ap']} AP in reserve", rule="9.2")
             st.pop()
             return
         if verb == "fleet":

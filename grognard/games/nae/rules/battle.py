@@ -176,9 +176,19 @@ battre en retraite dans une zone adjacente et est détruite »); the assault goe
 NO_ENTRY = ("fortress", STANDING, FROM_SEA)  # a sortie (15.2), a standing battle, a landing: no zone left behind
 
 
-def start_battle(st: State, att: str, dfn: str, zone: str, came_from: str, interceptor_from: str | None = None) -> None:
-    """Push a battle in ``zone``: ``att`` entered from ``came_from``; ``interceptor_from`` marks an interception."""
-    st.push("battle", att=att, dfn=dfn, zone=zone, came_from=came_from, interceptor_from=interceptor_from)
+def start_battle(st: State, att: str, dfn: str, zone: str, came_from: str, interceptor_from: str | None = None,
+                 also_from: tuple[str, ...] = ()) -> None:
+    """Push a battle in ``zone``: ``att`` entered from ``came_from``; ``interceptor_from`` marks an interception;
+    ``also_from``: the other zones the forces of a Major Campaign fighting together as ``att`` entered from (12.6)."""
+    st.push("battle", att=att, dfn=dfn, zone=zone, came_from=came_from, interceptor_from=interceptor_from,
+            **({"also_from": list(also_from)} if also_from else {}))
+
+
+def entries(f: Frame) -> tuple[str, ...]:
+    """Every zone the attacking forces of battle ``f`` entered its zone from: 13.3 « la zone par laquelle une
+    force adverse a pénétré la zone de bataille », 14.10 « la zone par laquelle est entré l'attaquant »; a Major
+    Campaign's forces fighting together (12.6) each entered by their own."""
+    return (f["came_from"], *f.get("also_from", ()))
 
 
 class Battle:
@@ -205,7 +215,7 @@ class Battle:
         att["unsupplied"] = f["came_from"] != FROM_SEA and not supply.force_supplied(  # 14.5.4: through its entry
             st, f["att"], cache, via=None if sortie else f["came_from"])              # zone; 17.2.8: landing, always
         dfn["unsupplied"] = not supply.force_supplied(  # 13.3 (a sortie, 15.2, comes from no zone)
-            st, f["dfn"], cache, avoid=None if sortie else f["came_from"])
+            st, f["dfn"], cache, avoid=None if sortie else entries(f))
         a, d = S.combat_value(att), S.combat_value(dfn)
         an, dn = S.name_of(st, f["att"]), S.name_of(st, f["dfn"])
         row = t.odds_row(a, d)
@@ -658,12 +668,13 @@ class BattleAfter:
         cards.open_demoralized_window(st, f)  # 47F: played after the enemy's failed test, before the pursuit losses
 
 
-def retreat_options(st: State, fid: str, zone: str, came_from: str) -> list[str]:
-    """14.10: the beaten defender's destinations by priority, never the attacker's entry zone: (1) a friendly or
+def retreat_options(st: State, fid: str, zone: str, came_from: str, also_from: tuple[str, ...] = ()) -> list[str]:
+    """14.10: the beaten defender's destinations by priority, never the attacker's entry zone (nor, 12.6, the other
+    entry zones of a Major Campaign's forces fighting together, ``also_from``): (1) a friendly or
     open zone without enemy forces, (2) the unbesieged friendly fortress of the battle zone ("fortress"), (3) an
     enemy-controlled zone without enemy units or fortress, (4) an enemy-held zone where it would have 5:1 odds.
     A zone holding a force of its side is open to it: they consolidate there, the excess eliminated (10.2, 11)."""
-    near = [(z, _retreat_priority(st, fid, zone, came_from, z)) for z in S.data().map.neighbours(zone)]
+    near = [(z, _retreat_priority(st, fid, zone, came_from, z, also_from)) for z in S.data().map.neighbours(zone)]
     for priority in (1, 2, 3, 4):
         if priority == 2:
             if _fortress_open(st, fid, zone):
@@ -681,7 +692,8 @@ def _fortress_open(st: State, fid: str, zone: str) -> bool:
                 and S.controller(st, zone) == S.force(st, fid)["side"])
 
 
-def _retreat_priority(st: State, fid: str, zone: str, came_from: str | None, z: str) -> int | str:
+def _retreat_priority(st: State, fid: str, zone: str, came_from: str | None, z: str,
+                      also_from: tuple[str, ...] = ()) -> int | str:
     """14.10: the priority (1, 3 or 4) of retreating from ``zone`` into ``z``, or why it is never a retreat."""
     side = S.force(st, fid)["side"]
     m = S.data().map
@@ -689,6 +701,8 @@ def _retreat_priority(st: State, fid: str, zone: str, came_from: str | None, z: 
         return f"it is not next to {S.zone_name(zone)}, 14.10"
     if z == came_from:
         return "the attacker came from there, 14.10"
+    if z in also_from:
+        return "a force of the Major Campaign came from there, 12.6 / 14.10"
     if forced.closed_ground(st, z, side):
         return "it is a neutral's zone, which no force may enter, 12.1"
     if m.enter_cost(zone, z) is None:
@@ -706,12 +720,13 @@ def _retreat_priority(st: State, fid: str, zone: str, came_from: str | None, z: 
     return "enemy forces stand there and the retreating force would not have 5:1 odds against them, 14.10"
 
 
-def retreat_refusal(st: State, fid: str, zone: str, came_from: str | None, z: str) -> str | None:
+def retreat_refusal(st: State, fid: str, zone: str, came_from: str | None, z: str,
+                    also_from: tuple[str, ...] = ()) -> str | None:
     """Why force ``fid``, beaten in ``zone``, may not retreat into ``z`` (with the rule), or None if it may."""
-    options = retreat_options(st, fid, zone, came_from or "")
+    options = retreat_options(st, fid, zone, came_from or "", also_from)
     if z in options:
         return None
-    priority = _retreat_priority(st, fid, zone, came_from, z)
+    priority = _retreat_priority(st, fid, zone, came_from, z, also_from)
     if isinstance(priority, str):
         return priority
     first = "the fortress of the battle zone" if options == ["fortress"] else ", ".join(map(S.zone_name, options))
@@ -746,7 +761,7 @@ def forced_route(st: State, f: Frame, loser_fid: str) -> list[str]:
         return [f["came_from"]]
     if f["interceptor_from"] is not None:
         return [f["interceptor_from"]]
-    options = retreat_options(st, loser_fid, f["zone"], f["came_from"])
+    options = retreat_options(st, loser_fid, f["zone"], f["came_from"], tuple(f.get("also_from", ())))
     fort = st.g["fortresses"].get(f["zone"])
     if f.get("fortress_for") == loser_fid and "fortress" not in options and fort and fort["active"] and \
             fort["siege"] is None:

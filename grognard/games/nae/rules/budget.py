@@ -448,7 +448,8 @@ def start_power(st: State, power: str) -> None:
                     "its reserve", rule="6.5")
         return
     total, why = income(st, power)
-    st.note(f"{S.data().map.powers[power].name} has {total} resources ({'; '.join(why)}), spent by the {side}",
+    st.note(f"{S.data().map.powers[power].name} has {total} resources ({'; '.join(why)}), spent by the "
+            f"{S.side_name(side)}",
             rule="7.3.1")
     free = "free" if power == "britain" else None
     st.push("budget.spend", power=power, side=side, purse=float(total), free=free, bought=False, received=False)
@@ -889,11 +890,11 @@ def draw_card(st: State, side: str, why: str) -> None:
     """Britain's extra card (7.3.2): the top card of the side's pile (nothing if it is empty)."""
     deck = st.g["decks"][side]
     if not deck:
-        st.note(f"The {side}'s pile is empty: no card for {why}", rule="7.3.2")
+        st.note(f"The {S.side_name(side)}'s pile is empty: no card for {why}", rule="7.3.2")
         return
     cid = deck.pop()
     st.g["hands"][side].append(cid)
-    st.note(f"The {side} draws a card ({why})", rule="7.3.2")
+    st.note(f"The {S.side_name(side)} draws a card ({why})", rule="7.3.2")
     st.note(f"You draw {cid} {S.data().cards.cards[cid].title}", rule="7.3.2", to=side)
     st.commit()
 
@@ -1213,8 +1214,8 @@ class Minors:
         return str(f["side"])
 
     def prompt(self, st: State, f: Frame) -> str:
-        return (f"The {f['side']}'s allied minors have {f['steps']} step(s) (7.3.3): build or restore their units, "
-                "place their generals (7.3.6), or finish.")
+        return (f"The {S.side_name(f['side'])}'s allied minors have {f['steps']} step(s) (7.3.3): build or restore "
+                "their units, place their generals (7.3.6), or finish.")
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         side, steps = f["side"], f["steps"]
@@ -1243,7 +1244,7 @@ class Minors:
         verb, arg = action
         if verb == "done":
             if f["steps"]:
-                st.note(f"The {f['side']}'s {f['steps']} unused minor step(s) are lost", rule="7.3.3")
+                st.note(f"The {S.side_name(f['side'])}'s {f['steps']} unused minor step(s) are lost", rule="7.3.3")
             st.pop()
         elif verb == "restore":
             restore(st, f, arg, "steps", 1)

@@ -58,7 +58,7 @@ def deal(st: State, side: str, deck: list[str], draw: int, hand: list[str] | Non
     st.g["decks"][side] = pile
     st.g["hands"][side] = list(hand or []) + [pile.pop() for _ in range(min(draw, len(pile)))]
     rule = "20.1" if hand is None else S.data().scenarios[st.g["scenario"]].header.src
-    st.note(f"{side} draws {min(draw, len(st.g['hands'][side]))} cards", rule=rule)
+    st.note(f"The {S.side_name(side)} draws {min(draw, len(st.g['hands'][side]))} cards", rule=rule)
     st.note(f"Your hand: {', '.join(title(c) for c in st.g['hands'][side])}", rule=rule, to=side)
 
 
@@ -105,11 +105,12 @@ def draw(st: State, side: str, n: int, rule: str, why: str) -> list[str]:
             g["discards"][side] = [c for c in g["discards"][side] if c in perms]
             st.shuffle(pile)
             g["decks"][side] = pile
-            st.note(f"The {side}'s pile is empty: its {len(pile)} played cards are shuffled into a new pile",
+            st.note(f"The {S.side_name(side)}'s pile is empty: its {len(pile)} played cards are shuffled into a new "
+                    "pile",
                     rule="6.1")
         got.append(g["decks"][side].pop())
     g["hands"][side] += got
-    st.note(f"{side} draws {len(got)} card(s): {why}", rule=rule)
+    st.note(f"The {S.side_name(side)} draws {len(got)} card(s): {why}", rule=rule)
     if got:
         st.note(f"You draw: {', '.join(title(c) for c in got)}", rule=rule, to=side)
     return got
@@ -181,16 +182,18 @@ def hand_entitlement(st: State, side: str, no_maximum: bool = False) -> tuple[in
                         *(f"permanent card {c} {S.data().cards.cards[c].title}" for c in perms)]
                        + ([f"{owed} owed by conquest (18.2.2)"] if owed else []))
     size = t.hand_size(total, may_exceed_max=no_maximum)
-    st.note(f"The {side.capitalize()} is entitled to {total} card(s) ({detail or 'nothing'}): its hand holds {size}",
+    st.note(f"The {S.side_name(side)} is entitled to {total} card(s) ({detail or 'nothing'}): its hand holds {size}",
             rule="6.3")
     for mod in st.g.get("hand_mods", []):
         if mod["side"] != side:
             continue
         if mod["unless"] == "corsairs_box_fleet" and corsairs_box(st):
-            st.note(f"A {side} fleet in the Corsairs box keeps the Corsairs from shrinking the hand", rule="17.2.9")
+            st.note(f"A fleet of the {S.side_name(side)} in the Corsairs box keeps the Corsairs from shrinking the "
+                    "hand", rule="17.2.9")
             continue
         size = max(len(perms), size + int(mod["value"]))  # never below the permanent cards it keeps
-        st.note(f"A lasting event (the Corsairs) changes the {side}'s hand by {int(mod['value']):+d}: it holds {size}",
+        st.note(f"A lasting event (the Corsairs) changes the {S.side_name(side)}'s hand by {int(mod['value']):+d}: "
+                f"it holds {size}",
                 rule="17.2.9")
     return size, perms
 
@@ -228,7 +231,7 @@ def add_hand_mod(st: State, side: str, e: HandSize) -> None:
     off the size the table gives (after its 6-10 bounds): off the entitlement, a Coalition above 10 would lose
     nothing."""
     st.g.setdefault("hand_mods", []).append({"side": side, "value": e.value, "unless": e.unless})
-    st.note(f"The {side}'s hand is {e.value:+d} card(s) at each hand-building phase"
+    st.note(f"The {S.side_name(side)}'s hand is {e.value:+d} card(s) at each hand-building phase"
             + (" unless it has a fleet in the Corsairs box" if e.unless else ""), rule="17.2.9")
 
 
@@ -328,7 +331,7 @@ def drop_lapsed_permanents(st: State, side: str, perms: list[str]) -> None:
     for cid in [c for c in st.g["hands"][side] if c in permanent_cards(side) and c not in perms]:
         st.g["hands"][side].remove(cid)
         st.g["discards"][side].append(cid)
-        st.note(f"The {side} does not get its permanent card {title(cid)} this year", rule="6.3")
+        st.note(f"The {S.side_name(side)} does not get its permanent card {title(cid)} this year", rule="6.3")
 
 
 def complete_hand(st: State, side: str, size: int, perms: list[str]) -> None:
@@ -341,7 +344,8 @@ def complete_hand(st: State, side: str, size: int, perms: list[str]) -> None:
                 pile.remove(cid)
         g["hands"][side].append(cid)
     if back:
-        st.note(f"The {side} takes back its permanent card(s) {', '.join(title(c) for c in back)}", rule="6.3")
+        st.note(f"The {S.side_name(side)} takes back its permanent card(s) "
+                f"{', '.join(title(c) for c in back)}", rule="6.3")
     draw(st, side, max(0, size - len(g["hands"][side])), "7.2", f"hand building up to {size}")
     paid = peace_cards(st, side)
     if paid:
@@ -375,7 +379,7 @@ def discard(st: State, side: str, cid: str, why: str) -> None:
     """6.4: a card played for its AP or to intercept goes to the played pile (a gold star counts only for an event)."""
     st.g["hands"][side].remove(cid)
     st.g["discards"][side].append(cid)
-    st.note(f"{side} plays {title(cid)} {why}", rule="6.4")
+    st.note(f"The {S.side_name(side)} plays {title(cid)} {why}", rule="6.4")
     st.commit()  # the other side has seen the card: no undo past it, as past a die roll
 
 
@@ -393,7 +397,7 @@ def reveal_event(st: State, side: str, cid: str, rule: str) -> Card:
     card = S.data().cards.cards[cid]
     st.g["hands"][side].remove(cid)
     (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
-    st.note(f"{side} plays {title(cid)} as an event: {card.text}", rule=rule)
+    st.note(f"The {S.side_name(side)} plays {title(cid)} as an event: {card.text}", rule=rule)
     st.commit()  # the other side has seen the card: no undo past it
     event_played(st, cid)
     return card
@@ -664,7 +668,8 @@ class CardWindow:
         as_event = window_use(f["window"]) == "event"
         (st.g["out"] if card.gold_star else st.g["discards"][f["side"]]).append(cid)  # 14.5.7: even if countered
         ctx["cards"][f["role"]].append(cid)
-        st.note(f"{f['side']} plays {title(cid)} as {'an event' if as_event else 'a combat card'}: {card.text}",
+        st.note(f"The {S.side_name(f['side'])} plays {title(cid)} as {'an event' if as_event else 'a combat card'}: "
+                f"{card.text}",
                 rule="6.4" if as_event else "14.5.7")
         st.commit()  # the other side has seen the card: no undo past it
         # 6.6 « Les évènements avec la mention CC accordent des bonus lors de la résolution des batailles »: a combat

@@ -65,7 +65,8 @@ def adjust_control(st: State) -> None:
             S.set_control(st, zone, S.major_of(st, st.g["forces"][fid]["power"]))
         else:
             continue
-        st.note(f"{side} takes control of {S.zone_name(zone)}", rule="3.2")
+        who = f"The {S.side_name(side)}" if side else S.data().map.powers[st.g["control"][zone]].name  # a neutral
+        st.note(f"{who} takes control of {S.zone_name(zone)}", rule="3.2")
         naval.port_taken(st, zone)  # 17.2.1: its fleets leave a captured port
 
 
@@ -223,7 +224,7 @@ def conquer_minor(st: State, power: str, by: str) -> None:
             # enemy's sieges of the conqueror's other fortresses go on: a 1809 game lifted Charles's of Landau)
             S.set_fortress(st, z.id, besieger=None, siege=None)
             st.note(f"The siege of {S.zone_name(z.id)} is lifted", rule="15.3")
-    st.note(f"{m.powers[power].name} is conquered by the {by} and becomes an ally of "
+    st.note(f"{m.powers[power].name} is conquered by the {S.side_name(by)} and becomes an ally of "
             f"{m.powers[major].name}; its units on the map are destroyed", rule="18.1")
     from grognard.games.nae.rules import diplomacy  # (diplomacy reads the conquests)
 

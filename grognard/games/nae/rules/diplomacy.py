@@ -189,7 +189,7 @@ def play_card_event(st: State, side: str, cid: str, why: str) -> None:
     card = S.data().cards.cards[cid]
     st.g["hands"][side].remove(cid)
     (st.g["out"] if card.gold_star or card.foreign_war else st.g["discards"][side]).append(cid)
-    st.note(f"{side} plays {cards.title(cid)} as an event {why}: {card.text}", rule="6.4")
+    st.note(f"The {S.side_name(side)} plays {cards.title(cid)} as an event {why}: {card.text}", rule="6.4")
     st.commit()
     cards.event_played(st, cid)
 
@@ -218,8 +218,9 @@ def join(st: State, power: str, side: str, rule: str) -> None:
         minors = [power]
     for m in minors:
         S.set_side(st, m, side)
-    st.note(f"{name(power)} joins the {side}" + (f" with {', '.join(name(m) for m in minors if m != power)}"
-                                                  if any(m != power for m in minors) else ""), rule=rule)
+    others = [name(m) for m in minors if m != power]
+    st.note(f"{name(power)} joins the {S.side_name(side)}" + (f" with {', '.join(others)}" if others else ""),
+            rule=rule)
     if before == S.other(side):
         break_off(st, power, side)
     if protectorate and side == "coalition" and S.grand_campaign(st):
@@ -228,8 +229,10 @@ def join(st: State, power: str, side: str, rule: str) -> None:
         # a conquest (``conquest.conquer_minor``)
         victory.apply_vp_event(st, "protectorate_lost", f"{name(power)} is no longer a French protectorate")
     joined = {power, *minors}
+    taken = set(g.get("expeditions", []))  # 40F: the units the Empire controls stay its own (37C alone frees them)
     for fid, f in list(g["forces"].items()):  # 8.2.3: a major's forces on the map enter the war with it
-        if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side:
+        if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side \
+                and not set(f["units"]) <= taken:
             S.set_force_side(st, fid, side)
     if victor is not None and victor != side:
         forced.part(st, power, victor)
@@ -239,7 +242,10 @@ def join(st: State, power: str, side: str, rule: str) -> None:
         cards.draw(st, side, n, "8.2.3", f"key zones of {name(power)}")
     for m in reversed(minors):
         deploy_minor(st, side, m)
-    siege.refresh_sieges(st)  # 15.3: no side besieges a fortress of its own (its besieger changed sides, or it did)
+    # 15.3: no side besieges a fortress of its own (its besieger changed sides, or it did); 15.2-15.3: a force left
+    # outside a fortress its old ally now holds lays siege at once, or withdraws if too weak to (Holland joining the
+    # Coalition in the diplomatic phase left a French-led Danish corps outside Dutch Amsterdam into the next round)
+    siege.enforce_sieges(st)
     ports_follow(st)
 
 
@@ -256,6 +262,12 @@ def ports_follow(st: State) -> None:
         naval.port_taken(st, zone)
     for port in sorted({x["where"] for x in fleets.values() if x["at"] == "blockade"}):
         naval.blockade_ends(st, port)
+    # 17.2.2: « Une escadre ne peut jamais excéder 3 flottes »: a squadron at sea grown past 3 by a power joining its
+    # side loses the excess, the owner's choice, as at the end of a move (a Spanish fleet beside three British ones)
+    at_sea = {(side, x["where"]) for x in fleets.values() if x["at"] == "sea"
+              and (side := S.side_of(st, x["power"])) is not None}
+    for side, sea in sorted(at_sea):
+        naval.end_move(st, side, "sea", sea)
 
 
 def _on_map(st: State, uid: str) -> bool:
@@ -358,8 +370,8 @@ def _part_for_nearest(st: State, values: dict[str, int], zone: str, side: str, p
     dest = nearest_zone(st, zone, side, min(S.unit(u).mf for u in values))
     if dest is None:
         g["reserve"]["units"] += sorted(values)
-        st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} find(s) no {side} zone within reach "
-                f"of {S.zone_name(zone)} and are destroyed", rule="8.2.3")
+        st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} find(s) no zone of the {S.side_name(side)} "
+                f"within reach of {S.zone_name(zone)} and are destroyed", rule="8.2.3")
         return
     joined = S.new_force(st, side, power, dest, units=values)
     st.note(f"{', '.join(S.unit_name(u) for u in sorted(values))} leave(s) the French in "
@@ -522,9 +534,10 @@ def action_mods(st: State, side: str, cid: str | None, target: str, phase: str) 
     if bonus and cid:
         mods.append((S.data().cards.cards[cid].title, bonus.value))
     if defeated_by(st, target, S.other(side)):
-        mods.append((f"{name(target)} defeated by the {S.other(side)}", test.modifier("defeated_by_opponent")))
+        mods.append((f"{name(target)} defeated by the {S.side_name(S.other(side))}",
+                     test.modifier("defeated_by_opponent")))
     if defeated_by(st, target, side):
-        mods.append((f"{name(target)} defeated by the {side}", test.modifier("defeated_by_self")))
+        mods.append((f"{name(target)} defeated by the {S.side_name(side)}", test.modifier("defeated_by_self")))
     return mods
 
 
@@ -549,8 +562,9 @@ def diplomatic_action(st: State, side: str, cid: str, target: str, phase: str) -
         st.g.setdefault("diplo_majors", {})[side] = st.g["year"]
     test = t.test("diplomacy")
     mods = action_mods(st, side, cid, target, phase)
-    r = st.roll(1, rule="8.2.3", why=f"{side} diplomatic action on {name(target)}", mods=mods,
-                table=lambda x: (f"{name(target)} joins the {side}", True) if test.passes(x) else ("no effect", False))
+    joins = f"{name(target)} joins the {S.side_name(side)}"
+    r = st.roll(1, rule="8.2.3", why=f"The {S.side_name(side)}'s diplomatic action on {name(target)}",
+                mods=mods, table=lambda x: (joins, True) if test.passes(x) else ("no effect", False))
     if r.result:
         join(st, target, side, "8.2.3")
 
@@ -946,7 +960,7 @@ def grant_free_attempts(st: State, side: str, n: int = 3) -> None:
     this)."""
     free = st.g.setdefault("free_attempts", {})
     free[side] = free.get(side, 0) + n
-    st.note(f"The {side} receives {n} free diplomatic attempts at +2", rule="8.1.3")
+    st.note(f"The {S.side_name(side)} receives {n} free diplomatic attempts at +2", rule="8.1.3")
 
 
 def free_targets(st: State, side: str) -> list[str]:
@@ -961,8 +975,9 @@ def free_attempt(st: State, side: str, target: str) -> None:
     test = t.test("diplomacy")
     mods = [("diplomacy table", t.diplomacy_bonus(side, target)),  # type: ignore[arg-type]
             ("free attempt", test.modifier("free_attempt"))]
-    r = st.roll(1, rule="8.1.3", why=f"{side} free diplomatic attempt on {name(target)}", mods=mods,
-                table=lambda x: (f"{name(target)} joins the {side}", True) if test.passes(x) else ("no effect", False))
+    joins = f"{name(target)} joins the {S.side_name(side)}"
+    r = st.roll(1, rule="8.1.3", why=f"The {S.side_name(side)}'s free diplomatic attempt on {name(target)}",
+                mods=mods, table=lambda x: (joins, True) if test.passes(x) else ("no effect", False))
     if r.result:
         join(st, target, side, "8.1.3")
 
@@ -1025,7 +1040,7 @@ class Phase:
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         if action[0] == "done":
-            st.note(f"The {f['side']} ends its diplomacy", rule="7.4")
+            st.note(f"The {S.side_name(f['side'])} ends its diplomacy", rule="7.4")
             if f["side"] == "coalition":
                 f.update(side="empire", played=0)
             else:
@@ -1103,7 +1118,7 @@ def round_handles(st: State, action: Action) -> bool:
 
 
 def resolve_round(st: State, side: str, action: Action) -> None:
-    st.note(f"{side} makes a diplomatic move", rule="5.2")
+    st.note(f"The {S.side_name(side)} makes a diplomatic move", rule="5.2")
     start_use(st, side, action, "activation")
 
 

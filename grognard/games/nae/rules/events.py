@@ -238,11 +238,24 @@ def reinforcement_zones(st: State, power: str) -> list[str]:
     return out
 
 
+def entering_side(st: State, side: str, uid: str) -> str | None:
+    """The side a unit an event brings in fights for: the card player's, or none for a unit of a neutral, a power
+    in forced peace or a forced ally, whose forces are at war with nobody (8.1.1, 8.1.3-8.1.4; a Coalition event
+    put an Austrian corps beside the forced ally's own force in Graz, two forces in a zone)."""
+    status = S.status_of(st, S.major_of(st, S.unit(uid).power))
+    return None if status in ("neutral", "forced_peace", "forced_alliance") else side
+
+
+def _joinable(st: State, zone: str, side: str | None) -> list[str]:
+    """The forces of ``side`` in ``zone`` (a neutral's too: ``side`` None is no wildcard here)."""
+    return [fid for fid in S.forces_in(st, zone) if st.g["forces"][fid]["side"] == side]
+
+
 def place_options(st: State, side: str, uid: str) -> list[str]:
     """Where a unit may enter: a reinforcement zone empty of its side, or joining a force there within command."""
     out = []
     for zone in reinforcement_zones(st, S.unit(uid).power):
-        here = S.forces_in(st, zone, side)
+        here = _joinable(st, zone, entering_side(st, side, uid))
         if not here:
             out.append(zone)
         elif len(here) == 1:
@@ -276,11 +289,12 @@ class Place:
         zone = action[1]
         u = S.unit(uid)
         value = (u.reduced or u.steps) if f.get("reduced") else u.steps
-        here = S.forces_in(st, zone, f["side"])
+        side = entering_side(st, f["side"], uid)
+        here = _joinable(st, zone, side)
         if here:
             S.force(st, here[0])["units"][uid] = value
         else:
-            S.new_force(st, f["side"], u.power, zone, units={uid: value})
+            S.new_force(st, side, u.power, zone, units={uid: value})
         if uid in st.g["reserve"]["units"]:
             st.g["reserve"]["units"].remove(uid)
         st.note(f"{u.name} enters play in {S.zone_name(zone)}", rule="6.4")

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, diplomacy, forced, redeployment, stacking, supply, victory
+from grognard.games.nae.rules import budget, cards, diplomacy, forced, redeployment, siege, stacking, supply, victory
 
 
 def push_declarations(st: State) -> None:
@@ -44,6 +44,15 @@ class Interphase:
             f["phase"] = i + 1
             PHASES[i](st)
             return
+        if i == len(PHASES):
+            f["phase"] = i + 1
+            # 15.2-15.3 before round 1: a besieger the interphase left too weak (units withdrawn at the budget, the
+            # siege lifted as a redeployment passed) withdraws, and a force outside a fortress the enemy holds lays
+            # siege or withdraws, as at the end of any action (a French corps of one step stood outside Bavarian
+            # Würzburg into the 1810 activation phase, 1805 random seed 152)
+            siege.enforce_sieges(st)
+            if st.frame is not f:
+                return  # its owner chooses where it withdraws first
         st.g.update(phase="activation", round=1, turn="empire")
         st.note(f"The {st.g['year']} activation phase begins", rule="5.2")
         supply.update_supply(st, rule="13.1")
@@ -92,7 +101,8 @@ def declare_war(st: State, side: str, power: str) -> None:
     S.follow_sides(st, joining)
     g["declared"].append(power)
     names = ", ".join(S.data().map.powers[p].name for p in joining)
-    st.note(f"The {side} declares war on {S.data().map.powers[power].name}: {names} join(s) the {foe}", rule="7.1")
+    st.note(f"The {S.side_name(side)} declares war on {S.data().map.powers[power].name}: {names} join(s) the "
+            f"{S.side_name(foe)}", rule="7.1")
     if major:
         if diplomacy.defeated_by(st, power, side):
             war_on_former_loser(st, side, power)
@@ -148,7 +158,7 @@ class Declarations:
         if action[0] == "declare":
             declare_war(st, side, action[1])
             return
-        st.note(f"The {side} makes no more declarations of war", rule="7.1")
+        st.note(f"The {S.side_name(side)} makes no more declarations of war", rule="7.1")
         if f.get("i", 0) + 1 < len(ORDER):
             f["i"] = f.get("i", 0) + 1
         else:
@@ -192,7 +202,7 @@ class HandBuilding:
             st.g["hands"][side].remove(action[1])
             st.g["discards"][side].append(action[1])
             # the played pile is open to both sides (6.4, the view's ``discards``): so is what goes onto it
-            st.note(f"The {side} discards {cards.title(action[1])}", rule="7.2")
+            st.note(f"The {S.side_name(side)} discards {cards.title(action[1])}", rule="7.2")
             return
         cards.complete_hand(st, side, f["size"], f["perms"])
         if f["i"] + 1 < len(ORDER):

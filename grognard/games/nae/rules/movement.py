@@ -710,7 +710,8 @@ class Contact:
                 return
             f["fought"].append(dfn)
             activation.pay_second_ap(st, fid, "fights a battle")
-            battle.start_battle(st, f["fid"], dfn, f["zone"], f["came_from"])
+            battle.start_battle(st, f["fid"], dfn, f["zone"], f["came_from"],
+                                also_from=tuple(z for z in f.get("also_from", ()) if z != f["came_from"]))
             return
         if battle.enemy_depots(st, f["zone"], force["side"]) and not force["in_fortress"]:
             if m["due"] and not m["done"]:
@@ -745,6 +746,10 @@ class Contact:
             return True
         for w in waiting:
             camp["waiting"].remove(w)
+            also = f.setdefault("also_from", [])
+            for z in (w["came_from"], *w.get("also_from", ())):
+                if z not in also:
+                    also.append(z)  # 12.6 / 14.10: its entry zones are the attacker's too
             join_campaign_force(st, f, m, w)
         if st.frame is not f:
             return True  # 12.2.2: the owner chooses who leaves an army past 3 subordinates, then the contact resumes
@@ -792,6 +797,7 @@ class CampaignHold:
         camp = activation.campaign(st)
         assert camp is not None
         camp["waiting"].append({"fid": m["fid"], "zone": contact["zone"], "came_from": contact["came_from"],
+                                "also_from": list(contact.get("also_from", ())),
                                 "march": {k: v for k, v in m.items() if k != "step"}})
         st.note(f"{S.name_of(st, m['fid'])} waits in {S.zone_name(contact['zone'])} for the other forces of the "
                 "campaign", rule="12.6")

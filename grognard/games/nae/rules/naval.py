@@ -108,7 +108,8 @@ def passage_refusal(st: State, side: str, a: str, b: str) -> str | None:
         if set(p.seas) == {a, b} and p.controlled:
             turkey = S.data().map.zones[p.zone].owner
             if S.side_of(st, turkey) is not None and S.controller(st, p.zone) != side:
-                return f"the {p.name} is closed to the {side} (its side does not hold {S.zone_name(p.zone)}), 17.2.2"
+                return (f"the {p.name} is closed to the {S.side_name(side)} (its side does not hold "
+                        f"{S.zone_name(p.zone)}), 17.2.2")
     return None
 
 
@@ -230,7 +231,7 @@ def activate(st: State, f: Frame, fl: str) -> None:
         f["ap"] -= 1
     f.setdefault("fleets_moved", []).append(fl)
     at, where = loc(st, fl)
-    st.note(f"{f['side']} activates {fleet_name(fl)} in {place_name(at, where)} ({cost})", rule="17.1")
+    st.note(f"The {S.side_name(f['side'])} activates {fleet_name(fl)} in {place_name(at, where)} ({cost})", rule="17.1")
     st.push("naval.squadron", side=f["side"], fleets=[fl], at=at, where=where)
 
 
@@ -338,11 +339,13 @@ class NavalMove:
             st.note(f"{fleet_name(arg)} stays in {place_name(f['at'], f['where'])}", rule="17.2.1")
             return
         if verb == "attack_sea":
-            st.note(f"{f['side']} attacks the squadron at sea in {place_name('sea', arg)}", rule="17.2.4")
+            st.note(f"The {S.side_name(f['side'])} attacks the squadron at sea in "
+                    f"{place_name('sea', arg)}", rule="17.2.4")
             st.push("naval.evade", side=S.other(f["side"]), sea=arg, came_from=f["came_from"])
             return
         if verb == "attack_box":
-            st.note(f"{f['side']} attacks the blockading squadron of {S.zone_name(arg)}", rule="17.2.4")
+            st.note(f"The {S.side_name(f['side'])} attacks the blockading squadron of "
+                    f"{S.zone_name(arg)}", rule="17.2.4")
             push_battle(st, f, fleets_at(st, "blockade", arg, S.other(f["side"])), "blockade", arg)
             return
         kind = KIND_OF[verb]
@@ -1260,8 +1263,8 @@ def add_interception_modifier(st: State, cid: str, side: str, value: int) -> Non
     mods = [m for m in st.g.get("naval_mods", []) if active_mod(st, m)]
     mods.append({"card": cid, "side": side, "value": value, "year": st.g["year"], "round": st.g["round"]})
     st.g["naval_mods"] = mods
-    st.note(f"{S.data().cards.cards[cid].title}: the {side}'s naval interception rolls get {value:+d} this round and "
-            "the next", rule="17.2.4")
+    st.note(f"{S.data().cards.cards[cid].title}: the {S.side_name(side)}'s naval interception rolls get {value:+d} "
+            "this round and the next", rule="17.2.4")
 
 
 def active_mod(st: State, m: dict[str, Any]) -> bool:
@@ -1412,10 +1415,10 @@ def fire(st: State, side: str, fleets: list[str], rule: str, vs: int | None, oth
         loser = side if diff > 0 else other  # vs is the first side's total
         what = "destroyed" if r.destroyed else (f"loses {r.fleets_lost} fleet(s)" if r.fleets_lost else
                                                  "retreats without loss")
-        return f"difference {abs(diff)}: the {loser} squadron {what}", None
+        return f"difference {abs(diff)}: the {S.side_name(loser)}'s squadron {what}", None
 
     fort = f" with {extra} fortress dice" if extra else ""
-    roll = st.roll(len(fleets) + extra, rule=rule, why=f"Naval combat: the {side} squadron "
+    roll = st.roll(len(fleets) + extra, rule=rule, why=f"Naval combat: the {S.side_name(side)}'s squadron "
                    f"({squadron_name(st, fleets)}) fires{fort}", mods=[("fleet tactical bonuses", bonus)],
                    table=row)
     return roll.total
@@ -1573,8 +1576,8 @@ class Nelson:
     def prompt(self, st: State, f: Frame) -> str:
         battle = st.core["stack"][-2]
         a, d = battle["totals"]
-        return (f"Naval battle: {battle['side']} {a} against {d}. Play Nelson (10C) to re-roll the dice of Nelson's "
-                "squadron?")
+        return (f"Naval battle: the {S.side_name(battle['side'])}'s {a} against {d}. Play Nelson (10C) to re-roll "
+                "the dice of Nelson's squadron?")
 
     def choices(self, st: State, f: Frame) -> list[Action]:
         held: list[Action] = [("card", NELSON)] if NELSON in st.g["hands"]["coalition"] else []
@@ -1603,13 +1606,13 @@ class Tie:
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         if action[0] == "withdraw":
-            st.note(f"The {f['side']} withdraws after the tie and loses the battle", rule="17.3.1")
+            st.note(f"The {S.side_name(f['side'])} withdraws after the tie and loses the battle", rule="17.3.1")
             st.pop(tie="dfn" if f["stage"] == "inactive" else "att")
         elif f["stage"] == "inactive":
-            st.note(f"The {f['side']} stays", rule="17.3.1")
+            st.note(f"The {S.side_name(f['side'])} stays", rule="17.3.1")
             f.update(side=S.other(f["side"]), stage="active")
         else:
-            st.note(f"The {f['side']} fights another round", rule="17.3.1")
+            st.note(f"The {S.side_name(f['side'])} fights another round", rule="17.3.1")
             st.pop()
 
 

@@ -29,6 +29,15 @@ def _name(power: str) -> str:
     return S.data().map.powers[power].name
 
 
+def minor_allies(st: State, major: str) -> list[str]:
+    """The minors allied to ``major`` that share its fate, national revolts excepted (glossary « Révolte
+    nationale »: « leur sort ne dépend pas des puissances majeures de la coalition »; 8.3.3: « Le sort du Tyrol est
+    indépendant des conséquences d'une conquête de l'Autriche »): a forced peace and its end leave them fighting for
+    the Coalition, and a victor cannot take them."""
+    powers = S.data().map.powers
+    return sorted(m for m, a in st.g["ally_of"].items() if a == major and powers[m].kind != "revolt")
+
+
 def _end_year(st: State) -> int:
     return S.data().scenarios[st.g["scenario"]].header.end_year
 
@@ -77,11 +86,11 @@ def surrender(st: State, power: str, by: str, card: bool = False) -> dict[str, A
             S.set_control(st, zone, power)
         elif holder == power and home != power:
             S.set_control(st, zone, home)
+    siege.refresh_sieges(st)  # 15.3: a fortress it held abroad, back with its home, may be its besieger's side's
     g["status"][power] = "forced_peace"
     S.set_side(st, power, None)
-    for minor, major in g["ally_of"].items():
-        if major == power:
-            S.set_side(st, minor, None)  # 8.1.3 (EN): its unconquered minor allies submit with it
+    for minor in minor_allies(st, power):
+        S.set_side(st, minor, None)  # 8.1.3 (EN): its unconquered minor allies submit with it
     g["forced"][power] = {"with": victor, "until": _end_year(st) if twice else None,
                           "then": "at_war" if power == "britain" else "neutral", "since": g["year"]}
     st.note(f"{_name(power)} surrenders to {_name(victor)}: a forced peace"
@@ -117,15 +126,23 @@ def end_forced(st: State, power: str) -> None:
         st.note(f"The forced peace of {_name(power)} ends: it is a forced ally of {_name(x['with'])}", rule="8.1.4")
         return
     winner_side = S.side_of(st, x["with"])
+    minors = minor_allies(st, power)
+    # « A l'issue de la paix forcée, le conquérant doit évacuer le territoire national. Si cela n'est pas le cas, ses
+    # unités sont détruites »; decided: the minor allies that shared the peace (« ne peuvent pas déclarer la guerre
+    # au pays conquis et à ses mineurs alliés durant la paix forcée ») are evacuated too, neutral again with it (a
+    # French corps stood in a neutral Baden, 1805 heuristic seed 6)
     for fid in sorted(fid for fid, f in g["forces"].items() if f["side"] == winner_side
-                      and conquest.territory_of(st, f["zone"]) == power):
-        S.remove_force(st, fid, "18.2.3", f"{S.name_of(st, fid)} had not left {_name(power)} and is destroyed")
+                      and conquest.territory_of(st, f["zone"]) in (power, *minors)):
+        where = _name(conquest.territory_of(st, S.force(st, fid)["zone"]))
+        S.remove_force(st, fid, "18.2.3", f"{S.name_of(st, fid)} had not left {where} and is destroyed")
     side = "coalition" if then == "at_war" else None
     S.set_side(st, power, side)
-    for minor, major in g["ally_of"].items():
-        if major == power:
-            S.set_side(st, minor, side)
-    S.follow_sides(st, [power, *(m for m, a in g["ally_of"].items() if a == power)])
+    for minor in minors:
+        S.set_side(st, minor, side)
+    S.follow_sides(st, [power, *minors])
+    if side is None:  # 8.1.1: neutral again, their units leave other nations' forces (a Swiss corps under Bernadotte)
+        for p in (power, *minors):
+            diplomacy.stand_down(st, p)
     st.note(f"The forced peace of {_name(power)} ends: it is "
             + ("back in the Coalition" if side else then.replace("_", " ")), rule="18.2.3")
     diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
@@ -207,7 +224,7 @@ def polish_annexation(st: State) -> None:
 def minors_to_take(st: State, loser: str) -> list[str]:
     """18.2.2: a minor still allied to the loser may replace a province, one the loser conquered this phase too
     (18.1 made it the loser's ally)."""
-    return sorted(p for p, major in st.g["ally_of"].items() if major == loser)
+    return minor_allies(st, loser)
 
 
 def recipients(st: State, by: str) -> list[str]:
@@ -325,16 +342,21 @@ def nearest_fortresses(st: State, fid: str, loser: str) -> list[str]:
 
 def redeployments(st: State, c: dict[str, Any]) -> list[dict[str, Any]]:
     """18.2.3: the conqueror's forces on the loser's territory (may stay), its former allies' forces there (must
-    leave), each to the nearest friendly fortress; the loser's forces abroad to its key zones."""
+    leave), each to the nearest friendly fortress; the loser's forces abroad to its key zones. « Toutes les forces
+    précédemment alliées à la puissance vaincue se trouvant dans le territoire national du pays vaincu doivent être
+    replacées »: decided, a former ally's garrison inside a fortress the terms just gave the victor (a province
+    annexed, or a minor ally taken in its place, 18.2.2) leaves it too, the same way (a Russian corps held a Saxon
+    Wittenberg integrated into France, 1805 heuristic seed 1)."""
     power = c["power"]
     out = []
     for fid in sorted(st.g["forces"]):
         f = st.g["forces"][fid]
         home = conquest.territory_of(st, f["zone"]) == power
         own = S.major_of(st, f["power"]) == power
+        taken = f["in_fortress"] and S.controller(st, f["zone"]) == c["by"]
         if home and not own and f["side"] == c["by"]:
             out.append({"fid": fid, "stay": True, "to": "fortress"})
-        elif home and not own and f["side"] == c["former"]:
+        elif (home or taken) and not own and f["side"] == c["former"]:
             out.append({"fid": fid, "stay": False, "to": "fortress"})
         elif own and not home:
             out.append({"fid": fid, "stay": False, "to": "key"})
@@ -613,7 +635,7 @@ class Choice:
         card = S.data().cards.cards[cid]
         st.g["hands"][side].remove(cid)
         (st.g["out"] if card.gold_star else st.g["discards"][side]).append(cid)
-        st.note(f"{side} plays {card.title} as an event: {what}", rule="6.4")
+        st.note(f"The {S.side_name(side)} plays {card.title} as an event: {what}", rule="6.4")
         st.commit()  # the other side has seen the card
         cards.event_played(st, cid)  # 6.2: its VP and escalade (26F: +1 each)
 

@@ -111,10 +111,10 @@ class Round:
         elif verb == "event":
             cards.play_event(st, side, arg)
         elif verb == "op":
-            st.note(f"{side} makes a 1-AP operation without a card", rule="9.1")
+            st.note(f"The {S.side_name(side)} makes a 1-AP operation without a card", rule="9.1")
             activation.push_activation(st, side, 1, "1-AP operation")
         else:
-            st.note(f"{side} passes", rule="5.2")
+            st.note(f"The {S.side_name(side)} passes", rule="5.2")
 
 
 class RoundEnd:

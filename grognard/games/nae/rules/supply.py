@@ -241,20 +241,21 @@ def links_key(st: State, power: str) -> tuple[object, ...]:
     return power, S.board_key(st), forced.key(st)
 
 
-def blocked_by(st: State, side: str | None, avoid: str | None = None) -> tuple[str, ...]:
-    """13.3: zones holding forces of the other side outside a fortress (and ``avoid``)."""
+def blocked_by(st: State, side: str | None, avoid: str | tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """13.3: zones holding forces of the other side outside a fortress (and ``avoid``: one zone or several)."""
     zones = S.enemy_zones(st, side)
     shared = forced.shared_zones(st, zones, side)  # 8.1.3: the loser's forces do not block its conqueror
     if shared:
         zones = tuple(z for z in zones if z not in shared)
-    return tuple(sorted((*zones, avoid))) if avoid and avoid not in zones else zones
+    extra = [z for z in ((avoid,) if isinstance(avoid, str) else avoid or ()) if z not in zones]
+    return tuple(sorted({*zones, *extra})) if extra else zones
 
 
-def supply_network(st: State, power: str, avoid: str | None = None) -> Network:
+def supply_network(st: State, power: str, avoid: str | tuple[str, ...] | None = None) -> Network:
     """The supply network of ``power`` (a major, or a minor: 13.2), traced once per position (keyed on everything
     the trace reads: ``links_key`` and the enemy forces' zones; equal keys give equal networks); callers must not
     modify it.
-    ``avoid``: a zone no line may cross either (13.3: the one an enemy force came from into a battle)."""
+    ``avoid``: a zone (or zones) no line may cross either (13.3: those enemy forces came from into a battle)."""
     side = S.side_of(st, power)
     if side is None:
         return Network({}, frozenset(), frozenset())  # a power out of play has no network
@@ -422,9 +423,9 @@ def royalist_network(st: State, rule: RoyalistSupply) -> Network:
 
 
 def force_supplied(st: State, fid: str, cache_: dict[str, Any] | None = None, via: str | None = None,
-                   avoid: str | None = None) -> bool:
+                   avoid: str | tuple[str, ...] | None = None) -> bool:
     """Is the force supplied where it stands? ``via``: 14.5.4, an attacker's line runs through its entry zone;
-    ``avoid``: 13.3, a defender's line may not cross the zone the attacker came from. ``cache_``: a dict the
+    ``avoid``: 13.3, a defender's line may not cross the zone(s) the attacking forces came from. ``cache_``: a dict the
     caller keeps while the position does not change (networks by power)."""
     f = S.force(st, fid)
     if f["side"] is None:

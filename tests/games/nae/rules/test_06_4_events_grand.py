@@ -348,6 +348,21 @@ def test_6_4_tauroggen_37c_sends_the_prussian_expeditionary_corps_over_to_the_co
     assert st.g["expeditions"] == [] and st.g["escalade"] == escalade + 1 and "37C" in st.g["out"]
 
 
+def test_8_1_4_the_expeditionary_corps_stays_the_empires_when_its_forced_ally_joins_the_coalition() -> None:
+    """8.1.4 / 40F: the corps fights « for the Empire whatever its nation's status »; only 37C *Tauroggen* sends it
+    over. Prussia joining the Coalition (8.2.3) takes the rest of its forces to war, not the corps (it had gone over
+    beside Blücher in Berlin, two Coalition forces in one zone: 1809 random Empire against the heuristic, seed 10)."""
+    st = prussia_forced_ally()
+    st.apply(("event", "40F"))
+    for action in (("unit", "pr_i"), ("general", "yorck"), ("unit", "pr_ii"), ("done", None)):
+        st.apply(action)
+    diplomacy.join(st, "prussia", "coalition", "8.1")
+    (corps,) = S.forces_in(st, "berlin", "empire")
+    assert sorted(S.force(st, corps)["units"]) == ["pr_i", "pr_ii"]
+    (blucher,) = S.forces_in(st, "berlin", "coalition")
+    assert sorted(S.force(st, blucher)["units"]) == ["pr_elite", "pr_iii"]
+
+
 def test_6_4_tauroggen_37c_waits_for_the_expeditionary_corps() -> None:
     st = round_1806("coalition", ["37C"])
     assert ("event", "37C") not in st.legal_actions()
@@ -468,3 +483,22 @@ def test_6_4_the_serbs_21c_rising_in_a_neutral_turkey_hold_belgrade() -> None:
     diplomacy.play_event(st, "coalition", "21C")
     assert S.forces_in(st, "belgrade", "coalition") and S.controller(st, "belgrade") == "coalition"
     assert not S.is_neutral_ground(st, "belgrade")
+
+
+def test_8_1_4_a_forced_allys_unit_an_event_brings_in_joins_its_nations_force() -> None:
+    """8.1.4: « Les forces de l'allié forcé ne sont pas contrôlées par l'Empire », nor at war: an Austrian corps a
+    Coalition event brings in while Austria is a forced ally of France is at war with nobody and joins the Austrian
+    force in Graz (11: one force a zone; a heuristic 1805 game, seed 8, left two Austrian forces there)."""
+    st = board_1806()
+    st.g["status"]["austria"] = "forced_alliance"
+    S.set_side(st, "austria", None)
+    st.g["forced"]["austria"] = {"with": "france", "until": None, "then": None}
+    mack = put(st, "graz", ["au_i"], commander="mack")
+    st.g["reserve"]["units"].append("au_ii")
+    st.g.update(phase="activation", round=1, turn="coalition")
+    push(st, "round")
+    push(st, "place", side="coalition", units=["au_ii"], why="An event")
+    assert ("zone", "graz") in st.legal_actions()
+    st.apply(("zone", "graz"))
+    assert S.forces_in(st, "graz") == [mack] and sorted(S.force(st, mack)["units"]) == ["au_i", "au_ii"]
+    assert S.force(st, mack)["side"] is None

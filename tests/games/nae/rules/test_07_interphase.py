@@ -8,7 +8,8 @@ from unittest import mock
 from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards, interphase, supply
-from tests.games.nae.rules.helpers import GAME, push
+from tests.games.nae.rules.grand import board_1806
+from tests.games.nae.rules.helpers import GAME, push, put
 
 
 def interphase_1806(hands: dict[str, list[str]]) -> State:
@@ -49,8 +50,8 @@ def test_7_2_example_1806_hands_empire_draws_5_coalition_draws_4() -> None:
     st.apply(("done", None))
     assert len(st.g["hands"]["empire"]) == 8 and {"1F", "18F", "25F"} <= set(st.g["hands"]["empire"])
     drawn = [e["text"] for e in st.log if e.get("rule") == "7.2" and "draws" in e["text"]]
-    assert drawn == ["coalition draws 4 card(s): hand building up to 7",
-                     "empire draws 5 card(s): hand building up to 8"]
+    assert drawn == ["The Coalition draws 4 card(s): hand building up to 7",
+                     "The Empire draws 5 card(s): hand building up to 8"]
     assert st.g["peace_rewards"] == []  # paid
 
 
@@ -185,3 +186,23 @@ def test_6_3_example_france_declares_war_on_prussia_the_coalition_gets_two_more_
     before = cards.hand_entitlement(st, "coalition")[0]
     interphase.declare_war(st, "empire", "prussia")
     assert cards.hand_entitlement(st, "coalition")[0] == before + 2
+
+
+def test_15_3_before_round_1_a_force_too_weak_to_besiege_withdraws() -> None:
+    """15.2-15.3 at the end of the interphase (5.1 -> 5.2): a force outside a fortress the enemy holds lays siege or,
+    too weak to, withdraws before the year's first round, as at the end of any action (a one-step French corps stood
+    outside Bavarian Würzburg into the 1810 activation phase once the budget had withdrawn its partner, 1805 random
+    seed 152). One Russian step outside Ulm, with a Bavarian corps inside, must withdraw; two lay siege."""
+    for steps, besieges in ((1, False), (2, True)):
+        st = board_1806()
+        bavarians = put(st, "ulm", ["bav_1"])
+        S.set_in_fortress(st, bavarians, True)
+        russians = put(st, "ulm", {"ru_i": steps})
+        st.core["stack"].clear()
+        push(st, "interphase", phase=len(interphase.PHASES))
+        if besieges:
+            assert st.g["fortresses"]["ulm"]["besieger"] == russians and st.step == "round"
+        else:
+            assert st.step == "retreat" and st.frame["fid"] == russians
+            st.apply(("zone", "stuttgart"))
+            assert S.force(st, russians)["zone"] == "stuttgart" and st.step == "round"

@@ -97,7 +97,7 @@ def test_8_2_3_cards_drawn_are_hidden_from_the_other_side() -> None:
     phase(st)
     play(st, ("diplomacy", "13C"), ("target", "prussia"))
     seen = [e["text"] for e in st.log_for("empire")]
-    assert any("coalition draws 2 card(s)" in t for t in seen)
+    assert any("The Coalition draws 2 card(s)" in t for t in seen)
     assert not any("31C" in t or "32C" in t for t in seen)
     assert any("32C" in e["text"] for e in st.log_for("coalition"))
 
@@ -148,8 +148,8 @@ def test_8_2_3_defeated_majors() -> None:
     D.record_defeat(st, "prussia", "russia")
     D.diplomatic_action(st, "coalition", "30C", "prussia", "diplomacy")
     roll = rolls(st, "8.2.3")[-1]
-    assert roll["mods"] == [["diplomacy table", 2], ["Prussia defeated by the empire", 2],
-                            ["Prussia defeated by the coalition", -1]]
+    assert roll["mods"] == [["diplomacy table", 2], ["Prussia defeated by the Empire", 2],
+                            ["Prussia defeated by the Coalition", -1]]
     assert roll["total"] == 6 and S.side_of(st, "prussia") == "coalition"
 
 
@@ -196,6 +196,21 @@ def test_8_2_3_parting_in_its_territory_the_two_sides_share_a_zone_only_across_a
     assert S.force(st, munich)["units"] == {"fr_i": 1}
     assert not S.forces_in(st, "munich", "coalition")
     S.check_derived(st)
+
+
+def test_8_2_3_15_2_the_french_left_outside_the_fortress_the_minor_holds_lay_siege_or_withdraw() -> None:
+    """8.2.3 then 15.2-15.3: Davout, one step left outside Ulm that the Bavarians now hold, is too weak to besiege
+    it and withdraws at once (a random 1809 game, seed 172, left a French-led Danish corps outside Dutch Amsterdam
+    from Holland's change of sides in the diplomatic phase into the next year's first round)."""
+    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
+    for z in D.territory("bavaria"):
+        if z in st.g["control"]:
+            S.set_control(st, z, "bavaria")
+    ulm = put(st, "ulm", {"bav_1": 2, "fr_i": 2}, commander="davout", side="empire")
+    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    assert st.step == "retreat" and st.frame["why"] == "is too weak to besiege the fortress and must withdraw"
+    st.apply(("zone", "stuttgart"))
+    assert S.force(st, ulm)["zone"] == "stuttgart" and st.g["fortresses"]["ulm"]["besieger"] is None
 
 
 def test_8_2_3_15_3_a_minor_changing_sides_lifts_its_siege_of_a_fortress_of_its_new_side() -> None:
@@ -570,3 +585,20 @@ def test_8_1_1_a_power_made_neutral_by_event_keeps_its_forces_at_home_at_war_wit
     assert set(S.force(st, british)["units"]) == {"gb_corps_1"}
     assert S.force(st, militia)["zone"] == "zaragoza" and S.force(st, militia)["side"] is None
     assert S.force(st, abroad)["zone"] == "madrid" and S.force(st, abroad)["side"] is None
+
+
+def test_8_2_3_17_2_2_a_squadron_grown_past_3_fleets_by_a_power_joining_loses_the_excess() -> None:
+    """17.2.2: « Une escadre ne peut jamais excéder 3 flottes »: a neutral Spanish fleet at sea beside three British
+    ones joins the Coalition with Spain; the Coalition scuttles one, as at the end of a move (a random Empire
+    against the heuristic, 1805 seed 5, kept four Coalition fleets in the South Atlantic)."""
+    st = campaign(dice=[], hands={"empire": [], "coalition": []})
+    st.g["status"]["spain"] = "neutral"
+    S.set_side(st, "spain", None)
+    fleets = ("sp_fleet_1", "gb_nelson", "gb_fleet_3", "gb_collingwood")
+    for fl in fleets:
+        st.g["fleets"][fl] = {"power": S.data().counters.fleets[fl].power, "at": "sea", "where": "south_atlantic"}
+    D.join(st, "spain", "coalition", "8.2.3")
+    assert st.step == "naval.excess" and st.active == "coalition"
+    assert sorted(st.legal_actions()) == sorted(("scuttle", fl) for fl in fleets)
+    st.apply(("scuttle", "sp_fleet_1"))
+    assert sorted(fl for fl, x in st.g["fleets"].items() if x["where"] == "south_atlantic") == sorted(fleets[1:])

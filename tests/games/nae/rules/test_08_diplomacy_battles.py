@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
+from grognard.games.nae.rules import budget, peace
 from grognard.games.nae.rules import diplomacy as D
 from tests.games.nae.rules.grand import board_1806
 from tests.games.nae.rules.helpers import play, put, rolls
@@ -117,3 +118,22 @@ def test_8_3_3_tyrol_18c_waits_while_an_empire_garrison_alone_holds_innsbrucks_f
     st = tyrol([], ("innsbruck", ["fr_vii"], None, "empire"))
     S.set_in_fortress(st, S.forces_in(st, "innsbruck", "empire")[0], True)
     assert ("event", "18C") not in legal(st)
+
+
+def test_8_3_3_the_tyrolean_rising_fights_on_through_austrias_forced_peace_and_its_end() -> None:
+    """8.3.3: « Le sort du Tyrol est indépendant des conséquences d'une conquête de l'Autriche »; glossary « Révolte
+    nationale »: « leur sort ne dépend pas des puissances majeures de la coalition ». Austria's forced peace (18.2.1)
+    and its end, neutral (18.2.3), leave the Tyrolean corps fighting for the Coalition: a neutral corps in a
+    Bavarian Innsbruck let a Bavarian corps be built beside it, and both sides stood there once Austria came back
+    with Tyrol (1805 heuristic seed 2)."""
+    st = tyrol([5])
+    play(st, ("event", "18C"))
+    peace.surrender(st, "austria", "empire")
+    (fid,) = S.forces_in(st, "innsbruck")
+    assert st.g["sides"]["austria"] is None and st.g["sides"]["tyrol"] == "coalition"
+    assert S.force(st, fid)["side"] == "coalition"
+    st.g["year"] += 1
+    peace.check_forced_peaces(st)
+    assert st.g["status"]["austria"] == "neutral" and st.g["sides"]["tyrol"] == "coalition"
+    assert S.force(st, fid)["side"] == "coalition"
+    assert "innsbruck" not in budget.reinforcement_zones(st, "bavaria")

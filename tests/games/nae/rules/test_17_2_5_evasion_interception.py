@@ -31,7 +31,7 @@ def test_17_2_5_the_evading_squadron_is_intercepted_in_the_zone_it_evades_into()
     # evasion 5 +1 = 6; Calder's interception 4 +2 = 6; the battle: Ganteaume 6 against Calder 1, difference 5
     st = _evade_into_the_north_sea([5, 4, 6, 1])
     assert rolls(st, "17.2.4")[-1]["row"] == "intercepts"
-    assert rolls(st, "17.3.1")[-1]["row"] == "difference 5: the coalition squadron loses 1 fleet(s)"
+    assert rolls(st, "17.3.1")[-1]["row"] == "difference 5: the Coalition's squadron loses 1 fleet(s)"
     assert "gb_calder" not in st.g["fleets"]
     assert st.g["fleets"]["fr_ganteaume"] == {"power": "france", "at": "sea", "where": "north_sea"}
     assert st.step == "naval.move" and st.active == "coalition" and st.frame["fleets"] == ["gb_keith"]

@@ -59,7 +59,7 @@ def _french_sortie(dice):
 
 def test_17_2_6_a_squadron_leaving_a_blockaded_port_is_intercepted_automatically():
     st = _french_sortie([6, 1])
-    assert rolls(st, "17.3.1")[1]["row"] == "difference 4: the coalition squadron loses 1 fleet(s)"
+    assert rolls(st, "17.3.1")[1]["row"] == "difference 4: the Coalition's squadron loses 1 fleet(s)"
     assert "gb_cornwallis" not in st.g["fleets"]
     assert st.step == "naval.move" and st.g["fleets"]["fr_ganteaume"]["where"] == "bay_of_biscay"
     assert st.frame["mp"] == 7
@@ -80,7 +80,7 @@ def test_17_3_3_combat_in_a_fortress_port_one_more_die_and_the_first_loss_cancel
     play(st, ("attack_port", "toulon"))  # 6 + 2 = 8 against 1 + 1 (Toulon's fortress die)
     brit, french = rolls(st, "17.3.3")
     assert brit["total"] == 8 and len(french["dice"]) == 2 and "with 1 fortress dice" in french["text"]
-    assert french["row"] == "difference 6: the empire squadron loses 1 fleet(s)"
+    assert french["row"] == "difference 6: the Empire's squadron loses 1 fleet(s)"
     assert st.g["fleets"]["fr_emeriau"]["at"] == "port"  # the first loss is cancelled by the fortress
     assert ("attack_port", "toulon") not in st.legal_actions()  # 17.3.3: once a round
     assert st.step == "naval.move" and st.g["fleets"]["gb_collingwood"]["at"] == "blockade"
@@ -116,7 +116,7 @@ def _french_enter_blockaded_brest(dice):
 def test_17_2_1_a_squadron_entering_its_blockaded_port_may_be_intercepted_and_enters_it_even_beaten():
     st = _french_enter_blockaded_brest([4, 1, 3])
     play(st, ("intercept_box", "brest"))  # 4 + 2: intercepts; 1 against 3 + 1: no loss
-    assert rolls(st, "17.3.1")[1]["row"] == "difference 3: the empire squadron retreats without loss"
+    assert rolls(st, "17.3.1")[1]["row"] == "difference 3: the Empire's squadron retreats without loss"
     assert st.g["fleets"]["fr_ganteaume"]["at"] == "port" and st.g["fleets"]["gb_cornwallis"]["at"] == "blockade"
     assert st.step == "activation"
     st = _french_enter_blockaded_brest([3])

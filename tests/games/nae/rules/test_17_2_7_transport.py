@@ -69,7 +69,7 @@ def test_17_2_7_in_a_naval_defeat_the_empty_fleets_are_lost_first():
     st, force = _british_ferry([1, 1, 6])
     st.g["fleets"]["fr_ganteaume"] = {"power": "france", "at": "sea", "where": "manche"}
     play(st, ("embark", force), ("sea", "manche"), ("decline", None), ("attack_sea", "manche"), ("stand", None))
-    assert rolls(st, "17.3.1")[1]["row"] == "difference 4: the coalition squadron loses 1 fleet(s)"
+    assert rolls(st, "17.3.1")[1]["row"] == "difference 4: the Coalition's squadron loses 1 fleet(s)"
     assert st.legal_actions() == [("scuttle", "gb_fleet_1")]  # not Calder's fleet, which carries Graham
     assert GAME.label(st, ("scuttle", "gb_fleet_1")) == "Lose British fleet 1"
     play(st, ("scuttle", "gb_fleet_1"))

@@ -256,7 +256,7 @@ def test_17_2_1_fleets_leaving_a_blockaded_captured_port_are_intercepted_and_the
     # au combat peuvent ensuite terminer leur mouvement »: the French 1 + 1 = 2 against Keith's 3 +1 = 4
     st = _brest_taken([1, 1, 3], fr_ganteaume=("port", "brest"), fr_missiessy=("port", "brest"),
                       gb_keith=("blockade", "brest"))
-    assert rolls(st, "17.3.1")[-1]["row"] == "difference 2: the empire squadron retreats without loss"
+    assert rolls(st, "17.3.1")[-1]["row"] == "difference 2: the Empire's squadron retreats without loss"
     assert st.step == "naval.intercept"  # in the Bay of Biscay, Keith's box lying there, he may try again (17.2.4)
     play(st, ("decline", None))
     assert st.g["fleets"]["fr_ganteaume"]["where"] == st.g["fleets"]["fr_missiessy"]["where"] == "nantes"
@@ -273,7 +273,7 @@ def test_17_2_1_on_their_way_they_may_be_intercepted_and_enter_a_blockaded_frien
     play(st, ("decline", None), ("decline", None))  # Calder at sea, then the blockader of Nantes, in the sea zone
     assert st.step == "naval.intercept" and st.legal_actions() == [("intercept_box", "nantes"), ("decline", None)]
     play(st, ("intercept_box", "nantes"))  # entering Nantes: 4 +2 = 6, intercepted; 1 + 1 against 3: beaten
-    assert rolls(st, "17.3.1")[-1]["row"] == "difference 1: the empire squadron retreats without loss"
+    assert rolls(st, "17.3.1")[-1]["row"] == "difference 1: the Empire's squadron retreats without loss"
     assert st.g["fleets"]["fr_ganteaume"] == {"power": "france", "at": "port", "where": "nantes"}
     assert naval.blockaders(st, "nantes", "empire") == ["gb_fleet_1"] and st.step == "round"
 

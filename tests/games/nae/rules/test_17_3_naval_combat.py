@@ -74,7 +74,7 @@ def test_17_3_1_example_two_british_fleets_sink_a_french_fleet():
     play(st, ("stand", None))
     brit, french = rolls(st, "17.3.1")
     assert brit["dice"] == [2, 6] and brit["mods"] == [["fleet tactical bonuses", 1]] and brit["total"] == 9
-    assert french["total"] == 5 and french["row"] == "difference 4: the empire squadron loses 1 fleet(s)"
+    assert french["total"] == 5 and french["row"] == "difference 4: the Empire's squadron loses 1 fleet(s)"
     assert "fr_ganteaume" not in st.g["fleets"]
     assert st.step == "naval.move" and st.active == "coalition"  # the victor goes on with its MP
 
@@ -97,7 +97,7 @@ def test_17_3_2_a_beaten_mover_goes_back_where_it_came_from_and_its_activation_e
     fleets(st, gb_calder=("sea", "manche"), fr_ganteaume=("sea", "bay_of_biscay"))
     play(st, ("card", "11C"), ("fleet", "gb_calder"), ("done", None), ("sea", "bay_of_biscay"),
          ("decline", None), ("attack_sea", "bay_of_biscay"), ("stand", None))
-    assert rolls(st, "17.3.1")[1]["row"] == "difference 5: the coalition squadron loses 1 fleet(s)"
+    assert rolls(st, "17.3.1")[1]["row"] == "difference 5: the Coalition's squadron loses 1 fleet(s)"
     assert "gb_calder" not in st.g["fleets"] and st.step == "activation"
 
 

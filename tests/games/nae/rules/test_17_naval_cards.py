@@ -42,8 +42,8 @@ def test_17_1_admiralty_1C_moves_every_british_fleet_without_ap():
     assert st.step == "activation" and st.legal_actions() == [("fleet", "gb_keith"), ("done", None)]
     play(st, ("fleet", "gb_keith"), ("done", None), ("sea", "manche"), ("done", None), ("done", None))
     assert st.g["ap_reserve"]["coalition"] == 0 and st.step == "round" and st.g["turn"] == "empire"
-    assert any(e["rule"] == "17.1" and e["text"] == "coalition activates Keith's fleet in the port of Plymouth (event)"
-               for e in st.log)
+    assert any(e["rule"] == "17.1"
+               and e["text"] == "The Coalition activates Keith's fleet in the port of Plymouth (event)" for e in st.log)
 
 
 def test_17_1_admiralty_1C_takes_the_minor_allies_and_may_fill_the_corsairs_box():
@@ -170,7 +170,7 @@ def test_17_3_4_nelson_10C_re_rolls_his_dice_and_falls_on_the_loss_test():
     _after_the_battle(st)
     fire, test = rolls(st, "17.3.4")
     assert fire["dice"] == [6] and fire["total"] == 9 and fire["mods"] == [["fleet tactical bonuses", 3]]
-    assert fire["row"] == "difference 4: the empire squadron loses 1 fleet(s)"
+    assert fire["row"] == "difference 4: the Empire's squadron loses 1 fleet(s)"
     assert test["dice"] == [4] and test["mods"] == [["enemy fleets destroyed", 1]] and test["total"] == 5
     assert test["row"] == "5 ≥ 5: Nelson falls"
     assert "gb_nelson" not in st.g["fleets"] and "gb_nelson" not in st.g["reserve"].get("fleets", [])
@@ -204,7 +204,7 @@ def test_17_3_4_no_loss_test_without_the_card():
     st = _trafalgar([1, 2, 3])
     play(st, ("decline", None))
     assert not rolls(st, "17.3.4") and "10C" in st.g["hands"]["coalition"]
-    assert rolls(st, "17.3.1")[-1]["row"] == "difference 1: the coalition squadron retreats without loss"
+    assert rolls(st, "17.3.1")[-1]["row"] == "difference 1: the Coalition's squadron retreats without loss"
 
 
 def test_17_the_naval_actions_are_in_the_action_catalog_with_labels():

@@ -219,8 +219,8 @@ def test_8_6_example_the_1805_conquest_phase():
         S.set_control(st, zone, "france")
     conquest_phase(st)
     assert [e["text"] for e in st.log if e.get("rule") == "18.1"] == [
-        "Thuringia is conquered by the empire and becomes an ally of France; its units on the map are destroyed",
-        "Papal States is conquered by the empire and becomes an ally of France; its units on the map are destroyed"]
+        "Thuringia is conquered by the Empire and becomes an ally of France; its units on the map are destroyed",
+        "Papal States is conquered by the Empire and becomes an ally of France; its units on the map are destroyed"]
     assert st.legal_actions() == [("ally", "thuringia"), ("integrate", "thuringia")]
     st.apply(("ally", "thuringia"))
     st.apply(("integrate", "papacy"))
@@ -269,6 +269,43 @@ def test_18_2_3_forced_peace_example_rolls_3_then_4_plus_2():
     assert rolls[1]["mods"] == [["from the second year", 2]]
     assert g["status"]["austria"] == "neutral" and "austria" not in g["forced"]
     assert left not in g["forces"]  # 18.2.3: the conqueror had not evacuated: destroyed
+
+
+def test_18_2_3_at_the_end_of_the_peace_the_conqueror_evacuates_the_minor_allies_that_shared_it_too():
+    """18.2.3: « A l'issue de la paix forcée, le conquérant doit évacuer le territoire national. Si cela n'est pas
+    le cas, ses unités sont détruites »; Baden, allied to Austria, submitted with it and turns neutral with it: a
+    French corps left in Mannheim would stand on neutral ground (12.1), so it is destroyed too."""
+    st = board(dice=[5])
+    g = st.g
+    g["status"]["baden"] = "allied"
+    S.set_ally_of(st, "baden", "austria")
+    S.set_side(st, "baden", "coalition")
+    peace.surrender(st, "austria", "empire")
+    assert g["sides"]["baden"] is None
+    left = put(st, "mannheim", ["fr_vii"])
+    g["year"] += 1
+    peace.check_forced_peaces(st)
+    assert g["status"]["austria"] == "neutral" and g["sides"]["baden"] is None
+    assert left not in g["forces"]
+    assert any(e["text"] == "French VII Corps had not left Baden and is destroyed" for e in st.log)
+
+
+def test_18_2_3_neutral_again_a_minor_allys_units_leave_another_nations_force():
+    """8.1.1 at the end of a forced peace (18.2.3): Switzerland, allied to Austria, is neutral again with it; its
+    corps under Bernadotte, a Swedish general, would stand for the Coalition on neutral ground (12.1): it leaves
+    his force, as a neutral's units do (``diplomacy.stand_down``, 53F), and the empty force is gone (1805 heuristic
+    seed 6)."""
+    st = board(dice=[5])
+    g = st.g
+    g["status"]["switzerland"] = "allied"
+    S.set_ally_of(st, "switzerland", "austria")
+    S.set_side(st, "switzerland", "coalition")
+    peace.surrender(st, "austria", "empire")
+    swiss = put(st, "zurich", ["sw_1"], commander="charles_jean", side="coalition")
+    g["year"] += 1
+    peace.check_forced_peaces(st)
+    assert g["sides"]["switzerland"] is None and swiss not in g["forces"]
+    assert not [f for f in g["forces"].values() if f["zone"] == "zurich" and f["side"] is not None]
 
 
 def test_8_1_3_a_second_defeat_by_the_same_power_lasts_until_the_end():
@@ -411,6 +448,39 @@ def test_18_2_3_the_losers_forces_abroad_return_to_its_key_zones():
     assert sorted(st.legal_actions()) == [("zone", "prague"), ("zone", "vienna")]
     st.apply(("zone", "prague"))
     assert S.force(st, austrians)["zone"] == "prague"
+
+
+def test_18_2_3_a_former_allys_garrison_leaves_a_fortress_the_terms_annex():
+    """18.2.3: « Toutes les forces précédemment alliées à la puissance vaincue se trouvant dans le territoire
+    national du pays vaincu doivent être replacées dans la zone frontière la plus proche [...] contenant une
+    forteresse »: a Russian garrison inside Innsbruck's fortress leaves it when Tyrol is annexed to Bavaria (18.2.2),
+    rather than hold a fortress of the Empire from inside (1805 heuristic seed 1: Wittenberg)."""
+    st = _austria_beaten()
+    russians = put(st, "innsbruck", ["ru_x"])
+    S.set_in_fortress(st, russians, True)
+    conquest_phase(st)
+    for a in (("annex", "tyrol"), ("annex_to", "bavaria")):
+        st.apply(a)
+    while st.step == "conquest.choice" and st.frame.get("fid") != russians:
+        st.apply(st.legal_actions()[0])
+    if st.step == "conquest.choice":
+        st.apply(st.legal_actions()[0])
+    f = S.force(st, russians)
+    assert f["zone"] != "innsbruck" and not f["in_fortress"] and S.controller(st, f["zone"]) == "coalition"
+    assert any(e["rule"] == "18.2.3" and e["text"].startswith("Russian X Corps is redeployed") for e in st.log)
+
+
+def test_18_2_1_a_fortress_the_loser_held_abroad_goes_home_and_its_siege_is_lifted():
+    """18.2.1: « les marqueurs de contrôle appartenant au conquérant sont retirés des territoires conquis », and the
+    loser's own markers abroad go back to the zones' owners: Mantua, Austrian-held and besieged by Masséna, is the
+    Kingdom of Italy's again, of the besieger's side: the siege is lifted (15.3; 1805 heuristic seed 18)."""
+    st = _austria_beaten()
+    S.set_control(st, "mantua", "austria")
+    massena = put(st, "mantua", ["fr_xii", "it_1"], commander="massena")
+    S.set_fortress(st, "mantua", besieger=massena, siege=0)
+    peace.surrender(st, "austria", "empire")
+    assert st.g["control"]["mantua"] == "italy"
+    assert st.g["fortresses"]["mantua"]["besieger"] is None and st.g["fortresses"]["mantua"]["siege"] is None
 
 
 def test_18_every_action_of_the_phase_is_in_the_action_catalog():

@@ -56,7 +56,9 @@ def check(st: State) -> None:
     for zone, fort in g["fortresses"].items():
         if fort["besieger"] is not None:
             b = g["forces"][fort["besieger"]]
-            assert b["zone"] == zone and S.controller(st, zone) != b["side"] and fort["siege"] in (0, 1, 2, 3)
+            assert b["zone"] == zone and S.controller(st, zone) != b["side"] and fort["siege"] in (0, 1, 2, 3), (
+                f"{zone}: siege {fort['siege']} by {fort['besieger']} ({b['side']} in {b['zone']}), held by the "
+                f"{S.controller(st, zone)}")
     if st.step == "round":  # 11: between actions, one force per side and zone; enemies only across a fortress wall
         assert all(n == 1 for n in per_zone.values()), f"stacking: {[k for k, n in per_zone.items() if n > 1]}"
         for zone in {f["zone"] for f in g["forces"].values()}:
