@@ -69,9 +69,13 @@ def war_targets(st: State, side: str) -> list[str]:
     territoire de la puissance en paix forcée, à moins de lui déclarer la guerre » (8.1.3: « ce qui conduirait le pays
     vaincu à devenir automatiquement allié du conquérant »; 8.1.4: « SAUF à lui déclarer la guerre et donc à le
     transformer en allié « normal » de l'Empire »); its conqueror's side may not (« Le conquérant et ses alliés ne
-    peuvent pas déclarer la guerre au pays conquis [...] durant la paix forcée »)."""
+    peuvent pas déclarer la guerre au pays conquis [...] durant la paix forcée »). Not a conquered Britain: 8.1.3's
+    « Exception : [...] l'Angleterre [...] se comporte comme une nation neutre. A l'issue de chaque période de paix
+    forcée, l'Angleterre rejoint automatiquement la coalition » sets aside the rule that makes the loser its
+    conqueror's ally, so the Coalition has no declaration to make on it."""
     return [p for p, s in st.g["status"].items()
-            if s == "neutral" or (s in forced.FORCED and forced.conqueror_side(st, p) == S.other(side))]
+            if s == "neutral"
+            or (s in forced.FORCED and p != "britain" and forced.conqueror_side(st, p) == S.other(side))]
 
 
 def allies_of(st: State, power: str) -> list[str]:

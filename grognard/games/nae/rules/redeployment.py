@@ -79,6 +79,11 @@ def enter_refusal(st: State, m: Frame, dst: str) -> str | None:
     if m["mode"] == "neutral":
         if dst not in budget.national_zones(st, m["power"]):
             return f"a neutral's units move only inside its National Territory, and {name} is outside it, 7.5"
+        ground = forced.ground_of(st, dst)
+        if ground != m["power"] and st.g["status"].get(ground) == "neutral":
+            # 12.1: a zone of its National Territory another neutral holds (1809: Russia's Białystok) is that
+            # neutral's ground; entering it would put the force on neutral ground once its power goes to war
+            return f"{name} is held by {S.data().map.powers[ground].name}, a neutral power, 7.5 / 12.1"
         return neutral_refusal(st, fid, f["zone"], dst, left)
     reason = movement.enter_refusal(st, fid, f["zone"], dst, left)
     if reason:

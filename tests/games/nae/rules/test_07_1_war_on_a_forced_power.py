@@ -38,3 +38,14 @@ def test_8_1_4_a_declaration_on_a_forced_ally_makes_it_a_normal_ally_of_the_empi
     st.g["status"]["austria"] = "forced_alliance"
     interphase.declare_war(st, "coalition", "austria")
     assert (st.g["status"]["austria"], st.g["sides"]["austria"]) == ("at_war", "empire")
+
+
+def test_8_1_3_exception_the_coalition_declares_no_war_on_a_conquered_britain() -> None:
+    """8.1.3 « Exception : Si l'Angleterre est conquise [...] elle se comporte comme une nation neutre. A l'issue de
+    chaque période de paix forcée, l'Angleterre rejoint automatiquement la coalition »: no declaration turns it French
+    (seed 167 of the 1809 acceptance run: the Coalition's declaration gave Britain and its fleets to the Empire)."""
+    st = interphase_1806({"empire": [], "coalition": []})
+    st.g["status"]["britain"] = "forced_peace"
+    st.g["forced"]["britain"] = {"with": "france", "until": 1808, "then": "at_war", "since": 1806}
+    assert "britain" not in interphase.war_targets(st, "coalition")
+    assert "britain" not in interphase.war_targets(st, "empire")

@@ -179,3 +179,18 @@ def test_7_5_neutral_fleet_ends_in_a_national_port_or_next_to_one() -> None:
     verb, arg = options[-1]
     st.apply((verb, arg))
     assert st.g["fleets"]["sp_fleet_1"]["where"] == arg and st.step == "redeploy"
+
+
+def test_7_5_a_neutral_enters_no_zone_another_neutral_holds_in_its_territory() -> None:
+    """7.5 « à l'intérieur des frontières de leur territoire national » and 12.1: Białystok, Prussian National
+    Territory held by a neutral Russia (the 1809 set-up), is Russia's ground: a neutral Prussian corps stays out
+    (1809 acceptance seed 306: it went in, and stood on neutral ground once Prussia went to war)."""
+    st = board_1806()
+    st.g["status"]["russia"] = "neutral"
+    st.g["control"]["bialystok"] = "russia"
+    pr = put(st, "konigsberg", ["pr_iv"], side="coalition")
+    start_redeployment(st, "neutral")
+    reach_power(st, "prussia")
+    st.apply(("force", pr))
+    assert "bialystok" in S.data().map.neighbours("konigsberg")
+    assert "held by Russia, a neutral power" in (redeployment.enter_refusal(st, st.frame, "bialystok") or "")
