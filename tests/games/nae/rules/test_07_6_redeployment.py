@@ -187,7 +187,7 @@ def test_7_5_a_neutral_enters_no_zone_another_neutral_holds_in_its_territory() -
     (1809 acceptance seed 306: it went in, and stood on neutral ground once Prussia went to war)."""
     st = board_1806()
     st.g["status"]["russia"] = "neutral"
-    st.g["control"]["bialystok"] = "russia"
+    S.set_control(st, "bialystok", "russia")
     pr = put(st, "konigsberg", ["pr_iv"], side="coalition")
     start_redeployment(st, "neutral")
     reach_power(st, "prussia")
