@@ -173,18 +173,25 @@ def test_8_2_3_bavaria_changes_sides() -> None:
     S.check_derived(st)
 
 
-def test_8_2_3_parting_in_its_territory_the_two_sides_share_a_zone_only_across_a_fortress_wall() -> None:
-    """8.2.3: « Pour celles situées sur son territoire, empilées avec des unités françaises, les unités des deux camps
-    sont éliminées à proportion d'un pas pour chaque camp »; with 11 (enemies share a zone only across a fortress
-    wall): where French units are left, the minor's hold its fortress (Ulm), and with no fortress there (Munich) they
-    part as those outside its territory do (a random 1809 game left Württemberg's corps and the Rhine's corps side by
-    side in Stuttgart after 38C Stein)."""
+
+def bavaria_joins_with_davout_in_ulm() -> tuple[State, str]:
+    """8.2.3: Bavaria, holding its zones, joins the Coalition by 30C while Davout's force with a Bavarian corps
+    stands in Ulm; returns the state and Davout's force."""
     st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
     for z in D.territory("bavaria"):
         if z in st.g["control"]:
             S.set_control(st, z, "bavaria")
     ulm = put(st, "ulm", {"bav_1": 2, "fr_i": 2}, commander="davout", side="empire")
     D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    return st, ulm
+
+def test_8_2_3_parting_in_its_territory_the_two_sides_share_a_zone_only_across_a_fortress_wall() -> None:
+    """8.2.3: « Pour celles situées sur son territoire, empilées avec des unités françaises, les unités des deux camps
+    sont éliminées à proportion d'un pas pour chaque camp »; with 11 (enemies share a zone only across a fortress
+    wall): where French units are left, the minor's hold its fortress (Ulm), and with no fortress there (Munich) they
+    part as those outside its territory do (a random 1809 game left Württemberg's corps and the Rhine's corps side by
+    side in Stuttgart after 38C Stein)."""
+    st, ulm = bavaria_joins_with_davout_in_ulm()
     assert S.force(st, ulm)["units"] == {"fr_i": 1} and not S.force(st, ulm)["in_fortress"]
     bav = [f for f in st.g["forces"].values() if "bav_1" in f["units"]]
     assert bav[0]["side"] == "coalition" and bav[0]["in_fortress"] and bav[0]["zone"] == "ulm"
@@ -202,12 +209,7 @@ def test_8_2_3_15_2_the_french_left_outside_the_fortress_the_minor_holds_lay_sie
     """8.2.3 then 15.2-15.3: Davout, one step left outside Ulm that the Bavarians now hold, is too weak to besiege
     it and withdraws at once (a random 1809 game, seed 172, left a French-led Danish corps outside Dutch Amsterdam
     from Holland's change of sides in the diplomatic phase into the next year's first round)."""
-    st = campaign(dice=[6], hands={"empire": [], "coalition": ["30C"]})
-    for z in D.territory("bavaria"):
-        if z in st.g["control"]:
-            S.set_control(st, z, "bavaria")
-    ulm = put(st, "ulm", {"bav_1": 2, "fr_i": 2}, commander="davout", side="empire")
-    D.diplomatic_action(st, "coalition", "30C", "bavaria", "diplomacy")
+    st, ulm = bavaria_joins_with_davout_in_ulm()
     assert st.step == "retreat" and st.frame["why"] == "is too weak to besiege the fortress and must withdraw"
     st.apply(("zone", "stuttgart"))
     assert S.force(st, ulm)["zone"] == "stuttgart" and st.g["fortresses"]["ulm"]["besieger"] is None

@@ -271,16 +271,22 @@ def test_18_2_3_forced_peace_example_rolls_3_then_4_plus_2():
     assert left not in g["forces"]  # 18.2.3: the conqueror had not evacuated: destroyed
 
 
+
+def austria_surrenders_with(minor: str) -> State:
+    """18.2.1 / 8.1.3: ``minor``, allied to Austria, submits with it when Austria surrenders to France."""
+    st = board(dice=[5])
+    st.g["status"][minor] = "allied"
+    S.set_ally_of(st, minor, "austria")
+    S.set_side(st, minor, "coalition")
+    peace.surrender(st, "austria", "empire")
+    return st
+
 def test_18_2_3_at_the_end_of_the_peace_the_conqueror_evacuates_the_minor_allies_that_shared_it_too():
     """18.2.3: « A l'issue de la paix forcée, le conquérant doit évacuer le territoire national. Si cela n'est pas
     le cas, ses unités sont détruites »; Baden, allied to Austria, submitted with it and turns neutral with it: a
     French corps left in Mannheim would stand on neutral ground (12.1), so it is destroyed too."""
-    st = board(dice=[5])
+    st = austria_surrenders_with("baden")
     g = st.g
-    g["status"]["baden"] = "allied"
-    S.set_ally_of(st, "baden", "austria")
-    S.set_side(st, "baden", "coalition")
-    peace.surrender(st, "austria", "empire")
     assert g["sides"]["baden"] is None
     left = put(st, "mannheim", ["fr_vii"])
     g["year"] += 1
@@ -295,12 +301,8 @@ def test_18_2_3_neutral_again_a_minor_allys_units_leave_another_nations_force():
     corps under Bernadotte, a Swedish general, would stand for the Coalition on neutral ground (12.1): it leaves
     his force, as a neutral's units do (``diplomacy.stand_down``, 53F), and the empty force is gone (1805 heuristic
     seed 6)."""
-    st = board(dice=[5])
+    st = austria_surrenders_with("switzerland")
     g = st.g
-    g["status"]["switzerland"] = "allied"
-    S.set_ally_of(st, "switzerland", "austria")
-    S.set_side(st, "switzerland", "coalition")
-    peace.surrender(st, "austria", "empire")
     swiss = put(st, "zurich", ["sw_1"], commander="charles_jean", side="coalition")
     g["year"] += 1
     peace.check_forced_peaces(st)
