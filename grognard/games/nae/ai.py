@@ -69,6 +69,7 @@ class Board:
         self.outside: dict[tuple[str, str], list[str]] = {}
         self.value: dict[tuple[str, str], int] = {}
         self.napoleon: str | None = None
+        self.memo: dict[Any, Any] = {}  # what other rules found this decision (``ai_naval``'s routes and plans)
         for fid, f in st.g["forces"].items():
             key = (f["zone"], f["side"])
             self.value[key] = self.value.get(key, 0) + S.combat_value(f)

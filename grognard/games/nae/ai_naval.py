@@ -48,15 +48,9 @@ class Plan:
 
 # -- the seas as a squadron reads them ---------------------------------------------------------------------------
 
-_memo: list[Any] = [None, {}]  # [the ``ai.board`` of the decision under way, its routes and plans found so far]
-
-
 def memo(st: State) -> dict[Any, Any]:
     """What this decision has already found (``ai.board`` is made anew for each ``ai.policy`` call)."""
-    board = ai.board(st)
-    if _memo[0] is not board:
-        _memo[:] = [board, {}]
-    return _memo[1]  # type: ignore[no-any-return]
+    return ai.board(st).memo
 
 
 def strength(fleets: list[str] | tuple[str, ...]) -> float:
