@@ -22,11 +22,13 @@ from grognard.games.nae import state as S
 from grognard.games.nae.rules import budget, cards, conquest, diplomacy, movement, peace, siege, stacking, supply
 from grognard.games.nae.schema.cards import (
     CancelBlockadeVp,
+    CardPlayed,
     Deploy,
     DeployFromReserve,
     DrawCards,
     EnterUnits,
     Resources,
+    Status,
 )
 
 Choice = ai.Choice
@@ -100,23 +102,23 @@ def scenario_end_zones(scenario: str) -> tuple[str, ...]:
 def end_card_allies(scenario: str) -> tuple[tuple[str, str], ...]:
     """19.3: (card, power) for each power whose status the Empire's end-victory card needs on its side (45F
     *Europe Napoléonienne*: « Naples ... empire, protectorate »), read from the scenario and the card."""
-    from grognard.games.nae.schema.cards import Status
-
-    cards_ = [str(c.card) for v in S.data().scenarios[scenario].victory.values() if v.result == "empire"
-              for c in v.all_of if c.kind == "card_played"]
-    return tuple((cid, c.power) for cid in cards_ for c in S.data().cards.cards[cid].requires
+    return tuple((cid, c.power) for cid in victory_cards_played(scenario) for c in S.data().cards.cards[cid].requires
                  if isinstance(c, Status) and "empire" in c.statuses)
+
+
+@cache
+def victory_cards_played(scenario: str) -> tuple[str, ...]:
+    """19.3: the cards the scenario's Empire victory records ask to have been played (45F)."""
+    return tuple(str(c.card) for v in S.data().scenarios[scenario].victory.values() if v.result == "empire"
+                 for c in v.all_of if c.kind == "card_played")
 
 
 @cache
 def end_cards(scenario: str) -> tuple[str, ...]:
     """19.3: the cards the Empire's end victory needs played: 45F and the cards its event requires (20F, 24F)."""
-    from grognard.games.nae.schema.cards import CardPlayed
-
-    needed = [str(c.card) for v in S.data().scenarios[scenario].victory.values() if v.result == "empire"
-              for c in v.all_of if c.kind == "card_played"]
-    return tuple(needed + [p for cid in needed for c in S.data().cards.cards[cid].requires
-                           if isinstance(c, CardPlayed) for p in c.cards])
+    needed = victory_cards_played(scenario)
+    return needed + tuple(p for cid in needed for c in S.data().cards.cards[cid].requires
+                          if isinstance(c, CardPlayed) for p in c.cards)
 
 
 def end_capitals(st: State, side: str) -> list[str]:
