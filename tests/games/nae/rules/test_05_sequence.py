@@ -77,6 +77,8 @@ def test_20_1_the_french_player_chooses_which_reduced_units_get_the_replacement_
     assert st.step == "replacements" and st.legal_actions() == [("replace", "fr_garde"), ("replace", "fr_i"),
                                                                   ("replace", "fr_ii")]
     assert GAME.label(st, ("replace", "fr_i")) == "Give French I Corps a replacement step"
+    catalog = set(GAME.action_catalog("1815"))  # the RL index (grognard.rl) holds each choice
+    assert all(a in catalog for a in st.legal_actions())
     play(st, ("replace", "fr_i"), ("replace", "fr_ii"))
     assert st.step == "march.declare"
     assert st.g["forces"][fid]["units"] == {"fr_garde": 1, "fr_i": 2, "fr_ii": 2}
