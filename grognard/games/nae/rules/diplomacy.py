@@ -66,6 +66,7 @@ from grognard.games.nae.schema.cards import (
 )
 
 JOINS_AS_ALLY_OF = {"empire": "france", "coalition": "britain"}  # 8.2.3: « allié de la France ou de l'Angleterre »
+PATRON_ORDER = ("britain", "austria", "russia", "prussia", "spain", "turkey")  # 10.2's order of the majors
 NEVER_TARGETS = ("france", "britain")  # 3.1: France has no status, Britain never becomes neutral
 
 
@@ -194,6 +195,33 @@ def play_card_event(st: State, side: str, cid: str, why: str) -> None:
     cards.event_played(st, cid)
 
 
+# 8.1.1 / 8.2.3 Whose ally a joining minor is ------------------------------------------------------------------------
+
+def patron(st: State, minor: str, side: str) -> str | None:
+    """8.1.1 / 8.2.3: the major a minor joining ``side`` is allied to, whose supply its units use (13.2): France or
+    Britain (8.1.1: « il rejoint automatiquement le camp adverse ; ils passent sous alliance de la France ou de
+    l'Angleterre »). The text is silent on a conquered Britain sitting out its forced peace, when « elle se comporte
+    comme une nation neutre » (8.1.3). Decided, from 8.1.2's « alliée soit à la France soit à la Coalition »: the
+    minor is then the ally of the Coalition major at war nearest to its capital (least MP over land, 12.1; equally
+    near ones, or none reachable, in the order of 10.2's list of nations), the one whose armies and supply can
+    reach it; with no Coalition major at war it joins as an ally of none and draws its supply from its own capital
+    (13.2). It stays that major's ally when Britain rejoins the Coalition (8.1.2: « Un pays mineur une fois allié
+    ne peut jamais revenir à la neutralité »). The order is ``PATRON_ORDER``."""
+    first = JOINS_AS_ALLY_OF[side]
+    if S.side_of(st, first) == side:
+        return first
+    from grognard.games.nae.rules import conquest, peace
+
+    majors = [p for p in PATRON_ORDER if p in conquest.at_war_majors(st, side)]
+    if not majors:
+        return None
+    m = S.data().map
+    start = m.powers[minor].capital or territory(minor)[0]
+    dist = peace.distances(start)
+    near = {p: min((d for z, d in dist.items() if conquest.territory_of(st, z) == p), default=10**6) for p in majors}
+    return min(majors, key=lambda p: (near[p], majors.index(p)))
+
+
 # 8.2.3 Joining a side --------------------------------------------------------------------------------------------
 
 def join(st: State, power: str, side: str, rule: str) -> None:
@@ -214,7 +242,7 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     else:
         g["status"][power] = "allied"
         S.set_side(st, power, side)
-        S.set_ally_of(st, power, JOINS_AS_ALLY_OF[side])
+        S.set_ally_of(st, power, patron(st, power, side))
         minors = [power]
     for m in minors:
         S.set_side(st, m, side)
