@@ -275,6 +275,7 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     # Coalition in the diplomatic phase left a French-led Danish corps outside Dutch Amsterdam into the next round)
     siege.enforce_sieges(st)
     ports_follow(st)
+    dissolve_entities(st)  # 8.3.1 / 8.3.2: its last member joining the Coalition
 
 
 def ports_follow(st: State) -> None:
@@ -759,6 +760,7 @@ def change_status(st: State, power: str, status: str) -> None:
     st.note(f"{name(power)} becomes neutral", rule="8.1.1")
     stand_down(st, power)
     leave_neutral_ground(st, power)
+    dissolve_entities(st)  # 8.3.1 / 8.3.2: a member neutral again composes it no more
 
 
 def stand_down(st: State, power: str) -> None:
@@ -853,6 +855,40 @@ def create_entity(st: State, entity: str) -> None:
     power = S.data().map.powers[entity]
     st.note(f"{power.name} is created (capital {S.zone_name(str(power.capital))}), a French protectorate",
             rule=ENTITY_RULES.get(entity, "8.3"))
+
+
+ENTITY_MARKERS = {"rhine": "R", "westphalia": "W"}  # 8.3.1, 8.3.2: the entities made of marked minors
+
+
+def dissolve_entities(st: State) -> None:
+    """8.3.1 / 8.3.2: « La Confédération disparaît définitivement lorsque tous les mineurs la composants sont
+    conquis ou alliés à la coalition » (the same sentence for Westphalia). Read: an entity stands while one of the
+    minors marked R (W) fights for the Empire; a marked minor neutral, conquered by or allied to the Coalition, or
+    integrated into a major's territory, composes it no more. The text does not say what « disparaît » takes with
+    it; decided, the plain reading: the entity leaves play as a minor integrated at a peace does (18.2.2, status
+    not in play): its units leave the map for good (never built again, 7.3.3 counts only minors in play), its card
+    (8.3.1's extra card) and its members' immunity to diplomacy (``entity_member``) go with its flag, and the
+    Empire loses the victory points its creation gave, as a lost protectorate does (19.1's Naples example;
+    ``vp_event`` ``<entity>_gone``); the escalade, the war's measure, stays. Its capital and zones are its members'
+    own territory, which keep their own statuses; the cards that created it stay played (45F still counts for 19.3's
+    end victory, which reads the card)."""
+    for entity, marker in ENTITY_MARKERS.items():
+        if entity not in entities(st) or any(S.side_of(st, p) == "empire" for p in marked_members(marker)):
+            continue
+        g = st.g
+        g["flags"].remove(entity)
+        g["status"][entity] = "not_in_play"
+        S.set_side(st, entity, None)
+        S.set_ally_of(st, entity, None)
+        st.note(f"{name(entity)} disappears: none of its members fights for the Empire any more; its units leave "
+                "the game", rule=ENTITY_RULES[entity])
+        for fid in sorted(g["forces"]):
+            f = g["forces"][fid]
+            for uid in [u for u in f["units"] if S.unit(u).power == entity]:
+                S.eliminate(st, f, uid)
+            S.check_force(st, fid, ENTITY_RULES[entity])
+        victory.apply_vp_event(st, f"{entity}_gone", f"{name(entity)} has disappeared")
+    siege.refresh_sieges(st)  # 15.3: a besieger that lost its entity's corps may be too weak
 
 
 def deploy(st: State, side: str, e: Deploy, why: str) -> None:

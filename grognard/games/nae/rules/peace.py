@@ -274,6 +274,7 @@ def integrate_minor(st: State, minor: str, to: str, rule: str) -> None:
     S.set_side(st, minor, None)
     S.set_ally_of(st, minor, None)
     g["status"][minor] = "not_in_play"
+    diplomacy.dissolve_entities(st)  # 8.3.1 / 8.3.2: a member integrated composes it no more
 
 
 def ally_minor(st: State, minor: str, by: str, major: str, rule: str) -> None:
@@ -290,6 +291,7 @@ def ally_minor(st: State, minor: str, by: str, major: str, rule: str) -> None:
     g["status"][minor] = "allied"
     st.note(f"{_name(minor)} becomes an ally of {_name(major)}", rule=rule)
     diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
+    diplomacy.dissolve_entities(st)  # 8.3.1 / 8.3.2: a member taken by the Coalition at its peace terms
 
 
 def _drop_units(st: State, minor: str, rule: str, only_mixed: bool = False) -> None:
