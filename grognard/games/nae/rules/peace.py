@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, conquest, diplomacy, naval, siege, stacking
+from grognard.games.nae.rules import budget, cards, command, conquest, diplomacy, naval, siege, stacking
 from grognard.games.nae.schema.cards import ImposePeace
 
 TAMBOURS = "27C"  # 8.1.4 and 18.2.1 say 27C, 18.2.2 22C (docs/nae-data.md)
@@ -365,6 +365,81 @@ def redeployments(st: State, c: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def part_forces(st: State, loser: str) -> list[str]:
+    """18.2.3 with 10.1 / 11: the loser (and its minor allies, 8.1.3) leaves the war, its side's other nations do
+    not, so no force may keep both. The text is silent on a force of one holding units of the other (an Austrian
+    army with Russian corps, 10.1: « des unités alliées majeures »); decided, from 18.2.3's own two sentences: the
+    other nations' units in the loser's forces are « forces précédemment alliées à la puissance vaincue » (replaced
+    at the nearest fortress zone outside its territory if they stand on it, staying where they are abroad), and the
+    loser's units in other nations' forces « appartenant au pays défait » (back to its key zones if abroad). So each
+    such group leaves its force where it stands, before the redeployments: a group of armies of both splits into its
+    armies (9.1); otherwise the units of one nation go under the highest-ranked general of that nation in the force
+    (10.2), as many as he may command (10.1), the rest as corps alone; the nation's other subordinates return to the
+    reserve (10.1: « si ce pas est détruit le général retourne dans la réserve »). Returns the new forces."""
+    g = st.g
+    new: list[str] = []
+    camp = {loser, *minor_allies(st, loser)}  # (a national revolt fights on: glossary « Révolte nationale »)
+
+    def peace_camp(power: str) -> bool:
+        return power in camp
+
+    for fid in sorted(g["forces"]):
+        f = g["forces"][fid]
+        if f["side"] is None or not f["group"]:
+            continue
+        camps = [peace_camp(S.general(a.commander).power) for a in S.armies(f) if a.commander]
+        if len(camps) == 2 and camps[0] != camps[1]:
+            new.append(command.split_group(st, fid, 1))
+    for fid in sorted(g["forces"]):
+        f = g["forces"].get(fid)
+        if f is None or f["side"] is None:
+            continue
+        mine = peace_camp(f["power"])
+        for nation in sorted({S.major_of(st, S.unit(u).power) for u in f["units"]
+                              if peace_camp(S.unit(u).power) != mine}):
+            new += _part_nation(st, fid, [p for p, m in g["sides"].items() if S.major_of(st, p) == nation
+                                          and peace_camp(p) != mine])
+    return new
+
+
+def _part_nation(st: State, fid: str, nations: list[str]) -> list[str]:
+    """The units of one nation (a major and its minor allies: ``nations``) leave force ``fid``
+    (``part_forces``)."""
+    f = S.force(st, fid)
+    uids = sorted((u for u in f["units"] if S.unit(u).power in nations), key=lambda u: (-f["units"][u], u))
+    theirs = sorted((gid for gid in S.subordinates(f) if S.general(gid).power in nations),
+                    key=lambda gid: S.general(gid).rank)
+    out = []
+    if theirs:
+        leader = theirs[0]
+        S.drop_subordinate(f, leader)
+        led: dict[str, int] = {}
+        for u in uids:
+            if command.within_command(st, leader, None, {**led, u: f["units"][u]}):
+                led[u] = f["units"][u]
+        if led:
+            for index in range(len(S.armies(f))):  # (a group's armies are parted one at a time, 9.1)
+                part = [u for u in led if u in S.armies(f)[index].units]
+                if part:
+                    st.note(f"{S.general(leader).name} leaves {S.name_of(st, fid)} with the units of his nation",
+                            rule="18.2.3")
+                    out.append(command.detach(st, fid, part, general=leader, note=""))
+                    break
+        if not out:
+            st.g["removed"].append(leader)
+            st.note(f"{S.general(leader).name} leaves {S.name_of(st, fid)} for the reserve", rule="18.2.3")
+        for gid in theirs[1:]:
+            S.drop_subordinate(f, gid)
+            st.g["removed"].append(gid)
+            st.note(f"{S.general(gid).name} leaves {S.name_of(st, fid)} for the reserve", rule="18.2.3")
+        uids = [u for u in uids if u in f["units"]]
+    for u in uids:
+        st.note(f"{S.unit_name(u)} leaves {S.name_of(st, fid)}", rule="18.2.3")
+        out.append(command.detach(st, fid, [u], note=""))
+    S.check_force(st, fid, "18.2.3")
+    return out
+
+
 def move_force(st: State, fid: str, zone: str, rule: str) -> None:
     """Place a force elsewhere without moving (no attrition): it lifts any siege it laid, and joins a force of its
     side already there (11)."""
@@ -475,7 +550,10 @@ class Terms:
         elif phase == "fortresses":
             f["phase"] = "redeploy"
             conquest.reactivate_fortresses(st, supplied_only=False)
-            f["queue"] = [dict(r, loser=c["power"]) for c in f["confirmed"] for r in redeployments(st, c)]
+            f["parted"] = [fid for c in f["confirmed"] for fid in part_forces(st, c["power"])]
+            queue = [dict(r, loser=c["power"]) for c in f["confirmed"] for r in redeployments(st, c)]
+            # the parted units leave the loser's territory first, so no force coming home takes them in again (11)
+            f["queue"] = sorted(queue, key=lambda r: r["fid"] not in f["parted"])
             for c in f["confirmed"]:
                 fleets_home(st, c["power"])
         elif phase == "redeploy":
@@ -526,6 +604,9 @@ class Terms:
             st.push("conquest.choice", kind="redeploy", side=S.force(st, r["fid"])["side"], fid=r["fid"],
                     zones=zones, stay=r["stay"], powers=[r["loser"]])
             return
+        for fid in f.get("parted", []):  # 11: those that stayed abroad make one force of their side there
+            if fid in st.g["forces"]:
+                stacking.consolidate(st, fid)
         f["phase"] = "reorganize"
 
 
