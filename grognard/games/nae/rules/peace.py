@@ -452,14 +452,31 @@ def move_force(st: State, fid: str, zone: str, rule: str) -> None:
     stacking.consolidate(st, fid)
 
 
-def fleets_home(st: State, power: str) -> None:
-    """18.2.3: the loser's fleets return to ports of its National Territory (the first the map lists)."""
+def home_ports(st: State, power: str) -> list[str]:
+    """The ports of ``power``'s National Territory (18.2.2 annexations read), in map order."""
+    return [z.id for z in S.data().map.zones.values() if z.port and conquest.territory_of(st, z.id) == power]
+
+
+def fleets_abroad(st: State, power: str) -> list[str]:
+    """18.2.3: the loser's fleets not in a port of its National Territory."""
     fleets = S.data().counters.fleets
-    ports = [z.id for z in S.data().map.zones.values() if z.port and conquest.territory_of(st, z.id) == power]
-    for fl in sorted(x for x in st.g["fleets"] if fleets[x].power == power):
-        x = st.g["fleets"][fl]
-        if ports and not (x["at"] == "port" and x["where"] in ports):
-            naval.relocate(st, [fl], ports[0])
+    ports = home_ports(st, power)
+    return [fl for fl in sorted(st.g["fleets"]) if fleets[fl].power == power
+            and not (st.g["fleets"][fl]["at"] == "port" and st.g["fleets"][fl]["where"] in ports)]
+
+
+def port_room(st: State, power: str) -> list[str]:
+    """18.2.3 / 17.2.2: the home ports that hold fewer than 3 fleets (« Une escadre ne peut jamais excéder 3
+    flottes », the ports' limit too), all of them if none has room."""
+    cap = int(S.data().tables.constant("squadron_max_fleets"))
+    ports = home_ports(st, power)
+    room = [z for z in ports if sum(1 for x in st.g["fleets"].values() if x["at"] == "port" and x["where"] == z) < cap]
+    return room or ports
+
+
+def fleet_home(st: State, fleet: str, port: str) -> None:
+    st.g["fleets"][fleet].update(at="port", where=port)
+    st.note(f"{naval.fleet_name(fleet)} is repositioned in {S.zone_name(port)}", rule="18.2.3")
 
 
 # -- the step ----------------------------------------------------------------------------------------------------
@@ -554,8 +571,9 @@ class Terms:
             queue = [dict(r, loser=c["power"]) for c in f["confirmed"] for r in redeployments(st, c)]
             # the parted units leave the loser's territory first, so no force coming home takes them in again (11)
             f["queue"] = sorted(queue, key=lambda r: r["fid"] not in f["parted"])
-            for c in f["confirmed"]:
-                fleets_home(st, c["power"])
+            f["fleets"] = [[fl, c["power"]] for c in f["confirmed"] for fl in fleets_abroad(st, c["power"])]
+        elif phase == "redeploy" and f.get("fleets"):
+            self.fleets(st, f)
         elif phase == "redeploy":
             self.redeploy(st, f)
         elif phase == "reorganize":
@@ -587,6 +605,20 @@ class Terms:
             c["left"] = 0
         f["queue"].pop(0)
         st.push("conquest.choice", kind="reward", side=by, powers=[c["victor"]])
+
+    def fleets(self, st: State, f: Frame) -> None:
+        """18.2.3: « repositionnement des flottes dans les ports du territoire national », as the text offers it
+        to the loser (« une réorganisation totale des forces est possible »): the side running it (7.3.2, as for the
+        reorganization) chooses each fleet's home port among those with room; one port, or no side: the first."""
+        fleet, loser = f["fleets"].pop(0)
+        ports = port_room(st, loser)
+        side = budget.manager(st, loser)
+        if not ports:
+            return
+        if len(ports) == 1 or side is None:
+            fleet_home(st, fleet, ports[0])
+            return
+        st.push("conquest.choice", kind="fleet", side=side, fleet=fleet, zones=ports, powers=[loser])
 
     def redeploy(self, st: State, f: Frame) -> None:
         while f["queue"]:
@@ -620,6 +652,7 @@ PROMPTS = {
     "recipient": "Give the annexed territory to a power of your side (18.2.2).",
     "reward": "The reward of {p}: an extra card at the next draw or 4 resources at the next budget (18.2.2).",
     "redeploy": "{force}: choose the fortress it is redeployed to (18.2.3).",
+    "fleet": "{force}: choose the port of {p}'s National Territory it is repositioned in (18.2.3).",
     "reorganize": "{p}'s full reorganization: you may replace the general of one of its armies, or finish (18.2.3).",
 }
 
@@ -634,7 +667,7 @@ class Choice:
 
     def prompt(self, st: State, f: Frame) -> str:
         names = " or ".join(_name(p) for p in f["powers"])
-        force = S.name_of(st, f["fid"]) if f.get("fid") else ""
+        force = S.name_of(st, f["fid"]) if f.get("fid") else naval.fleet_name(f["fleet"]) if f.get("fleet") else ""
         return PROMPTS[f["kind"]].format(p=names, force=force)
 
     def choices(self, st: State, f: Frame) -> list[Action]:
@@ -660,7 +693,7 @@ class Choice:
             return [("reward_card", None), ("reward_resources", None)]
         if kind == "reorganize":
             return [("done", None), *(("dismiss", g) for g in reorganizable(st, f["powers"][0], f["dismissed"]))]
-        return [("zone", z) for z in f["zones"]] + ([("stay", None)] if f["stay"] else [])
+        return [("zone", z) for z in f["zones"]] + ([("stay", None)] if f.get("stay") else [])
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action
@@ -708,6 +741,8 @@ class Choice:
             st.g.setdefault("peace_rewards", []).append({"power": f["powers"][0], "reward": reward})
             st.note(f"{_name(f['powers'][0])} takes " + ("an extra card at the next draw" if reward == "card"
                                                          else "4 resources at the next budget"), rule="18.2.2")
+        elif kind == "fleet":
+            fleet_home(st, f["fleet"], arg)
         elif verb == "zone":
             move_force(st, f["fid"], arg, "18.2.3")
         else:
@@ -744,7 +779,7 @@ def label(st: State, action: Action) -> str | None:
         "annex_to": lambda: f"Give it to {_name(arg)}",
         "reward_card": lambda: "An extra card at the next draw",
         "reward_resources": lambda: "4 resources at the next budget",
-        "zone": lambda: f"Redeploy to {S.zone_name(arg)}",
+        "zone": lambda: f"{'Reposition in' if st.frame['kind'] == 'fleet' else 'Redeploy to'} {S.zone_name(arg)}",
         "stay": lambda: "Stay where it is",
         "dismiss": lambda: f"Replace {S.general(arg).name} at the head of his army",
         "done": lambda: "Finish the reorganization" if st.frame["kind"] == "reorganize" else "Play no card",

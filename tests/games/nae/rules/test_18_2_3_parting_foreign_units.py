@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import command, conquest
-from tests.games.nae.rules.helpers import put
+from grognard.games.nae.rules import command, conquest, peace
+from tests.games.nae.rules.helpers import GAME, push, put
 from tests.games.nae.rules.test_18_conquest import _austria_beaten, conquest_phase
 
 
@@ -73,3 +73,22 @@ def test_18_2_3_a_group_of_austrian_and_russian_armies_splits_and_the_russians_l
     assert russians is not austrians and russians["group"] is None and austrians["group"] is None
     assert set(russians["units"]) == {"ru_iv", "ru_v"} and set(austrians["units"]) == {"au_i", "au_ii"}
     assert conquest.territory_of(st, russians["zone"]) != "austria" and austrians["zone"] == "prague"
+
+
+def test_18_2_3_the_losers_fleets_are_repositioned_in_home_ports_of_its_sides_choice() -> None:
+    """18.2.3: « une réorganisation totale des forces est possible [...] et repositionnement des flottes dans les
+    ports du territoire national »: the side running the loser (7.3.2) picks each fleet's port, among those with
+    room for it (17.2.2: 3 fleets at most)."""
+    st = _austria_beaten()
+    st.g["fleets"]["ru_fleet_baltic"] = {"at": "sea", "where": "baltic"}
+    st.g["fleets"]["ru_fleet_black_sea"] = {"at": "port", "where": "sevastopol"}
+    push(st, "conquest.terms", phase="confirm", minors=[], fresh=[], surrenders=[], confirmed=[
+        peace.surrender(st, "russia", "empire")])
+    while st.frame.get("kind") != "fleet":
+        st.apply(st.legal_actions()[0])
+    assert st.active == "coalition" and st.frame["fleet"] == "ru_fleet_baltic"
+    assert st.legal_actions() == [("zone", z) for z in peace.home_ports(st, "russia")]
+    assert GAME.label(st, ("zone", "riga")) == "Reposition in Riga"
+    st.apply(("zone", "riga"))
+    assert st.g["fleets"]["ru_fleet_baltic"] == {"at": "port", "where": "riga"}
+    assert st.g["fleets"]["ru_fleet_black_sea"] == {"at": "port", "where": "sevastopol"}  # home already
