@@ -397,7 +397,7 @@ def part_forces(st: State, loser: str) -> list[str]:
         mine = peace_camp(f["power"])
         for nation in sorted({S.major_of(st, S.unit(u).power) for u in f["units"]
                               if peace_camp(S.unit(u).power) != mine}):
-            new += _part_nation(st, fid, [p for p, m in g["sides"].items() if S.major_of(st, p) == nation
+            new += _part_nation(st, fid, [p for p in g["sides"] if S.major_of(st, p) == nation
                                           and peace_camp(p) != mine])
     return new
 
