@@ -258,6 +258,7 @@ def annex_province(st: State, province: str, to: str, rule: str) -> None:
     if to == POLAND:
         polish_annexation(st)  # 8.3.5: created with its side before the sieges are looked at
     siege.refresh_sieges(st)  # 15.3: a fortress annexed to its besieger's side is besieged no more (Valencia)
+    diplomacy.ports_follow(st)  # 17.2.1: the enemy's fleets leave its ports as from a captured port (Valencia)
     flag, why, section = ANNEXATION_FLAGS.get((province, to), (None, "", ""))
     flags = st.g.get("flags", [])  # a grand campaign's (20.2 / 20.3)
     if flag is not None and S.side_of(st, to) == "empire" and flag not in flags:
@@ -350,11 +351,12 @@ def redeployments(st: State, c: dict[str, Any]) -> list[dict[str, Any]]:
     annexed, or a minor ally taken in its place, 18.2.2) leaves it too, the same way (a Russian corps held a Saxon
     Wittenberg integrated into France, 1805 heuristic seed 1)."""
     power = c["power"]
+    camp = peace_camp(st, power)
     out = []
     for fid in sorted(st.g["forces"]):
         f = st.g["forces"][fid]
         home = conquest.territory_of(st, f["zone"]) == power
-        own = S.major_of(st, f["power"]) == power
+        own = f["power"] in camp
         taken = f["in_fortress"] and S.controller(st, f["zone"]) == c["by"]
         if home and not own and f["side"] == c["by"]:
             out.append({"fid": fid, "stay": True, "to": "fortress"})
@@ -363,6 +365,12 @@ def redeployments(st: State, c: dict[str, Any]) -> list[dict[str, Any]]:
         elif own and not home:
             out.append({"fid": fid, "stay": False, "to": "key"})
     return out
+
+
+def peace_camp(st: State, loser: str) -> set[str]:
+    """8.1.3: the powers a major's forced peace takes out of the war: it and its minor allies (not a national
+    revolt allied to it, which fights on: glossary « Révolte nationale »)."""
+    return {loser, *minor_allies(st, loser)}
 
 
 def part_forces(st: State, loser: str) -> list[str]:
@@ -378,27 +386,27 @@ def part_forces(st: State, loser: str) -> list[str]:
     reserve (10.1: « si ce pas est détruit le général retourne dans la réserve »). Returns the new forces."""
     g = st.g
     new: list[str] = []
-    camp = {loser, *minor_allies(st, loser)}  # (a national revolt fights on: glossary « Révolte nationale »)
+    camp = peace_camp(st, loser)
 
-    def peace_camp(power: str) -> bool:
+    def in_camp(power: str) -> bool:
         return power in camp
 
     for fid in sorted(g["forces"]):
         f = g["forces"][fid]
         if f["side"] is None or not f["group"]:
             continue
-        camps = [peace_camp(S.general(a.commander).power) for a in S.armies(f) if a.commander]
+        camps = [in_camp(S.general(a.commander).power) for a in S.armies(f) if a.commander]
         if len(camps) == 2 and camps[0] != camps[1]:
             new.append(command.split_group(st, fid, 1))
     for fid in sorted(g["forces"]):
         f = g["forces"].get(fid)
         if f is None or f["side"] is None:
             continue
-        mine = peace_camp(f["power"])
+        mine = in_camp(f["power"])
         for nation in sorted({S.major_of(st, S.unit(u).power) for u in f["units"]
-                              if peace_camp(S.unit(u).power) != mine}):
+                              if in_camp(S.unit(u).power) != mine}):
             new += _part_nation(st, fid, [p for p in g["sides"] if S.major_of(st, p) == nation
-                                          and peace_camp(p) != mine])
+                                          and in_camp(p) != mine])
     return new
 
 
@@ -636,7 +644,11 @@ class Terms:
             st.push("conquest.choice", kind="redeploy", side=S.force(st, r["fid"])["side"], fid=r["fid"],
                     zones=zones, stay=r["stay"], powers=[r["loser"]])
             return
-        for fid in f.get("parted", []):  # 11: those that stayed abroad make one force of their side there
+        # 8.1.3: redeployed, the forces of the powers in forced peace are at war with nobody (``victory_phase``
+        # does it for every such power); then the units parted from them that stayed abroad make one force of
+        # their side there (11)
+        S.follow_sides(st, sorted(set().union(*(peace_camp(st, c["power"]) for c in f["confirmed"]))))
+        for fid in f.get("parted", []):
             if fid in st.g["forces"]:
                 stacking.consolidate(st, fid)
         f["phase"] = "reorganize"

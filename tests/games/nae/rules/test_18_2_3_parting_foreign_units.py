@@ -80,8 +80,8 @@ def test_18_2_3_the_losers_fleets_are_repositioned_in_home_ports_of_its_sides_ch
     ports du territoire national »: the side running the loser (7.3.2) picks each fleet's port, among those with
     room for it (17.2.2: 3 fleets at most)."""
     st = _austria_beaten()
-    st.g["fleets"]["ru_fleet_baltic"] = {"at": "sea", "where": "baltic"}
-    st.g["fleets"]["ru_fleet_black_sea"] = {"at": "port", "where": "sevastopol"}
+    st.g["fleets"]["ru_fleet_baltic"] = {"power": "russia", "at": "sea", "where": "baltic"}
+    st.g["fleets"]["ru_fleet_black_sea"] = {"power": "russia", "at": "port", "where": "sevastopol"}
     push(st, "conquest.terms", phase="confirm", minors=[], fresh=[], surrenders=[], confirmed=[
         peace.surrender(st, "russia", "empire")])
     while st.frame.get("kind") != "fleet":
@@ -90,5 +90,5 @@ def test_18_2_3_the_losers_fleets_are_repositioned_in_home_ports_of_its_sides_ch
     assert st.legal_actions() == [("zone", z) for z in peace.home_ports(st, "russia")]
     assert GAME.label(st, ("zone", "riga")) == "Reposition in Riga"
     st.apply(("zone", "riga"))
-    assert st.g["fleets"]["ru_fleet_baltic"] == {"at": "port", "where": "riga"}
-    assert st.g["fleets"]["ru_fleet_black_sea"] == {"at": "port", "where": "sevastopol"}  # home already
+    assert st.g["fleets"]["ru_fleet_baltic"]["where"] == "riga" and st.g["fleets"]["ru_fleet_baltic"]["at"] == "port"
+    assert st.g["fleets"]["ru_fleet_black_sea"]["where"] == "sevastopol"  # home already
