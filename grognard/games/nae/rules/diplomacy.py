@@ -766,9 +766,10 @@ def change_status(st: State, power: str, status: str) -> None:
 def stand_down(st: State, power: str) -> None:
     """8.1.1: the forces of a power made neutral by an event are at war with nobody (side None) and stay on its
     territory; those abroad go home to its nearest key zone, as a conquered power's forces do (18.2.3: « ses unités
-    hors de son territoire national sont replacées dans ses zones clés »). Its units in another nation's force, and
-    other nations' units in its forces, leave them (as 18.2.2 parts a minor's units from a force of another nation):
-    a neutral's militia never follows a belligerent's army out of its territory."""
+    hors de son territoire national sont replacées dans ses zones clés »), and its fleets abroad to its ports. Its
+    units in another nation's force, and other nations' units in its forces, leave them (as 18.2.2 parts a minor's
+    units from a force of another nation): a neutral's militia never follows a belligerent's army out of its
+    territory."""
     from grognard.games.nae.rules import conquest, peace
 
     for fid in sorted(st.g["forces"]):
@@ -789,6 +790,13 @@ def stand_down(st: State, power: str) -> None:
             dist = peace.distances(f["zone"])
             keys = sorted((dist.get(z, 10**6), z) for z in conquest.key_zones(power))
             peace.move_force(st, fid, keys[0][1], "8.1.1")
+    # its fleets abroad sail home too, as a conquered power's are repositioned in its ports (18.2.3), to the first
+    # with room (17.2.2): a neutral's fleet may not lie in a belligerent's port (a Spanish fleet in Hamburg after
+    # 53F Valençay, 1805 heuristic seed 17)
+    for fleet in peace.fleets_abroad(st, power):
+        ports = peace.port_room(st, power)
+        if ports:
+            peace.fleet_home(st, fleet, ports[0], "8.1.1")
 
 
 def leave_neutral_ground(st: State, power: str) -> None:

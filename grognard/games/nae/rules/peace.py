@@ -482,9 +482,9 @@ def port_room(st: State, power: str) -> list[str]:
     return room or ports
 
 
-def fleet_home(st: State, fleet: str, port: str) -> None:
+def fleet_home(st: State, fleet: str, port: str, rule: str = "18.2.3") -> None:
     st.g["fleets"][fleet].update(at="port", where=port)
-    st.note(f"{naval.fleet_name(fleet)} is repositioned in {S.zone_name(port)}", rule="18.2.3")
+    st.note(f"{naval.fleet_name(fleet)} is repositioned in {S.zone_name(port)}", rule=rule)
 
 
 # -- the step ----------------------------------------------------------------------------------------------------
