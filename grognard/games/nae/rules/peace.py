@@ -326,8 +326,9 @@ def distances(start: str) -> dict[str, int]:
 
 def nearest_fortresses(st: State, fid: str, loser: str) -> list[str]:
     """18.2.3: « la zone frontière la plus proche en nombre de points de mouvement contenant une forteresse »,
-    read as the nearest fortress zone outside the loser's territory that the force's side controls (the example:
-    Vienna -> Ulm, Brünn -> Neminov); the equally near ones are the owner's choice. Britain conquered: a French
+    read as the nearest fortress zone outside the territory of the loser and of the minor allies sharing its peace
+    that the force's side controls (the example: Vienna -> Ulm, Brünn -> Neminov); the equally near ones are the
+    owner's choice. Britain conquered: a French
     coastal fortress on the Manche. None where enemy forces stand outside the fortress (11: the sides share a zone
     only across a fortress wall, as ``naval.landing_port`` reads it): a redeployment is no attack (a 1809 game
     redeployed Joseph's army to a Lérida that Wellington besieged)."""
@@ -337,7 +338,8 @@ def nearest_fortresses(st: State, fid: str, loser: str) -> list[str]:
         return sorted(z for z in st.g["fortresses"] if conquest.territory_of(st, z) == "france"
                       and "manche" in m.zones[z].seas and not S.outside(st, z, S.other(f["side"])))
     dist = distances(f["zone"])
-    near = [z for z in st.g["fortresses"] if z in dist and conquest.territory_of(st, z) != loser
+    out = {p for p in peace_camp(st, loser) if p == loser or S.side_of(st, p) is None}  # (its allies at peace too)
+    near = [z for z in st.g["fortresses"] if z in dist and conquest.territory_of(st, z) not in out
             and S.controller(st, z) == f["side"] and not S.outside(st, z, S.other(f["side"]))]
     best = min((dist[z] for z in near), default=None)
     return sorted(z for z in near if dist[z] == best)
@@ -349,18 +351,22 @@ def redeployments(st: State, c: dict[str, Any]) -> list[dict[str, Any]]:
     précédemment alliées à la puissance vaincue se trouvant dans le territoire national du pays vaincu doivent être
     replacées »: decided, a former ally's garrison inside a fortress the terms just gave the victor (a province
     annexed, or a minor ally taken in its place, 18.2.2) leaves it too, the same way (a Russian corps held a Saxon
-    Wittenberg integrated into France, 1805 heuristic seed 1)."""
+    Wittenberg integrated into France, 1805 heuristic seed 1); and the former allies on the territory of a minor
+    ally sharing the loser's peace leave it too (8.1.3: « ne peuvent pas déclarer la guerre au pays conquis et à
+    ses mineurs alliés »; a Russian force stood in a Bavaria allied to Austria, neutral with it when its peace ended,
+    1805 heuristic seed 13)."""
     power = c["power"]
     camp = peace_camp(st, power)
     out = []
     for fid in sorted(st.g["forces"]):
         f = st.g["forces"][fid]
-        home = conquest.territory_of(st, f["zone"]) == power
+        ground = conquest.territory_of(st, f["zone"])
+        home = ground == power
         own = f["power"] in camp
         taken = f["in_fortress"] and S.controller(st, f["zone"]) == c["by"]
         if home and not own and f["side"] == c["by"]:
             out.append({"fid": fid, "stay": True, "to": "fortress"})
-        elif (home or taken) and not own and f["side"] == c["former"]:
+        elif (ground in camp or taken) and not own and f["side"] == c["former"]:
             out.append({"fid": fid, "stay": False, "to": "fortress"})
         elif own and not home:
             out.append({"fid": fid, "stay": False, "to": "key"})
@@ -576,6 +582,9 @@ class Terms:
             f["phase"] = "redeploy"
             conquest.reactivate_fortresses(st, supplied_only=False)
             f["parted"] = [fid for c in f["confirmed"] for fid in part_forces(st, c["power"])]
+            # 8.1.3: parted, the forces of the powers in forced peace are at war with nobody (``victory_phase`` does
+            # it for every such power), so no redeployment takes the parted units in again (11)
+            S.follow_sides(st, sorted(set().union(*(peace_camp(st, c["power"]) for c in f["confirmed"]))))
             queue = [dict(r, loser=c["power"]) for c in f["confirmed"] for r in redeployments(st, c)]
             # the parted units leave the loser's territory first, so no force coming home takes them in again (11)
             f["queue"] = sorted(queue, key=lambda r: r["fid"] not in f["parted"])
@@ -638,17 +647,15 @@ class Terms:
             here = S.force(st, r["fid"])["zone"]
             if not zones or (zones == [here] and not r["stay"]):
                 continue
-            if len(zones) == 1 and not r["stay"]:
+            # the owner chooses: the loser's forces, at peace now, are the side's that runs it (7.3.2)
+            side = S.force(st, r["fid"])["side"] or budget.manager(st, r["loser"])
+            if side is None or (len(zones) == 1 and not r["stay"]):
                 move_force(st, r["fid"], zones[0], "18.2.3")
                 continue
-            st.push("conquest.choice", kind="redeploy", side=S.force(st, r["fid"])["side"], fid=r["fid"],
-                    zones=zones, stay=r["stay"], powers=[r["loser"]])
+            st.push("conquest.choice", kind="redeploy", side=side, fid=r["fid"], zones=zones, stay=r["stay"],
+                    powers=[r["loser"]])
             return
-        # 8.1.3: redeployed, the forces of the powers in forced peace are at war with nobody (``victory_phase``
-        # does it for every such power); then the units parted from them that stayed abroad make one force of
-        # their side there (11)
-        S.follow_sides(st, sorted(set().union(*(peace_camp(st, c["power"]) for c in f["confirmed"]))))
-        for fid in f.get("parted", []):
+        for fid in f.get("parted", []):  # 11: the parted units that stayed abroad make one force of their side there
             if fid in st.g["forces"]:
                 stacking.consolidate(st, fid)
         f["phase"] = "reorganize"

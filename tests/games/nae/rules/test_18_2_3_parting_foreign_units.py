@@ -59,6 +59,8 @@ def test_18_2_3_austrian_corps_leave_a_russian_army_for_austrias_key_zones() -> 
     assert "au_iii" not in st.g["forces"][koutouzov]["units"]
     austrians = next(f for f in st.g["forces"].values() if "au_iii" in f["units"])
     assert austrians["zone"] in ("prague", "vienna")  # 18.2.3: « replacées dans les zones clé »
+    # at peace, it joins no force but its own nation's (11): not the Grande Armée sharing Vienna (8.1.3)
+    assert austrians["side"] is None and set(austrians["units"]) <= {"au_i", "au_iii"}
 
 
 def test_18_2_3_a_group_of_austrian_and_russian_armies_splits_and_the_russians_leave_austria() -> None:
