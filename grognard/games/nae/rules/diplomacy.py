@@ -258,12 +258,17 @@ def join(st: State, power: str, side: str, rule: str) -> None:
         victory.apply_vp_event(st, "protectorate_lost", f"{name(power)} is no longer a French protectorate")
     joined = {power, *minors}
     taken = set(g.get("expeditions", []))  # 40F: the units the Empire controls stay its own (37C alone frees them)
+    entering = []
     for fid, f in list(g["forces"].items()):  # 8.2.3: a major's forces on the map enter the war with it
         if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side \
                 and not set(f["units"]) <= taken:
             S.set_force_side(st, fid, side)
+            entering.append(fid)
     if victor is not None and victor != side:
         forced.part(st, power, victor)
+    for fid in entering:  # 11: one force of a side in a zone (a neutral Prussian corps beside a Russian force in
+        if fid in g["forces"]:  # Warsaw joined the Coalition, 1809 heuristic seed 17)
+            stacking.consolidate(st, fid)
     flags = entities(st)
     n = sum(S.data().tables.cards_on_joining(p, side, flags) for p in [power, *[m for m in minors if m != power]])
     if n:
