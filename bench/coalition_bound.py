@@ -331,7 +331,7 @@ class Strike:
         return f"r{self.round} {self.mine}v{self.his} {self.win:.0%} -> {self.out}{at}"
 
 
-def _strike_game(seed: int) -> tuple[str | None, list[Strike]]:
+def _strike_game(seed: int) -> tuple[State, list[Strike]]:
     """One game of the heuristic Coalition against ``random`` (seeded as ``match``): each strike on Napoléon with
     its forecast when the march into his zone is chosen and what followed."""
     st = load_game("nae").new_state("1815", seed=seed)
@@ -362,7 +362,7 @@ def _strike_game(seed: int) -> tuple[str | None, list[Strike]]:
                 pending.out, pending = "evaded", None
             elif "wins the battle" in text:
                 pending.out, pending = ("he won" if text.startswith("Napoleon") else "won"), None
-    return (st.result or {}).get("winner"), rows
+    return st, rows
 
 
 def strikes(seeds: range, show: int) -> None:
@@ -370,7 +370,8 @@ def strikes(seeds: range, show: int) -> None:
     forecast_wins: Counter[str] = Counter()
     shown = 0
     for seed in seeds:
-        winner, rows = _strike_game(seed)
+        end, rows = _strike_game(seed)
+        winner = (end.result or {}).get("winner")
         tally = per.setdefault(str(winner), Counter())
         tally["games"] += 1
         for r in rows:
