@@ -95,8 +95,8 @@ def _dice(level_id: str, can_demoralize: bool, total: Pair, value: Pair, steps: 
           route: tuple[int | None, int | None], pursuit: Pair) -> tuple[dict[str, int], dict[str, dict[int, int]],
                                                                        dict[str, int], dict[str, int]]:
     """The dice of the battle and what follows, counted in rolls out of ``ALL_ROLLS``: wins, steps lost,
-    demoralizations and destructions by role. It depends only on these numbers, so it is computed once for each
-    (the heuristic asks for the same battles many times; the caller copies the counts into fresh fractions)."""
+    demoralizations and destructions by role. It depends only on these numbers (and the built-in tables, loaded
+    once per process), so it is computed once for each set; the caller copies the counts into fresh fractions."""
     t = S.data().tables
     idx = {r: i for i, r in enumerate(ROLES)}
     win = {r: 0 for r in ROLES}
