@@ -24,19 +24,28 @@ ends and with what combat value, whether a Coalition force of twice his value st
 evaded a strike or won a battle in the last two rounds, and the Coalition's empty hands; for won and lost games,
 the battles with him a game and those he won, with their odds (round 7's reading of the lost games).
 
+``strikes``: the heuristic Coalition against ``random`` on seeds FROM..TO-1; every strike on Napoléon with the exact
+forecast of its battle when the march into his zone is chosen (``forecast.py``: chance to win, odds), then what
+happened (he evaded, or the battle as fought after the counter-marches and who won); the first SHOW lost games
+strike by strike, and per game won and lost the strikes, evasions, battles, forecast and actual wins (round 8's
+reading of the lost games with the exact chances).
+
 Usage: python bench/coalition_bound.py match SPEC FROM TO          e.g. match search:iterations=400 0 40
        python bench/coalition_bound.py oracle WIDTH MODEL FROM TO  e.g. oracle 3 random 0 40
        python bench/coalition_bound.py turns WIDTH FROM TO CHECKS  e.g. turns 3 0 42 200
        python bench/coalition_bound.py late WIDTH FROM TO CHECKS   e.g. late 3 0 42 200
        python bench/coalition_bound.py lost FROM TO                e.g. lost 0 200
+       python bench/coalition_bound.py strikes FROM TO SHOW        e.g. strikes 0 200 30
 """
 
 from __future__ import annotations
 
 import random
+import re
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 
 from grognard.agents import make_agent
 from grognard.agents.heuristic import game_ai
@@ -44,7 +53,7 @@ from grognard.agents.random_agent import RandomAgent
 from grognard.agents.search import ranked
 from grognard.core.machine import Action, State
 from grognard.core.registry import load_game
-from grognard.games.nae import ai
+from grognard.games.nae import ai, forecast
 from grognard.games.nae import state as S
 from grognard.games.nae.ai import describe_choice
 from grognard.ratings import wilson
@@ -302,9 +311,93 @@ def lost(seeds: range) -> None:
             print(f"per game the {winner} won: {counts}")
 
 
+BATTLE = re.compile(r"Battle in .*\((\d+)\) attacks Napoleon \(Grande Armée\) \((\d+)\)")
+
+
+@dataclass
+class Strike:
+    """A Coalition march into Napoléon's zone: the round, both combat values and the forecast chance to win when
+    it was chosen, then what followed ("evaded", "won", "he won") and the values the battle was fought at."""
+
+    round: int
+    mine: int
+    his: int
+    win: float
+    out: str = "?"
+    fought: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        at = f" ({self.fought[0]}v{self.fought[1]})" if self.fought else ""
+        return f"r{self.round} {self.mine}v{self.his} {self.win:.0%} -> {self.out}{at}"
+
+
+def _strike_game(seed: int) -> tuple[State, list[Strike]]:
+    """One game of the heuristic Coalition against ``random`` (seeded as ``match``): each strike on Napoléon with
+    its forecast when the march into his zone is chosen and what followed."""
+    st = load_game("nae").new_state("1815", seed=seed)
+    agents = {"empire": make_agent("random", seed * 7919), "coalition": make_agent("heuristic", seed * 7919 + 1)}
+    rows: list[Strike] = []
+    pending: Strike | None = None
+    while not st.over:
+        side = str(st.active)
+        action = agents[side].choose(st, side)
+        nap = ai.napoleon_force(st)
+        if (side == "coalition" and st.step == "march" and action[0] == "zone" and nap is not None
+                and S.force(st, nap)["zone"] == action[1]):
+            fid = st.frame["fid"]
+            fc = forecast.forecast(st, fid, nap, action[1], S.force(st, fid)["zone"])
+            pending = Strike(st.g["round"], S.combat_value(S.force(st, fid)), S.combat_value(S.force(st, nap)),
+                             float(fc["win"]["attacker"]))
+            rows.append(pending)
+        n = len(st.log)
+        st.apply(action)
+        for e in st.log[n:]:
+            text = e["text"]
+            if pending is None:
+                break
+            fought = BATTLE.match(text)
+            if fought:
+                pending.fought = int(fought[1]), int(fought[2])
+            if text.startswith("Evasion of Napoleon") and "→ evades" in text:
+                pending.out, pending = "evaded", None
+            elif "wins the battle" in text:
+                pending.out, pending = ("he won" if text.startswith("Napoleon") else "won"), None
+    return st, rows
+
+
+def strikes(seeds: range, show: int) -> None:
+    per: dict[str, Counter[str]] = {}
+    forecast_wins: Counter[str] = Counter()
+    shown = 0
+    for seed in seeds:
+        end, rows = _strike_game(seed)
+        winner = (end.result or {}).get("winner")
+        tally = per.setdefault(str(winner), Counter())
+        tally["games"] += 1
+        for r in rows:
+            tally["strikes"] += 1
+            tally["evaded"] += r.out == "evaded"
+            tally["strikes below 15%"] += r.win < 0.15
+            tally["strikes at 5:1"] += r.win == 1.0
+            if r.fought:
+                tally["battles"] += 1
+                forecast_wins[str(winner)] += r.win
+                tally["won"] += r.out == "won"
+                tally["he grew by counter-march"] += r.fought[1] > r.his
+        if winner != "coalition" and shown < show:
+            shown += 1
+            print(f"seed {seed}: " + "; ".join(map(str, rows)), flush=True)
+    for winner, tally in per.items():
+        n = tally.pop("games")
+        print(f"{n} games the {winner} won, per game: " + ", ".join(f"{k} {v / n:.2f}" for k, v in sorted(
+            tally.items())) + f", forecast wins {forecast_wins[winner] / n:.2f}")
+
+
 def main() -> None:
     if sys.argv[1] in ("turns", "late"):
         turns(int(sys.argv[2]), range(int(sys.argv[3]), int(sys.argv[4])), int(sys.argv[5]), sys.argv[1] == "late")
+    elif sys.argv[1] == "strikes":
+        strikes(range(int(sys.argv[2]), int(sys.argv[3])), int(sys.argv[4]))
     elif sys.argv[1] == "lost":
         lost(range(int(sys.argv[2]), int(sys.argv[3])))
     elif sys.argv[1] == "oracle":

@@ -10,6 +10,7 @@ choices the players make only once the battle has begun.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from grognard.core.machine import State
@@ -70,36 +71,60 @@ def forecast(st: State, att: str, dfn: str, zone: str, came_from: str,
     morale = {r: battle.force_morale(hyp, f) for r, f in fs.items()}
     route = {"attacker": battle.retreat_loss(hyp, zone, came_from), "defender": _defender_route(hyp, ctx, dfn)}
     pursuit = {r: _pursuit_bonus(hyp, fs[r], fs[o]) for r, o in (("attacker", "defender"), ("defender", "attacker"))}
-    win = {r: 0 for r in ROLES}  # rolls out of ALL_ROLLS, as below
-    losses: dict[str, dict[int, int]] = {r: {} for r in ROLES}
-    demoralized = {r: 0 for r in ROLES}
-    destroyed = {r: 0 for r in ROLES}
+    tactical = {r: battle.tactical(f, r == "attacker") for r, f in fs.items()}  # as the loser tests morale
     total = {r: sum(v for _, v in mods[r]) for r in ROLES}
-    for sa, pa in TWO_D6.items():
-        ra = t.combat(level.id, sa + total["attacker"])
-        for sd, pd in TWO_D6.items():
-            rd = t.combat(level.id, sd + total["defender"])
-            p = pa * pd
-            winner = battle_winner(ra, rd)
-            loser = "defender" if winner == "attacker" else "attacker"
-            win[winner] += p * 36
-            # 14.8: a side never inflicts more losses than its own combat steps
-            taken = {"defender": min(ra.losses, value["attacker"]), "attacker": min(rd.losses, value["defender"])}
-            for outcome, q in _after(level.demoralisation, taken, loser, winner, morale[loser],
-                                     battle.tactical(fs[loser], loser == "attacker"), route[loser],
-                                     pursuit[winner]):
-                for r in ROLES:
-                    lost = steps[r] if outcome[r] is None else min(outcome[r], steps[r])
-                    losses[r][lost] = losses[r].get(lost, 0) + p * q
-                    if lost >= steps[r]:
-                        destroyed[r] += p * q
-                if outcome["demoralized"]:
-                    demoralized[loser] += p * q
+    win, losses, demoralized, destroyed = _dice(level.id, level.demoralisation, _pair(total), _pair(value),
+                                                _pair(steps), _pair(morale), _pair(tactical),
+                                                (route["attacker"], route["defender"]), _pair(pursuit))
     return out | {
         "level": level.name, "destroys": None, "morale": morale, "mods": mods, "win": _chances(win),
         "losses": {r: _chances(dict(sorted(d.items()))) for r, d in losses.items()},
         "demoralized": _chances(demoralized), "destroyed": _chances(destroyed),
     }
+
+
+Pair = tuple[int, int]  # (attacker, defender)
+
+
+def _pair(by_role: dict[str, int]) -> Pair:
+    return by_role["attacker"], by_role["defender"]
+
+
+@cache
+def _dice(level_id: str, can_demoralize: bool, total: Pair, value: Pair, steps: Pair, morale: Pair, tactical: Pair,
+          route: tuple[int | None, int | None], pursuit: Pair) -> tuple[dict[str, int], dict[str, dict[int, int]],
+                                                                       dict[str, int], dict[str, int]]:
+    """The dice of the battle and what follows, counted in rolls out of ``ALL_ROLLS``: wins, steps lost,
+    demoralizations and destructions by role. It depends only on these numbers (and the built-in tables, loaded
+    once per process), so it is computed once for each set; the caller copies the counts into fresh fractions."""
+    t = S.data().tables
+    idx = {r: i for i, r in enumerate(ROLES)}
+    win = {r: 0 for r in ROLES}
+    losses: dict[str, dict[int, int]] = {r: {} for r in ROLES}
+    demoralized = {r: 0 for r in ROLES}
+    destroyed = {r: 0 for r in ROLES}
+    for sa, pa in TWO_D6.items():
+        ra = t.combat(level_id, sa + total[0])
+        for sd, pd in TWO_D6.items():
+            rd = t.combat(level_id, sd + total[1])
+            p = pa * pd
+            winner = battle_winner(ra, rd)
+            loser = "defender" if winner == "attacker" else "attacker"
+            w, lo = idx[winner], idx[loser]
+            win[winner] += p * 36
+            # 14.8: a side never inflicts more losses than its own combat steps
+            taken = {"defender": min(ra.losses, value[0]), "attacker": min(rd.losses, value[1])}
+            for outcome, q in _after(can_demoralize, taken, loser, winner, morale[lo], tactical[lo], route[lo],
+                                     pursuit[w]):
+                for r in ROLES:
+                    n = steps[idx[r]]
+                    lost = n if outcome[r] is None else min(outcome[r], n)
+                    losses[r][lost] = losses[r].get(lost, 0) + p * q
+                    if lost >= n:
+                        destroyed[r] += p * q
+                if outcome["demoralized"]:
+                    demoralized[loser] += p * q
+    return win, losses, demoralized, destroyed
 
 
 def _chances(rolls: dict[Any, int]) -> dict[Any, Fraction]:

@@ -70,3 +70,16 @@ def test_a_minor_battle_sums_to_certainty_and_reads_no_hand():
     st.g["hands"] = hands
     assert F.as_json(fc)["win"]["attacker"] == round(float(fc["win"]["attacker"]), 4)
     assert S.force(st, "f24")["zone"] == "lille"  # the forecast works on a copy
+
+
+def test_14_6_the_dice_are_counted_once_per_battle():
+    """The dice loop depends only on the battle's numbers (``_dice``, cached): asked again, the same battle is read
+    from the cache, and its chances are the same exact fractions, unshared with the first answer."""
+    st = fresh()
+    F._dice.cache_clear()
+    first = F.forecast(st, "f26", "f5", "antwerp", "brussels")
+    again = F.forecast(st, "f26", "f5", "antwerp", "brussels")
+    assert F._dice.cache_info().hits == 1 and F._dice.cache_info().misses == 1
+    assert again == first and again["win"] is not first["win"]
+    first["losses"]["defender"][0] = Fraction(0)  # a caller writing into its answer changes no later forecast
+    assert F.forecast(st, "f26", "f5", "antwerp", "brussels")["losses"]["defender"][0] == Fraction(11, 12)
