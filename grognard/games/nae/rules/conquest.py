@@ -231,6 +231,7 @@ def conquer_minor(st: State, power: str, by: str) -> None:
     diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
     if power == SICILY and by == "empire":
         sicily_joins_naples(st)
+    diplomacy.dissolve_entities(st)  # 8.3.1 / 8.3.2: its last member taken by the Coalition
 
 
 SICILY = "sicily"  # 18.1: the minor Naples leaves when the Empire takes it

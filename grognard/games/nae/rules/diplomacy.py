@@ -66,6 +66,7 @@ from grognard.games.nae.schema.cards import (
 )
 
 JOINS_AS_ALLY_OF = {"empire": "france", "coalition": "britain"}  # 8.2.3: « allié de la France ou de l'Angleterre »
+PATRON_ORDER = ("britain", "austria", "russia", "prussia", "spain", "turkey")  # 10.2's order of the majors
 NEVER_TARGETS = ("france", "britain")  # 3.1: France has no status, Britain never becomes neutral
 
 
@@ -194,6 +195,33 @@ def play_card_event(st: State, side: str, cid: str, why: str) -> None:
     cards.event_played(st, cid)
 
 
+# 8.1.1 / 8.2.3 Whose ally a joining minor is ------------------------------------------------------------------------
+
+def patron(st: State, minor: str, side: str) -> str | None:
+    """8.1.1 / 8.2.3: the major a minor joining ``side`` is allied to, whose supply its units use (13.2): France or
+    Britain (8.1.1: « il rejoint automatiquement le camp adverse ; ils passent sous alliance de la France ou de
+    l'Angleterre »). The text is silent on a conquered Britain sitting out its forced peace, when « elle se comporte
+    comme une nation neutre » (8.1.3). Decided, from 8.1.2's « alliée soit à la France soit à la Coalition »: the
+    minor is then the ally of the Coalition major at war nearest to its capital (least MP over land, 12.1; equally
+    near ones, or none reachable, in the order of 10.2's list of nations), the one whose armies and supply can
+    reach it; with no Coalition major at war it joins as an ally of none and draws its supply from its own capital
+    (13.2). It stays that major's ally when Britain rejoins the Coalition (8.1.2: « Un pays mineur une fois allié
+    ne peut jamais revenir à la neutralité »). The order is ``PATRON_ORDER``."""
+    first = JOINS_AS_ALLY_OF[side]
+    if S.side_of(st, first) == side:
+        return first
+    from grognard.games.nae.rules import conquest, peace
+
+    majors = [p for p in PATRON_ORDER if p in conquest.at_war_majors(st, side)]
+    if not majors:
+        return None
+    m = S.data().map
+    start = m.powers[minor].capital or territory(minor)[0]
+    dist = peace.distances(start)
+    near = {p: min((d for z, d in dist.items() if conquest.territory_of(st, z) == p), default=10**6) for p in majors}
+    return min(majors, key=lambda p: (near[p], majors.index(p)))
+
+
 # 8.2.3 Joining a side --------------------------------------------------------------------------------------------
 
 def join(st: State, power: str, side: str, rule: str) -> None:
@@ -214,7 +242,7 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     else:
         g["status"][power] = "allied"
         S.set_side(st, power, side)
-        S.set_ally_of(st, power, JOINS_AS_ALLY_OF[side])
+        S.set_ally_of(st, power, patron(st, power, side))
         minors = [power]
     for m in minors:
         S.set_side(st, m, side)
@@ -230,12 +258,17 @@ def join(st: State, power: str, side: str, rule: str) -> None:
         victory.apply_vp_event(st, "protectorate_lost", f"{name(power)} is no longer a French protectorate")
     joined = {power, *minors}
     taken = set(g.get("expeditions", []))  # 40F: the units the Empire controls stay its own (37C alone frees them)
+    entering = []
     for fid, f in list(g["forces"].items()):  # 8.2.3: a major's forces on the map enter the war with it
         if f["power"] in joined and all(S.unit(u).power in joined for u in f["units"]) and f["side"] != side \
                 and not set(f["units"]) <= taken:
             S.set_force_side(st, fid, side)
+            entering.append(fid)
     if victor is not None and victor != side:
         forced.part(st, power, victor)
+    for fid in entering:  # 11: one force of a side in a zone (a neutral Prussian corps beside a Russian force in
+        if fid in g["forces"]:  # Warsaw joined the Coalition, 1809 heuristic seed 17)
+            stacking.consolidate(st, fid)
     flags = entities(st)
     n = sum(S.data().tables.cards_on_joining(p, side, flags) for p in [power, *[m for m in minors if m != power]])
     if n:
@@ -247,6 +280,7 @@ def join(st: State, power: str, side: str, rule: str) -> None:
     # Coalition in the diplomatic phase left a French-led Danish corps outside Dutch Amsterdam into the next round)
     siege.enforce_sieges(st)
     ports_follow(st)
+    dissolve_entities(st)  # 8.3.1 / 8.3.2: its last member joining the Coalition
 
 
 def ports_follow(st: State) -> None:
@@ -731,14 +765,16 @@ def change_status(st: State, power: str, status: str) -> None:
     st.note(f"{name(power)} becomes neutral", rule="8.1.1")
     stand_down(st, power)
     leave_neutral_ground(st, power)
+    dissolve_entities(st)  # 8.3.1 / 8.3.2: a member neutral again composes it no more
 
 
 def stand_down(st: State, power: str) -> None:
     """8.1.1: the forces of a power made neutral by an event are at war with nobody (side None) and stay on its
     territory; those abroad go home to its nearest key zone, as a conquered power's forces do (18.2.3: « ses unités
-    hors de son territoire national sont replacées dans ses zones clés »). Its units in another nation's force, and
-    other nations' units in its forces, leave them (as 18.2.2 parts a minor's units from a force of another nation):
-    a neutral's militia never follows a belligerent's army out of its territory."""
+    hors de son territoire national sont replacées dans ses zones clés »), and its fleets abroad to its ports. Its
+    units in another nation's force, and other nations' units in its forces, leave them (as 18.2.2 parts a minor's
+    units from a force of another nation): a neutral's militia never follows a belligerent's army out of its
+    territory."""
     from grognard.games.nae.rules import conquest, peace
 
     for fid in sorted(st.g["forces"]):
@@ -759,6 +795,13 @@ def stand_down(st: State, power: str) -> None:
             dist = peace.distances(f["zone"])
             keys = sorted((dist.get(z, 10**6), z) for z in conquest.key_zones(power))
             peace.move_force(st, fid, keys[0][1], "8.1.1")
+    # its fleets abroad sail home too, as a conquered power's are repositioned in its ports (18.2.3), to the first
+    # with room (17.2.2): a neutral's fleet may not lie in a belligerent's port (a Spanish fleet in Hamburg after
+    # 53F Valençay, 1805 heuristic seed 17)
+    for fleet in peace.fleets_abroad(st, power):
+        ports = peace.port_room(st, power)
+        if ports:
+            peace.fleet_home(st, fleet, ports[0], "8.1.1")
 
 
 def leave_neutral_ground(st: State, power: str) -> None:
@@ -825,6 +868,40 @@ def create_entity(st: State, entity: str) -> None:
     power = S.data().map.powers[entity]
     st.note(f"{power.name} is created (capital {S.zone_name(str(power.capital))}), a French protectorate",
             rule=ENTITY_RULES.get(entity, "8.3"))
+
+
+ENTITY_MARKERS = {"rhine": "R", "westphalia": "W"}  # 8.3.1, 8.3.2: the entities made of marked minors
+
+
+def dissolve_entities(st: State) -> None:
+    """8.3.1 / 8.3.2: « La Confédération disparaît définitivement lorsque tous les mineurs la composants sont
+    conquis ou alliés à la coalition » (the same sentence for Westphalia). Read: an entity stands while one of the
+    minors marked R (W) fights for the Empire; a marked minor neutral, conquered by or allied to the Coalition, or
+    integrated into a major's territory, composes it no more. The text does not say what « disparaît » takes with
+    it; decided, the plain reading: the entity leaves play as a minor integrated at a peace does (18.2.2, status
+    not in play): its units leave the map for good (never built again, 7.3.3 counts only minors in play), its card
+    (8.3.1's extra card) and its members' immunity to diplomacy (``entity_member``) go with its flag, and the
+    Empire loses the victory points its creation gave, as a lost protectorate does (19.1's Naples example;
+    ``vp_event`` ``<entity>_gone``); the escalade, the war's measure, stays. Its capital and zones are its members'
+    own territory, which keep their own statuses; the cards that created it stay played (45F still counts for 19.3's
+    end victory, which reads the card)."""
+    for entity, marker in ENTITY_MARKERS.items():
+        if entity not in entities(st) or any(S.side_of(st, p) == "empire" for p in marked_members(marker)):
+            continue
+        g = st.g
+        g["flags"].remove(entity)
+        g["status"][entity] = "not_in_play"
+        S.set_side(st, entity, None)
+        S.set_ally_of(st, entity, None)
+        st.note(f"{name(entity)} disappears: none of its members fights for the Empire any more; its units leave "
+                "the game", rule=ENTITY_RULES[entity])
+        for fid in sorted(g["forces"]):
+            f = g["forces"][fid]
+            for uid in [u for u in f["units"] if S.unit(u).power == entity]:
+                S.eliminate(st, f, uid)
+            S.check_force(st, fid, ENTITY_RULES[entity])
+        victory.apply_vp_event(st, f"{entity}_gone", f"{name(entity)} has disappeared")
+    siege.refresh_sieges(st)  # 15.3: a besieger that lost its entity's corps may be too weak
 
 
 def deploy(st: State, side: str, e: Deploy, why: str) -> None:

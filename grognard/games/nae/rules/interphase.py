@@ -99,7 +99,7 @@ def declare_war(st: State, side: str, power: str) -> None:
         g["status"][power] = "at_war"
     else:
         g["status"][power] = "allied"
-        S.set_ally_of(st, power, "france" if foe == "empire" else "britain")
+        S.set_ally_of(st, power, diplomacy.patron(st, power, foe))
     for p in joining:
         S.set_side(st, p, foe)
     S.follow_sides(st, joining)

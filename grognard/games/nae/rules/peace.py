@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
-from grognard.games.nae.rules import budget, cards, conquest, diplomacy, naval, siege, stacking
+from grognard.games.nae.rules import budget, cards, command, conquest, diplomacy, naval, siege, stacking
 from grognard.games.nae.schema.cards import ImposePeace
 
 TAMBOURS = "27C"  # 8.1.4 and 18.2.1 say 27C, 18.2.2 22C (docs/nae-data.md)
@@ -258,6 +258,7 @@ def annex_province(st: State, province: str, to: str, rule: str) -> None:
     if to == POLAND:
         polish_annexation(st)  # 8.3.5: created with its side before the sieges are looked at
     siege.refresh_sieges(st)  # 15.3: a fortress annexed to its besieger's side is besieged no more (Valencia)
+    diplomacy.ports_follow(st)  # 17.2.1: the enemy's fleets leave its ports as from a captured port (Valencia)
     flag, why, section = ANNEXATION_FLAGS.get((province, to), (None, "", ""))
     flags = st.g.get("flags", [])  # a grand campaign's (20.2 / 20.3)
     if flag is not None and S.side_of(st, to) == "empire" and flag not in flags:
@@ -274,6 +275,7 @@ def integrate_minor(st: State, minor: str, to: str, rule: str) -> None:
     S.set_side(st, minor, None)
     S.set_ally_of(st, minor, None)
     g["status"][minor] = "not_in_play"
+    diplomacy.dissolve_entities(st)  # 8.3.1 / 8.3.2: a member integrated composes it no more
 
 
 def ally_minor(st: State, minor: str, by: str, major: str, rule: str) -> None:
@@ -290,6 +292,7 @@ def ally_minor(st: State, minor: str, by: str, major: str, rule: str) -> None:
     g["status"][minor] = "allied"
     st.note(f"{_name(minor)} becomes an ally of {_name(major)}", rule=rule)
     diplomacy.ports_follow(st)  # 17.2.1 / 17.2.6: fleets in its ports or their boxes
+    diplomacy.dissolve_entities(st)  # 8.3.1 / 8.3.2: a member taken by the Coalition at its peace terms
 
 
 def _drop_units(st: State, minor: str, rule: str, only_mixed: bool = False) -> None:
@@ -323,8 +326,9 @@ def distances(start: str) -> dict[str, int]:
 
 def nearest_fortresses(st: State, fid: str, loser: str) -> list[str]:
     """18.2.3: « la zone frontière la plus proche en nombre de points de mouvement contenant une forteresse »,
-    read as the nearest fortress zone outside the loser's territory that the force's side controls (the example:
-    Vienna -> Ulm, Brünn -> Neminov); the equally near ones are the owner's choice. Britain conquered: a French
+    read as the nearest fortress zone outside the territory of the loser and of the minor allies sharing its peace
+    that the force's side controls (the example: Vienna -> Ulm, Brünn -> Neminov); the equally near ones are the
+    owner's choice. Britain conquered: a French
     coastal fortress on the Manche. None where enemy forces stand outside the fortress (11: the sides share a zone
     only across a fortress wall, as ``naval.landing_port`` reads it): a redeployment is no attack (a 1809 game
     redeployed Joseph's army to a Lérida that Wellington besieged)."""
@@ -334,7 +338,8 @@ def nearest_fortresses(st: State, fid: str, loser: str) -> list[str]:
         return sorted(z for z in st.g["fortresses"] if conquest.territory_of(st, z) == "france"
                       and "manche" in m.zones[z].seas and not S.outside(st, z, S.other(f["side"])))
     dist = distances(f["zone"])
-    near = [z for z in st.g["fortresses"] if z in dist and conquest.territory_of(st, z) != loser
+    out = {p for p in peace_camp(st, loser) if p == loser or S.side_of(st, p) is None}  # (its allies at peace too)
+    near = [z for z in st.g["fortresses"] if z in dist and conquest.territory_of(st, z) not in out
             and S.controller(st, z) == f["side"] and not S.outside(st, z, S.other(f["side"]))]
     best = min((dist[z] for z in near), default=None)
     return sorted(z for z in near if dist[z] == best)
@@ -346,20 +351,106 @@ def redeployments(st: State, c: dict[str, Any]) -> list[dict[str, Any]]:
     précédemment alliées à la puissance vaincue se trouvant dans le territoire national du pays vaincu doivent être
     replacées »: decided, a former ally's garrison inside a fortress the terms just gave the victor (a province
     annexed, or a minor ally taken in its place, 18.2.2) leaves it too, the same way (a Russian corps held a Saxon
-    Wittenberg integrated into France, 1805 heuristic seed 1)."""
+    Wittenberg integrated into France, 1805 heuristic seed 1); and the former allies on the territory of a minor
+    ally sharing the loser's peace leave it too (8.1.3: « ne peuvent pas déclarer la guerre au pays conquis et à
+    ses mineurs alliés »; a Russian force stood in a Bavaria allied to Austria, neutral with it when its peace ended,
+    1805 heuristic seed 13)."""
     power = c["power"]
+    camp = peace_camp(st, power)
     out = []
     for fid in sorted(st.g["forces"]):
         f = st.g["forces"][fid]
-        home = conquest.territory_of(st, f["zone"]) == power
-        own = S.major_of(st, f["power"]) == power
+        ground = conquest.territory_of(st, f["zone"])
+        home = ground == power
+        own = f["power"] in camp
         taken = f["in_fortress"] and S.controller(st, f["zone"]) == c["by"]
         if home and not own and f["side"] == c["by"]:
             out.append({"fid": fid, "stay": True, "to": "fortress"})
-        elif (home or taken) and not own and f["side"] == c["former"]:
+        elif (ground in camp or taken) and not own and f["side"] == c["former"]:
             out.append({"fid": fid, "stay": False, "to": "fortress"})
         elif own and not home:
             out.append({"fid": fid, "stay": False, "to": "key"})
+    return out
+
+
+def peace_camp(st: State, loser: str) -> set[str]:
+    """8.1.3: the powers a major's forced peace takes out of the war: it and its minor allies (not a national
+    revolt allied to it, which fights on: glossary « Révolte nationale »)."""
+    return {loser, *minor_allies(st, loser)}
+
+
+def part_forces(st: State, loser: str) -> list[str]:
+    """18.2.3 with 10.1 / 11: the loser (and its minor allies, 8.1.3) leaves the war, its side's other nations do
+    not, so no force may keep both. The text is silent on a force of one holding units of the other (an Austrian
+    army with Russian corps, 10.1: « des unités alliées majeures »); decided, from 18.2.3's own two sentences: the
+    other nations' units in the loser's forces are « forces précédemment alliées à la puissance vaincue » (replaced
+    at the nearest fortress zone outside its territory if they stand on it, staying where they are abroad), and the
+    loser's units in other nations' forces « appartenant au pays défait » (back to its key zones if abroad). So each
+    such group leaves its force where it stands, before the redeployments: a group of armies of both splits into its
+    armies (9.1); otherwise the units of one nation go under the highest-ranked general of that nation in the force
+    (10.2), as many as he may command (10.1), the rest as corps alone; the nation's other subordinates return to the
+    reserve (10.1: « si ce pas est détruit le général retourne dans la réserve »). Returns the new forces."""
+    g = st.g
+    new: list[str] = []
+    camp = peace_camp(st, loser)
+
+    def in_camp(power: str) -> bool:
+        return power in camp
+
+    for fid in sorted(g["forces"]):
+        f = g["forces"][fid]
+        if f["side"] is None or not f["group"]:
+            continue
+        camps = [in_camp(S.general(a.commander).power) for a in S.armies(f) if a.commander]
+        if len(camps) == 2 and camps[0] != camps[1]:
+            new.append(command.split_group(st, fid, 1))
+    for fid in sorted(g["forces"]):
+        f = g["forces"].get(fid)
+        if f is None or f["side"] is None:
+            continue
+        mine = in_camp(f["power"])
+        for nation in sorted({S.major_of(st, S.unit(u).power) for u in f["units"]
+                              if in_camp(S.unit(u).power) != mine}):
+            new += _part_nation(st, fid, [p for p in g["sides"] if S.major_of(st, p) == nation
+                                          and in_camp(p) != mine])
+    return new
+
+
+def _part_nation(st: State, fid: str, nations: list[str]) -> list[str]:
+    """The units of one nation (a major and its minor allies: ``nations``) leave force ``fid``
+    (``part_forces``)."""
+    f = S.force(st, fid)
+    uids = sorted((u for u in f["units"] if S.unit(u).power in nations), key=lambda u: (-f["units"][u], u))
+    theirs = sorted((gid for gid in S.subordinates(f) if S.general(gid).power in nations),
+                    key=lambda gid: S.general(gid).rank)
+    out = []
+    if theirs:
+        leader = theirs[0]
+        S.drop_subordinate(f, leader)
+        led: dict[str, int] = {}
+        for u in uids:
+            if command.within_command(st, leader, None, {**led, u: f["units"][u]}):
+                led[u] = f["units"][u]
+        if led:
+            for index in range(len(S.armies(f))):  # (a group's armies are parted one at a time, 9.1)
+                part = [u for u in led if u in S.armies(f)[index].units]
+                if part:
+                    st.note(f"{S.general(leader).name} leaves {S.name_of(st, fid)} with the units of his nation",
+                            rule="18.2.3")
+                    out.append(command.detach(st, fid, part, general=leader, note=""))
+                    break
+        if not out:
+            st.g["removed"].append(leader)
+            st.note(f"{S.general(leader).name} leaves {S.name_of(st, fid)} for the reserve", rule="18.2.3")
+        for gid in theirs[1:]:
+            S.drop_subordinate(f, gid)
+            st.g["removed"].append(gid)
+            st.note(f"{S.general(gid).name} leaves {S.name_of(st, fid)} for the reserve", rule="18.2.3")
+        uids = [u for u in uids if u in f["units"]]
+    for u in uids:
+        st.note(f"{S.unit_name(u)} leaves {S.name_of(st, fid)}", rule="18.2.3")
+        out.append(command.detach(st, fid, [u], note=""))
+    S.check_force(st, fid, "18.2.3")
     return out
 
 
@@ -375,14 +466,31 @@ def move_force(st: State, fid: str, zone: str, rule: str) -> None:
     stacking.consolidate(st, fid)
 
 
-def fleets_home(st: State, power: str) -> None:
-    """18.2.3: the loser's fleets return to ports of its National Territory (the first the map lists)."""
+def home_ports(st: State, power: str) -> list[str]:
+    """The ports of ``power``'s National Territory (18.2.2 annexations read), in map order."""
+    return [z.id for z in S.data().map.zones.values() if z.port and conquest.territory_of(st, z.id) == power]
+
+
+def fleets_abroad(st: State, power: str) -> list[str]:
+    """18.2.3: the loser's fleets not in a port of its National Territory."""
     fleets = S.data().counters.fleets
-    ports = [z.id for z in S.data().map.zones.values() if z.port and conquest.territory_of(st, z.id) == power]
-    for fl in sorted(x for x in st.g["fleets"] if fleets[x].power == power):
-        x = st.g["fleets"][fl]
-        if ports and not (x["at"] == "port" and x["where"] in ports):
-            naval.relocate(st, [fl], ports[0])
+    ports = home_ports(st, power)
+    return [fl for fl in sorted(st.g["fleets"]) if fleets[fl].power == power
+            and not (st.g["fleets"][fl]["at"] == "port" and st.g["fleets"][fl]["where"] in ports)]
+
+
+def port_room(st: State, power: str) -> list[str]:
+    """18.2.3 / 17.2.2: the home ports that hold fewer than 3 fleets (« Une escadre ne peut jamais excéder 3
+    flottes », the ports' limit too), all of them if none has room."""
+    cap = int(S.data().tables.constant("squadron_max_fleets"))
+    ports = home_ports(st, power)
+    room = [z for z in ports if sum(1 for x in st.g["fleets"].values() if x["at"] == "port" and x["where"] == z) < cap]
+    return room or ports
+
+
+def fleet_home(st: State, fleet: str, port: str, rule: str = "18.2.3") -> None:
+    st.g["fleets"][fleet].update(at="port", where=port)
+    st.note(f"{naval.fleet_name(fleet)} is repositioned in {S.zone_name(port)}", rule=rule)
 
 
 # -- the step ----------------------------------------------------------------------------------------------------
@@ -473,9 +581,16 @@ class Terms:
         elif phase == "fortresses":
             f["phase"] = "redeploy"
             conquest.reactivate_fortresses(st, supplied_only=False)
-            f["queue"] = [dict(r, loser=c["power"]) for c in f["confirmed"] for r in redeployments(st, c)]
-            for c in f["confirmed"]:
-                fleets_home(st, c["power"])
+            f["parted"] = [fid for c in f["confirmed"] for fid in part_forces(st, c["power"])]
+            # 8.1.3: parted, the forces of the powers in forced peace are at war with nobody (``victory_phase`` does
+            # it for every such power), so no redeployment takes the parted units in again (11)
+            S.follow_sides(st, sorted(set().union(*(peace_camp(st, c["power"]) for c in f["confirmed"]))))
+            queue = [dict(r, loser=c["power"]) for c in f["confirmed"] for r in redeployments(st, c)]
+            # the parted units leave the loser's territory first, so no force coming home takes them in again (11)
+            f["queue"] = sorted(queue, key=lambda r: r["fid"] not in f["parted"])
+            f["fleets"] = [[fl, c["power"]] for c in f["confirmed"] for fl in fleets_abroad(st, c["power"])]
+        elif phase == "redeploy" and f.get("fleets"):
+            self.fleets(st, f)
         elif phase == "redeploy":
             self.redeploy(st, f)
         elif phase == "reorganize":
@@ -508,6 +623,20 @@ class Terms:
         f["queue"].pop(0)
         st.push("conquest.choice", kind="reward", side=by, powers=[c["victor"]])
 
+    def fleets(self, st: State, f: Frame) -> None:
+        """18.2.3: « repositionnement des flottes dans les ports du territoire national », as the text offers it
+        to the loser (« une réorganisation totale des forces est possible »): the side running it (7.3.2, as for the
+        reorganization) chooses each fleet's home port among those with room; one port, or no side: the first."""
+        fleet, loser = f["fleets"].pop(0)
+        ports = port_room(st, loser)
+        side = budget.manager(st, loser)
+        if not ports:
+            return
+        if len(ports) == 1 or side is None:
+            fleet_home(st, fleet, ports[0])
+            return
+        st.push("conquest.choice", kind="fleet", side=side, fleet=fleet, zones=ports, powers=[loser])
+
     def redeploy(self, st: State, f: Frame) -> None:
         while f["queue"]:
             r = f["queue"].pop(0)
@@ -518,12 +647,17 @@ class Terms:
             here = S.force(st, r["fid"])["zone"]
             if not zones or (zones == [here] and not r["stay"]):
                 continue
-            if len(zones) == 1 and not r["stay"]:
+            # the owner chooses: the loser's forces, at peace now, are the side's that runs it (7.3.2)
+            side = S.force(st, r["fid"])["side"] or budget.manager(st, r["loser"])
+            if side is None or (len(zones) == 1 and not r["stay"]):
                 move_force(st, r["fid"], zones[0], "18.2.3")
                 continue
-            st.push("conquest.choice", kind="redeploy", side=S.force(st, r["fid"])["side"], fid=r["fid"],
-                    zones=zones, stay=r["stay"], powers=[r["loser"]])
+            st.push("conquest.choice", kind="redeploy", side=side, fid=r["fid"], zones=zones, stay=r["stay"],
+                    powers=[r["loser"]])
             return
+        for fid in f.get("parted", []):  # 11: the parted units that stayed abroad make one force of their side there
+            if fid in st.g["forces"]:
+                stacking.consolidate(st, fid)
         f["phase"] = "reorganize"
 
 
@@ -537,6 +671,7 @@ PROMPTS = {
     "recipient": "Give the annexed territory to a power of your side (18.2.2).",
     "reward": "The reward of {p}: an extra card at the next draw or 4 resources at the next budget (18.2.2).",
     "redeploy": "{force}: choose the fortress it is redeployed to (18.2.3).",
+    "fleet": "{force}: choose the port of {p}'s National Territory it is repositioned in (18.2.3).",
     "reorganize": "{p}'s full reorganization: you may replace the general of one of its armies, or finish (18.2.3).",
 }
 
@@ -551,7 +686,7 @@ class Choice:
 
     def prompt(self, st: State, f: Frame) -> str:
         names = " or ".join(_name(p) for p in f["powers"])
-        force = S.name_of(st, f["fid"]) if f.get("fid") else ""
+        force = S.name_of(st, f["fid"]) if f.get("fid") else naval.fleet_name(f["fleet"]) if f.get("fleet") else ""
         return PROMPTS[f["kind"]].format(p=names, force=force)
 
     def choices(self, st: State, f: Frame) -> list[Action]:
@@ -577,7 +712,7 @@ class Choice:
             return [("reward_card", None), ("reward_resources", None)]
         if kind == "reorganize":
             return [("done", None), *(("dismiss", g) for g in reorganizable(st, f["powers"][0], f["dismissed"]))]
-        return [("zone", z) for z in f["zones"]] + ([("stay", None)] if f["stay"] else [])
+        return [("zone", z) for z in f["zones"]] + ([("stay", None)] if f.get("stay") else [])
 
     def resolve(self, st: State, f: Frame, action: Action) -> None:
         verb, arg = action
@@ -625,6 +760,8 @@ class Choice:
             st.g.setdefault("peace_rewards", []).append({"power": f["powers"][0], "reward": reward})
             st.note(f"{_name(f['powers'][0])} takes " + ("an extra card at the next draw" if reward == "card"
                                                          else "4 resources at the next budget"), rule="18.2.2")
+        elif kind == "fleet":
+            fleet_home(st, f["fleet"], arg)
         elif verb == "zone":
             move_force(st, f["fid"], arg, "18.2.3")
         else:
@@ -661,7 +798,7 @@ def label(st: State, action: Action) -> str | None:
         "annex_to": lambda: f"Give it to {_name(arg)}",
         "reward_card": lambda: "An extra card at the next draw",
         "reward_resources": lambda: "4 resources at the next budget",
-        "zone": lambda: f"Redeploy to {S.zone_name(arg)}",
+        "zone": lambda: f"{'Reposition in' if st.frame['kind'] == 'fleet' else 'Redeploy to'} {S.zone_name(arg)}",
         "stay": lambda: "Stay where it is",
         "dismiss": lambda: f"Replace {S.general(arg).name} at the head of his army",
         "done": lambda: "Finish the reorganization" if st.frame["kind"] == "reorganize" else "Play no card",

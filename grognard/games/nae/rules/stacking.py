@@ -43,9 +43,13 @@ def consolidate(st: State, fid: str, garrisons: bool = True) -> None:
     of an unbesieged fortress rejoins the force outside (``rejoin_garrisons``; not while the force outside is still
     evading, ``garrisons`` False)."""
     f = S.force(st, fid)
-    for other in S.forces_in(st, f["zone"], f["side"]):
-        if other == fid or other not in st.g["forces"] or st.g["forces"][other]["in_fortress"] != f["in_fortress"]:
+    side = f["side"]
+    for other in S.forces_in(st, f["zone"], side):
+        o = st.g["forces"].get(other)
+        if other == fid or o is None or o["in_fortress"] != f["in_fortress"]:
             continue  # 15.1: a garrison and a force outside its fortress are apart
+        if side is None and (o["side"] is not None or S.major_of(st, o["power"]) != S.major_of(st, f["power"])):
+            continue  # 8.1.1 / 8.1.3: a force at war with nobody joins only its own nation's (18.2.3, 8.1.1 moves)
         fid = merge(st, fid, other) or squeeze(st, fid, other)
     if garrisons:
         rejoin_garrisons(st, f["zone"])

@@ -111,6 +111,11 @@ def check_statuses(st: State) -> None:
         major = g["ally_of"].get(power)
         if status in ("allied", "protectorate") and major is not None and power not in REVOLTS:
             assert side == g["sides"].get(major), f"{power} ({side}) allied to {major} ({g['sides'].get(major)})"
+    if st.step == "round":  # 18.2.3 / 8.1.1: no force holds units of a nation at war and of one at peace
+        taken = set(g.get("expeditions", []))  # 40F: the forced ally's units the Empire controls
+        for fid, f in g["forces"].items():
+            sides = {g["sides"].get(S.unit(u).power) for u in f["units"] if u not in taken}
+            assert len(sides) <= 1, f"{fid} holds units of nations on {sides}"
 
 
 # glossary « Révolte nationale »: Chouans, Serbs, Tyroleans « comptent comme un mineur allié [...] mais leur sort ne
