@@ -5,11 +5,17 @@ seed), printing every move the search played instead of the heuristic's, each ga
 the wins with a Wilson 95% interval, then the heuristic mirror's on the same seeds. ``verify``: heuristic mirror
 games in which the search is asked at every decision of SEAT; where it would leave the heuristic's move, CHECKS
 fresh paired determinizations play its move and the heuristic's to the end (both heuristics after it), and the
-games each wins that the other loses are printed.
+games each wins that the other loses are printed. ``lost``: the ``match`` games SEAT loses, read again: at each of
+SEAT's decisions with a choice, the heuristic's first four ranked moves (the search's candidates and its first
+widening) are each played on CHECKS paired fair futures (determinized for SEAT, both heuristics after), and their
+wins printed beside the move played; ``<<<`` marks a decision where another move won an eighth of CHECKS more (the
+turning moves); the reading stops where every move loses every future.
 
 Usage: python bench/search_switches.py match SPEC SEAT FROM TO
        python bench/search_switches.py verify SPEC SEAT FROM TO CHECKS
-(e.g. match search:iterations=110 coalition 1000 1040; verify search:iterations=110 coalition 1000 1002 150)
+       python bench/search_switches.py lost SPEC SEAT FROM TO CHECKS
+(e.g. match search:iterations=110 coalition 1000 1040; verify search:iterations=110 coalition 1000 1002 150;
+lost search:iterations=110 empire 1046 1047 24)
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import time
 
 from grognard.agents import make_agent
 from grognard.agents.heuristic import game_ai
+from grognard.agents.search import ranked
 from grognard.core.machine import Action, Game, State
 from grognard.core.registry import load_game
 from grognard.ratings import wilson
@@ -101,10 +108,45 @@ def verify(spec: str, seat: str, seeds: range, checks: int) -> None:
     print(f"all switches: {won} games won that the heuristic's move lost, {lost} the reverse")
 
 
+def lost(spec: str, seat: str, seeds: range, checks: int) -> None:
+    game = load_game("nae")
+    rng = random.Random(99)
+    for seed in seeds:
+        st = game.new_state("1815", seed=seed)
+        agents = {s: make_agent(spec if s == seat else "heuristic", seed) for s in game.sides}
+        while not st.over:
+            st.apply(agents[str(st.active)].choose(st, str(st.active)))
+        print(f"seed {seed}: {(st.result or {}).get('winner')} wins: {(st.result or {}).get('text')}", flush=True)
+        if (st.result or {}).get("winner") == seat:
+            continue
+        replay = game.new_state("1815", seed=seed)
+        for action in st.actions:
+            if replay.active == seat and len(replay.legal_actions()) > 1:
+                moves = [a for a, _ in ranked(game_ai(replay), replay, seat, replay.legal_actions(), 4)]
+                if action not in moves:
+                    moves.append(action)
+                wins = [0] * len(moves)
+                for _ in range(checks):
+                    det = replay.determinize(seat, rng)
+                    for i, move in enumerate(moves):
+                        wins[i] += _result(det.copy(), move, seat)
+                played = wins[moves.index(action)]
+                others = "; ".join(f"{game.label(replay, m)} {w}"
+                                   for m, w in zip(moves, wins, strict=True) if m != action)
+                print(f"  round {replay.g['round']} {replay.step}: {game.label(replay, action)} {played}/{checks}; "
+                      f"{others}{' <<<' if max(wins) - played >= checks / 8 else ''}", flush=True)
+                if not max(wins):
+                    print("  lost in every fair future from here", flush=True)
+                    break
+            replay.apply(action)
+
+
 def main() -> None:
     mode, spec, seat, lo, hi = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
     if mode == "verify":
         verify(spec, seat, range(lo, hi), int(sys.argv[6]) if len(sys.argv) > 6 else 150)
+    elif mode == "lost":
+        lost(spec, seat, range(lo, hi), int(sys.argv[6]) if len(sys.argv) > 6 else 24)
     else:
         match(spec, seat, range(lo, hi))
 

@@ -127,6 +127,7 @@ class SearchAgent:
         lead = dict.fromkeys(alive, 0.0)
         spread = dict.fromkeys(alive, 0.0)
         seen = dict.fromkeys(alive, 0)  # simulations each candidate shared with the heuristic's move
+        own = dict.fromkeys(alive, 0.0)  # each candidate's summed score over those simulations
         total = 0.0  # the heuristic's move's summed score
         deadline = None if self.seconds is None else start + TIME_SHARE * self.seconds
         longest = 0.0
@@ -155,6 +156,7 @@ class SearchAgent:
                     lead[a] += d
                     spread[a] += d * d
                     seen[a] += 1
+                    own[a] += scores[a]
             left = self._sims_left(n, len(alive) + 1, start)
             alive = [a for a in alive
                      if may_pass(lead[a], spread[a], left, edge, seen[a]) and patient(seen[a], lead[a], spread[a])]
@@ -166,13 +168,15 @@ class SearchAgent:
                 moves += fresh
                 alive = [a for a, _ in fresh]
                 for a in alive:
-                    lead[a] = spread[a] = 0.0
+                    lead[a] = spread[a] = own[a] = 0.0
                     seen[a] = 0
         self.last_iterations = n
         self.last_tried = len(moves)
         winners = [a for a, _ in moves[1:] if passes(lead[a], spread[a], edge, seen[a])]
         best = max(winners, key=lambda a: lead[a], default=hint)
-        win = total / max(1, sims) + (lead[best] / seen[best] if best != hint else 0.0)
+        # a candidate's own playouts: the heuristic's mean over every simulation plus the lead over the candidate's
+        # fewer ones mixed two samples (and could pass 100%)
+        win = total / max(1, sims) if best == hint else own[best] / seen[best]
         why = f"expected score {win:.0%} in {sims if best == hint else seen[best]} simulations"
         if best == hint:
             why += f" ({len(moves) - 1} other moves tried); {reason}"

@@ -67,3 +67,23 @@ def test_search_widens_at_a_step_that_decides_games(monkeypatch):
     assert "games against the heuristic's" in agent.last_reason
     narrow = make_agent("search:iterations=300,wide=3", 1)
     assert narrow.choose(st, "coalition") == moves[0] and narrow.last_tried == 3
+
+
+def test_switch_reports_the_candidates_own_expected_score(monkeypatch):
+    """The expected score a switch reports is its own playouts' mean: the heuristic's move scored 0.9 before the
+    widening and 0.5 after it, the fifth move (tried only after it) 1.0 in every playout, so 100% (the heuristic's
+    mean over all simulations plus the lead over fewer ones said 101%)."""
+    st = _coalition_choice()
+    moves = [a for a, _ in ranked(ai, st, "coalition", st.legal_actions(), 7)]
+    first = []
+
+    def playout(self, st_, action, side, ai_, deadline, horizon):
+        if action == moves[0]:
+            first.append(action)
+            return 0.9 if len(first) <= PATIENCE else 0.5
+        return {moves[1]: 0.0, moves[2]: 0.0, moves[4]: 1.0}.get(action, 0.5)
+
+    monkeypatch.setattr(SearchAgent, "_playout", playout)
+    agent = make_agent("search:iterations=300,wide=7", 1)
+    assert agent.choose(st, "coalition") == moves[4]
+    assert "expected score 100% in " in agent.last_reason
