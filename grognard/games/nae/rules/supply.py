@@ -406,7 +406,8 @@ def royalist_network(st: State, rule: RoyalistSupply) -> Network:
     side = S.side_of(st, rule.power)
     if side is None:
         return Network({}, frozenset(), frozenset())
-    base = ("royalist", *links_key(st, rule.fallback_depot_power))
+    # keyed on the rising too: its side picks the depots that are sources, and another rising may share the depots
+    base = ("royalist", rule.power, *links_key(st, rule.fallback_depot_power))
     sea = naval.sea_blocks(st, side)
     key = (base, blocked_by(st, side), sea)
     hit = _TRACED.get(key)
