@@ -167,6 +167,9 @@ def coastal(power: str) -> bool:
     return any(z.port for z in S.data().map.zones.values() if z.owner == power)
 
 
+ENTITY_MARKERS = {"rhine": "R", "westphalia": "W"}  # 8.3.1, 8.3.2: the entities made of marked minors
+
+
 @cache
 def marked_members(marker: str) -> tuple[str, ...]:
     """Minors with a province marked R (8.3.1) or W (8.3.2)."""
@@ -178,8 +181,7 @@ def marked_members(marker: str) -> tuple[str, ...]:
 
 def entity_member(st: State, power: str) -> bool:
     """8.3.1, 8.3.2: a minor inside a created entity is immune to diplomacy like a protectorate."""
-    return any(e in entities(st) and power in marked_members(marker) for e, marker in (("rhine", "R"),
-                                                                                       ("westphalia", "W")))
+    return any(e in entities(st) and power in marked_members(marker) for e, marker in ENTITY_MARKERS.items())
 
 
 # Cards drawn and lost --------------------------------------------------------------------------------------------
@@ -870,9 +872,6 @@ def create_entity(st: State, entity: str) -> None:
             rule=ENTITY_RULES.get(entity, "8.3"))
 
 
-ENTITY_MARKERS = {"rhine": "R", "westphalia": "W"}  # 8.3.1, 8.3.2: the entities made of marked minors
-
-
 def dissolve_entities(st: State) -> None:
     """8.3.1 / 8.3.2: « La Confédération disparaît définitivement lorsque tous les mineurs la composants sont
     conquis ou alliés à la coalition » (the same sentence for Westphalia). Read: an entity stands while one of the
@@ -901,7 +900,7 @@ def dissolve_entities(st: State) -> None:
                 S.eliminate(st, f, uid)
             S.check_force(st, fid, ENTITY_RULES[entity])
         victory.apply_vp_event(st, f"{entity}_gone", f"{name(entity)} has disappeared")
-    siege.refresh_sieges(st)  # 15.3: a besieger that lost its entity's corps may be too weak
+        siege.refresh_sieges(st)  # 15.3: a besieger that lost its entity's corps may be too weak
 
 
 def deploy(st: State, side: str, e: Deploy, why: str) -> None:

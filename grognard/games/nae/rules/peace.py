@@ -393,26 +393,22 @@ def part_forces(st: State, loser: str) -> list[str]:
     g = st.g
     new: list[str] = []
     camp = peace_camp(st, loser)
-
-    def in_camp(power: str) -> bool:
-        return power in camp
-
     for fid in sorted(g["forces"]):
         f = g["forces"][fid]
         if f["side"] is None or not f["group"]:
             continue
-        camps = [in_camp(S.general(a.commander).power) for a in S.armies(f) if a.commander]
+        camps = [S.general(a.commander).power in camp for a in S.armies(f) if a.commander]
         if len(camps) == 2 and camps[0] != camps[1]:
             new.append(command.split_group(st, fid, 1))
     for fid in sorted(g["forces"]):
         f = g["forces"].get(fid)
         if f is None or f["side"] is None:
             continue
-        mine = in_camp(f["power"])
+        mine = f["power"] in camp
         for nation in sorted({S.major_of(st, S.unit(u).power) for u in f["units"]
-                              if in_camp(S.unit(u).power) != mine}):
+                              if (S.unit(u).power in camp) != mine}):
             new += _part_nation(st, fid, [p for p in g["sides"] if S.major_of(st, p) == nation
-                                          and in_camp(p) != mine])
+                                          and (p in camp) != mine])
     return new
 
 
