@@ -111,17 +111,25 @@ def _forecast_for(st: State, action: tuple[str, Any]) -> dict[str, Any] | None:
     (12.4), or standing to fight rather than evading (12.5)."""
     verb, arg = action
     f = st.frame
+    fc: dict[str, Any] | None = None
     if st.step == "march" and verb == "zone" and arg != "fortress":
         mover = S.force(st, f["fid"])
         enemies = S.outside(st, arg, S.other(mover["side"]))
-        return F.forecast(st, f["fid"], enemies[0], arg, mover["zone"]) if enemies else None
-    if st.step == "intercept" and verb == "intercept":
-        return F.forecast(st, f["fid"], arg, f["zone"], f["came_from"], interceptor_from=S.force(st, arg)["zone"])
-    if st.step == "evade" and verb == "stand":
+        if enemies:
+            att, dfn = f["fid"], enemies[0]
+            fc = F.forecast(st, att, dfn, arg, mover["zone"])
+    elif st.step == "intercept" and verb == "intercept":
+        att, dfn = f["fid"], arg
+        fc = F.forecast(st, att, dfn, f["zone"], f["came_from"], interceptor_from=S.force(st, arg)["zone"])
+    elif st.step == "evade" and verb == "stand":
         contact = next((x for x in reversed(st.core["stack"]) if x["step"] == "contact"), None)
         if contact is not None:
-            return F.forecast(st, f["mover"], f["fid"], f["zone"], contact["came_from"])
-    return None
+            att, dfn = f["mover"], f["fid"]
+            fc = F.forecast(st, att, dfn, f["zone"], contact["came_from"])
+    if fc is not None:
+        # whose force is which: the browser draws each side's chance in its side's colour and marks the player's
+        fc["sides"] = {"attacker": S.force(st, att)["side"], "defender": S.force(st, dfn)["side"]}
+    return fc
 
 
 def _battle(st: State) -> dict[str, Any] | None:

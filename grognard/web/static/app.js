@@ -445,7 +445,7 @@ function choose(i) {
   const fc = v.forecasts && v.forecasts[i];
   if (fc) {
     $("#fc-title").textContent = v.labels[i];
-    renderForecast($("#fc-body"), fc);
+    renderForecast($("#fc-body"), fc, v.side);
     $("#forecast").hidden = false;
     $("#fc-go").onclick = () => { $("#forecast").hidden = true; send(v.legal[i]); };
     return;

@@ -238,13 +238,21 @@ export function renderLog(box, view, catalog, flash) {
 // -- forecast ----------------------------------------------------------------------------------------------
 function pct(p) { return `${(100 * p).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`; }
 
-export function renderForecast(box, fc) {
+const SIDE_COLOUR = { empire: "var(--empire)", coalition: "var(--coalition)" };
+
+export function renderForecast(box, fc, viewer) {
   const w = fc.win;
+  const sides = fc.sides || {};
   let html = `<p><b>${esc(fc.attacker)}</b> (${fc.values.attacker}) against <b>${esc(fc.defender)}</b> (${fc.values.defender}): ` +
     `odds ${esc(fc.odds)}${fc.level ? `, ${esc(fc.level)}` : ""}.</p>`;
   if (fc.destroys) html += `<p><b>${fc.destroys === "defender" ? esc(fc.defender) : esc(fc.attacker)} is destroyed outright (14.2).</b></p>`;
-  html += `<div class="bar" id="fc-bar"><span style="width:${100 * w.attacker}%;background:#2f5bb7">attacker wins ${pct(w.attacker)}</span>` +
-    `<span style="width:${100 * w.defender}%;background:#b5302a">defender wins ${pct(w.defender)}</span></div>`;
+  // The bar shows the split; its words stand under it, each at its own end, so that a 1% side is as readable as
+  // a 99% one (words inside a narrow segment were clipped). Each side in its colour, the player's marked.
+  const roles = ["attacker", "defender"];
+  const colour = (r, i) => SIDE_COLOUR[sides[r]] || (i ? "var(--coalition)" : "var(--empire)");
+  html += `<div id="fc-bar"><div class="bar">${roles.map((r, i) => `<span style="width:${100 * w[r]}%;background:${colour(r, i)}"></span>`).join("")}</div>` +
+    `<div class="fc-keys">${roles.map((r, i) => `<span class="fc-key" data-role="${r}"><i style="background:${colour(r, i)}"></i>` +
+      `${r} wins ${pct(w[r])}${viewer && sides[r] === viewer ? " (you)" : ""}</span>`).join("")}</div></div>`;
   html += "<table class='fc-table' id='fc-table'><tr><th></th><th>Attacker</th><th>Defender</th></tr>";
   html += `<tr><td>wins</td><td>${pct(w.attacker)}</td><td>${pct(w.defender)}</td></tr>`;
   html += `<tr><td>demoralized</td><td>${pct(fc.demoralized.attacker)}</td><td>${pct(fc.demoralized.defender)}</td></tr>`;

@@ -1,0 +1,57 @@
+"""What a player reads must not be clipped, hidden or piled up (round 9): the battle forecast's chances at every
+split, the panels at a phone's width, the result once the game is over."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+# A forecast as the server sends it (webview.annotate, forecast.as_json), with the chance of winning to vary.
+FORECAST = {
+    "attacker": "Wellington (Army of the Peninsula)", "defender": "Napoleon (Grande Armée)",
+    "values": {"attacker": 9, "defender": 8}, "odds": "1:1", "level": "Minor battle", "destroys": None,
+    "demoralized": {"attacker": 0.06, "defender": 0.0}, "destroyed": {"attacker": 0.0, "defender": 0.0},
+    "losses": {"attacker": {"1": 0.5, "2": 0.5}, "defender": {"0": 0.4, "1": 0.6}},
+    "mods": {"attacker": [["Wellington", 2]], "defender": [["Napoleon", 3]]}, "morale": {"attacker": 5, "defender": 5},
+    "assumes": "no combat card", "sides": {"attacker": "coalition", "defender": "empire"},
+}
+
+SHOW = """async ([fc, viewer]) => {
+  const { renderForecast } = await import('/static/panels.js');
+  renderForecast(document.querySelector('#fc-body'), fc, viewer);
+  document.querySelector('#forecast').hidden = false;
+}"""
+
+
+def boxes_apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or \
+        a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+
+
+def test_the_forecast_bar_labels_read_whole_at_every_split(page: Page) -> None:
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.goto("/")
+        for chance in (0.01, 0.001, 0.5, 0.99, 0.0):
+            fc = {**FORECAST, "win": {"attacker": chance, "defender": 1 - chance}}
+            page.evaluate(SHOW, [fc, "empire"])
+            bar = page.locator("#fc-bar")
+            expect(bar).to_contain_text("attacker wins")
+            dialog = page.locator("#forecast .dialog").bounding_box()
+            keys = [page.locator(f"#fc-bar .fc-key[data-role={r}]") for r in ("attacker", "defender")]
+            boxes = []
+            for key in keys:
+                expect(key).to_be_visible()
+                box = key.bounding_box()
+                assert box and dialog
+                assert dialog["x"] <= box["x"] and box["x"] + box["width"] <= dialog["x"] + dialog["width"]
+                # the whole label is drawn: nothing of it cut off by its box
+                assert key.evaluate("k => k.scrollWidth <= k.clientWidth + 1 && k.scrollHeight <= k.clientHeight + 1")
+                boxes.append(box)
+            assert boxes_apart(*boxes), (width, chance, boxes)
+            shown = round(100 * chance, 1 if 0 < chance < 0.01 else 0)
+            assert keys[0].inner_text().startswith(f"attacker wins {shown:g}%")
+            # the player's side is named, and each side is drawn in its colour (the Coalition attacks here)
+            expect(keys[1]).to_contain_text("(you)")
+            expect(keys[0]).not_to_contain_text("(you)")
+            colours = bar.locator(".bar span").evaluate_all("ss => ss.map(s => getComputedStyle(s).backgroundColor)")
+            assert colours == ["rgb(181, 48, 42)", "rgb(47, 91, 183)"], colours
