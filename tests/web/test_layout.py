@@ -3,7 +3,9 @@ split, the panels at a phone's width, the result once the game is over."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+
+from tests.web.test_play import computer, start, wait_turn
 
 # A forecast as the server sends it (webview.annotate, forecast.as_json), with the chance of winning to vary.
 FORECAST = {
@@ -31,6 +33,7 @@ def test_the_forecast_bar_labels_read_whole_at_every_split(page: Page) -> None:
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 800})
         page.goto("/")
+        computer(page)  # the start screen drawn (it closes every dialog)
         for chance in (0.01, 0.001, 0.5, 0.99, 0.0):
             fc = {**FORECAST, "win": {"attacker": chance, "defender": 1 - chance}}
             page.evaluate(SHOW, [fc, "empire"])
@@ -55,3 +58,34 @@ def test_the_forecast_bar_labels_read_whole_at_every_split(page: Page) -> None:
             expect(keys[0]).not_to_contain_text("(you)")
             colours = bar.locator(".bar span").evaluate_all("ss => ss.map(s => getComputedStyle(s).backgroundColor)")
             assert colours == ["rgb(181, 48, 42)", "rgb(47, 91, 183)"], colours
+
+
+def in_sight(locator: Locator) -> bool:
+    """Brought into view, the element is what the player sees there: not clipped away by a box too small to show
+    it, nor covered by another."""
+    locator.scroll_into_view_if_needed()
+    return bool(locator.evaluate("""el => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 20), r.top + Math.min(r.height / 2, 8));
+        return r.height > 0 && !!hit && (el === hit || el.contains(hit)); }"""))
+
+
+def test_at_a_phone_width_every_panel_can_be_reached(page: Page) -> None:
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)  # a missing icon included
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/")
+    start(page, {"empire": "me", "coalition": computer(page)}, seed=4)
+    wait_turn(page, None)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing runs off the side
+    assert in_sight(page.locator("#turn"))
+    for button in page.locator("#buttons button").all():
+        assert in_sight(button), button.inner_text()
+    # the hand, under the map and the prompt (it had no room left at all)
+    assert in_sight(page.locator("#tab-hand .cardx").first)
+    assert in_sight(page.locator("#tab-hand .cardx.legal button").first)
+    tab = page.locator("#tabs button[data-tab=log]")
+    assert in_sight(tab)
+    tab.click()
+    assert in_sight(page.locator("#tab-log .log-entry").last)
+    assert not errors, errors
