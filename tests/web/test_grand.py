@@ -243,8 +243,9 @@ def test_grand_19_the_end_of_the_1809_campaign_says_who_won_and_why(app: FastAPI
         wait_turn(page, before)
     st = app.state.service.store.load(gid)[0]
     assert st.over and st.g["year"] == 1814
-    expect(page.locator("#end-title")).to_have_text(f"{st.result['winner'].capitalize()} wins" if st.result["winner"]
-                                                    else "Both sides lose")
+    winner = st.result["winner"]  # the Empire is the player at this screen
+    said = f"The {winner.capitalize()} wins — you {'win' if winner == 'empire' else 'lose'}" if winner else ""
+    expect(page.locator("#end-title")).to_have_text(said or "Both sides lose")
     expect(page.locator("#end-why")).to_have_text(describe.outcome(st))
     expect(page.locator("#end-why")).to_contain_text("19.")  # the victory record that decided, by its section
     expect(page.locator("#who")).to_contain_text("1814 victory phase (5.4, 19) — game over")

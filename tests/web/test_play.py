@@ -88,10 +88,17 @@ def test_a_whole_1815_game_against_the_computer(page: Page) -> None:
             page.screenshot(path=str(DOCS / "web-battle.png"))
             battle_shot = True
     expect(page.locator("#endgame")).to_be_visible()
-    expect(page.locator("#end-title")).to_contain_text("wins")
+    expect(page.locator("#end-title")).to_contain_text(re.compile(r"wins — you (win|lose)|A draw"))
     expect(page.locator("#end-why")).to_contain_text("Decided by 20.1")  # the deciding record and its conditions
     # the deciding record's condition: France's conquest (18.2.1) or, since the Coalition's heuristic hunts him,
     # Napoléon off the map (20.1)
     expect(page.locator("#end-why")).to_contain_text(re.compile(r"conquered|Napoleon is off the map"))
     page.screenshot(path=str(DOCS / "web-end.png"))
+    # closed to look at the map, the result is still said, and the end screen comes back on demand
+    page.click("#end-map")
+    expect(page.locator("#endgame")).to_be_hidden()
+    over = re.compile(r"The game is over: (the \w+ wins \(you (win|lose)\)|a draw)")
+    expect(page.locator("#turn")).to_contain_text(over)
+    page.click("#show-end")
+    expect(page.locator("#endgame")).to_be_visible()
     assert did == {"event": True, "undo": True, "forecast": True}

@@ -310,6 +310,13 @@ function render() {
       buttons.appendChild(u);
     }
   }
+  if (S.mode === "game" && v.over) {
+    const r = document.createElement("button");
+    r.textContent = "The result";
+    r.id = "show-end";
+    r.addEventListener("click", () => showEnd(v));
+    buttons.appendChild(r);
+  }
   showTurn(v, mine);
   revealChoices(v, sets, mine);
   showAiMoves(v);
@@ -359,7 +366,11 @@ function showTurn(v, mine) {
   if (S.mode !== "game") { t.hidden = true; return; }
   const seat = (v.seats || {})[v.active] || "";
   let cls = "wait", text;
-  if (v.over) { cls = "over"; text = "The game is over."; }
+  if (v.over) {  // the result stays said once the end screen is closed to look at the map
+    const { title, you } = result(v);
+    cls = "over";
+    text = `The game is over: ${title[0].toLowerCase()}${title.slice(1)}${you ? ` (${you})` : ""}.`;
+  }
   else if (mine) {
     cls = "mine";
     text = `Your move${S.humans.length > 1 ? `, ${cap(v.side)}` : ""}: choose below, or click a place lit in orange on the map (keys 1–9).`;
@@ -631,11 +642,20 @@ document.addEventListener("keydown", (ev) => {
   }
 });
 
-function showEnd(v) {
+// The result in a sentence, and what it means for the player at this screen (none for a hotseat's two people).
+function result(v) {
   const r = v.result || {};
   const why = (v.board && v.board.outcome) || r.text || "";
   // 19.3: a grand campaign no side wins is lost by both, not drawn
-  $("#end-title").textContent = r.winner ? `${cap(r.winner)} wins` : why.startsWith("Both sides lose") ? "Both sides lose" : "A draw";
+  const title = r.winner ? `The ${cap(r.winner)} wins` : why.startsWith("Both sides lose") ? "Both sides lose" : "A draw";
+  const you = S.mode !== "game" || S.humans.length > 1 || !v.side ? ""
+    : r.winner ? (r.winner === v.side ? "you win" : "you lose") : "";
+  return { title, you, why };
+}
+
+function showEnd(v) {
+  const { title, you, why } = result(v);
+  $("#end-title").textContent = title + (you ? ` — ${you}` : "");
   $("#end-why").textContent = why;
   $("#endgame").hidden = false;
 }
