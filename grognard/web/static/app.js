@@ -709,7 +709,8 @@ for (const b of document.querySelectorAll("#replay-bar button")) {
     const r = S.replay;
     const to = { first: 0, prev: r.index - 1, next: r.index + 1, last: r.length,
       battle: (r.battles.find((i) => i > r.index) ?? r.length) }[b.dataset.step];
-    replayAt(Math.max(0, Math.min(r.length, to)));
+    const at = replayAt(Math.max(0, Math.min(r.length, to)));
+    if (b.dataset.step === "battle") at.then(() => tab("battle"));  // the battle it went to, not the hand
   });
 }
 $("#replay-range").addEventListener("change", (ev) => replayAt(Number(ev.target.value)));
