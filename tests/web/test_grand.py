@@ -153,7 +153,7 @@ def test_grand_1809_hotseat_europe_panel(page: Page) -> None:
     expect(page.locator("#tab-hand .cardx").first).to_be_visible()  # the hand of the side to act, with card texts
     click(page, "Pass")
     other = "Empire" if side == "coalition" else "Coalition"
-    expect(page.locator("#ho-title")).to_have_text(f"Hand the device to {other}")  # the hand hidden meanwhile
+    expect(page.locator("#ho-title")).to_have_text(f"Hand the device to the {other}")  # the hand hidden meanwhile
     expect(page.locator("#tab-hand .cardx")).to_have_count(0)
 
 

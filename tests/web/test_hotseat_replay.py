@@ -42,6 +42,11 @@ def test_hotseat_never_shows_a_side_the_other_hand(page: Page, server: str) -> N
             assert not shown, f"the hand-over screen shows {shown}"
             page.click("#ho-go")
             wait_turn(page, before)
+            if seen[page.get_attribute("body", "data-active") or ""]:
+                # back at the device: what the other player did meanwhile, in words
+                feed = page.locator("#ai-feed")
+                expect(feed.locator("summary")).to_contain_text("Since your last move")
+                expect(feed).to_contain_text(side.capitalize())
         if page.is_visible("#endgame"):
             break
         now = page.get_attribute("body", "data-active")

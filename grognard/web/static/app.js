@@ -156,6 +156,7 @@ async function openGame(gid) {
   S.endShown = false;
   S.framed = false;
   S.aiSeen = null;
+  S.logSeen = {};
   $("#legend").hidden = true;
   $("#replay-bar").hidden = true;
   const res = await api("GET", `/api/games/${gid}/view`);
@@ -195,11 +196,13 @@ async function showView(view) {
   // new side's view is fetched only once that person says they are ready.
   if (S.handover) return;
   if (S.humans.length > 1 && view.active && S.humans.includes(view.active) && view.active !== S.side) {
+    if (S.side) S.logSeen[S.side] = view.log.length;  // what this side has seen, its own move included
     S.side = view.active;
     S.view = null;
     S.handover = true;
-    for (const id of ["#tab-hand", "#buttons", "#tab-force", "#tab-battle", "#tab-log"]) $(id).innerHTML = "";
-    $("#ho-title").textContent = `Hand the device to ${cap(view.active)}`;
+    for (const id of ["#tab-hand", "#buttons", "#tab-force", "#tab-battle", "#tab-log", "#ai-moves"]) $(id).innerHTML = "";
+    $("#ai-feed").hidden = true;
+    $("#ho-title").textContent = `Hand the device to the ${cap(view.active)}`;
     $("#handover").hidden = false;
     return;
   }
@@ -319,7 +322,8 @@ function render() {
   }
   showTurn(v, mine);
   revealChoices(v, sets, mine);
-  showAiMoves(v);
+  if (S.mode === "game" && S.humans.length > 1) showSinceLast(v);
+  else showAiMoves(v);
   renderHand($("#tab-hand"), v, S.catalog, sets, S.mode === "game" && mine ? choose : null);
   renderLog($("#tab-log"), v, S.catalog, flashZone);
   renderBattle($("#tab-battle"), v, S.catalog, flashZone);
@@ -413,6 +417,27 @@ function showAiMoves(v) {
   });
   afterLayout(() => { feed.scrollTop = feed.scrollHeight; });
   $("#ai-show").onclick = (ev) => { ev.preventDefault(); replayAiMoves(); };
+}
+
+// Hotseat: what happened while this side looked away (the other player's moves, their battles), from the log
+// of this side's own view; a click on a line lights its places.
+function showSinceLast(v) {
+  const feed = $("#ai-feed");
+  const seen = S.logSeen[v.side];
+  const news = seen === undefined || v.log.length < seen ? [] : v.log.slice(seen);
+  if (!news.length) { feed.hidden = true; return; }
+  feed.hidden = false;
+  feed.querySelector("summary").textContent = `Since your last move (${news.length})`;
+  const box = $("#ai-moves");
+  box.innerHTML = "";
+  for (const e of news.slice(-30)) {
+    const d = document.createElement("div");
+    d.className = "ai-move new";
+    d.innerHTML = linkNames(e.text);
+    d.addEventListener("click", () => lightMove({ label: e.text }, d));
+    box.appendChild(d);
+  }
+  afterLayout(() => { feed.scrollTop = 0; });  // the first of the moves first
 }
 
 function lightMove(m, line) {
