@@ -89,3 +89,31 @@ def test_at_a_phone_width_every_panel_can_be_reached(page: Page) -> None:
     tab.click()
     assert in_sight(page.locator("#tab-log .log-entry").last)
     assert not errors, errors
+
+
+OWN_LABEL_COVERED = """() => {  // the zones whose name lies under one of their own stacks
+  const out = [];
+  for (const label of document.querySelectorAll('#map .zlabel')) {
+    const a = label.getBoundingClientRect();
+    for (const rect of document.querySelectorAll('#map .stack rect.counter')) {
+      const stack = rect.closest('.stack');
+      if (stack.dataset.zone !== label.dataset.zone) continue;
+      const b = rect.getBoundingClientRect();
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1) { out.push(label.textContent); break; }
+    }
+  }
+  return out;
+}"""
+
+
+def test_a_zone_holding_forces_is_still_named_on_the_map(page: Page) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto("/")
+    start(page, {"empire": "me", "coalition": computer(page)}, seed=4)
+    wait_turn(page, None)
+    assert page.locator("#map .stack").count() > 20
+    for _ in range(2):  # at the opening frame, and zoomed out to the whole map
+        assert page.evaluate(OWN_LABEL_COVERED) == []
+        page.keyboard.press("0")

@@ -73,11 +73,13 @@ export class MapView {
       if (b.label) el("text", { x: b.x + 6, y: b.y + 15, class: "box-label" }, borders).textContent = b.label;
     }
     const labels = el("g", {}, root);
+    this.labelEls = {};
     for (const [id, z] of Object.entries(g.zones)) {
       const info = this.cat.zones[id];
       if (!info) continue;
-      const t = el("text", { x: z.label_x ?? z.x, y: (z.label_y ?? z.y) + 22, class: "zlabel" + (info.capital ? " capital" : "") }, labels);
+      const t = el("text", { x: z.label_x ?? z.x, y: (z.label_y ?? z.y) + 22, class: "zlabel" + (info.capital ? " capital" : ""), "data-zone": id }, labels);
       t.textContent = info.name;
+      this.labelEls[id] = t;
     }
     this.marks = el("g", { class: "mark" }, root);
     this.stacks = el("g", {}, root);
@@ -176,6 +178,14 @@ export class MapView {
     this.stacks.innerHTML = "";
     const byZone = {};
     for (const [fid, f] of Object.entries(view.board.forces || {})) (byZone[f.zone] ||= []).push(fid);
+    // A zone's name goes just under its stacks (its usual place may lie under them): a zone holding forces is
+    // still named on the map.
+    for (const [zone, t] of Object.entries(this.labelEls)) {
+      const z = this.geo.zones[zone];
+      const n = (byZone[zone] || []).length;
+      t.setAttribute("x", n ? z.x : z.label_x ?? z.x);
+      t.setAttribute("y", n ? z.y + 14 + 9 * (n - 1) + 11 : (z.label_y ?? z.y) + 22);
+    }
     for (const [zone, fids] of Object.entries(byZone)) {
       const z = this.geo.zones[zone];
       if (!z) continue;
@@ -186,7 +196,7 @@ export class MapView {
         const ink = LIGHT.has(f.power) ? "#111" : "#fff";
         const hidden = f.hidden || (info && info.hidden);  // 11: the fog of war shows its commander, not its strength
         const g = el("g", { class: "stack" + (hidden ? " hidden-stack" : "") + (legal.forces.has(fid) ? " legal" : "") + (this.selectedForce === fid ? " sel" : ""),
-          transform: `translate(${z.x - 18 + i * 9},${z.y - 14 + i * 9})`, "data-force": fid, id: `f-${fid}` }, this.stacks);
+          transform: `translate(${z.x - 18 + i * 9},${z.y - 14 + i * 9})`, "data-force": fid, "data-zone": zone, id: `f-${fid}` }, this.stacks);
         const depth = Math.min(3, Object.keys(f.units).length - 1);
         for (let k = depth; k > 0; k--) el("rect", { x: k * 2.5, y: -k * 2.5, width: 36, height: 28, fill: colour, class: "counter", opacity: 0.6 }, g);
         el("rect", { x: 0, y: 0, width: 36, height: 28, fill: colour, class: "counter" }, g);
