@@ -19,6 +19,8 @@ def plain_reason(label: str, reason: str) -> tuple[str, str]:
     """(why, detail): why the computer made the move labelled ``label``, in plain words, and the search's figures
     ("" when the agent did not search)."""
     said = reason[len(label):].lstrip(":—- ") if reason.startswith(label) else reason
+    if said.lower().startswith(label.lower()):  # a heuristic's sentence that names the move again: once is enough
+        said = said[len(label):].lstrip(":—- ")
     m = SEARCH.match(said)
     if not m:
         return said, ""

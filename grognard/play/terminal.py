@@ -127,7 +127,7 @@ class Terminal:
         if answer == "q":
             return not self.leave()
         if answer in ("h", "?", "help"):
-            self.console.print(HELP)
+            self.console.print(HELP, highlight=False)
         elif answer == "b":
             self.print_lines(board)
         elif answer == "u":
@@ -156,7 +156,7 @@ class Terminal:
                 except IllegalAction as exc:
                     self.console.print(f"[red]{escape(str(exc))}[/red]")
         else:
-            self.console.print(f"[red]Not understood.[/red] {HELP}")
+            self.console.print(f"[red]Not understood.[/red] {HELP}", highlight=False)
         return True
 
     def computer_moves(self, side: str) -> None:
@@ -169,7 +169,8 @@ class Terminal:
         self.st.apply(action)
         if self.humans:
             said = f"{label}: {why}" if why else label
-            self.console.print(f"[bold magenta]{side}[/bold magenta] (computer): {escape(said)}")
+            # no automatic colouring of its numbers and brackets: the sentence reads as one line of the game
+            self.console.print(f"[bold magenta]{side}[/bold magenta] (computer): {escape(said)}", highlight=False)
 
     # -- leaving, saving, the end -------------------------------------------------------------
     def leave(self) -> bool:

@@ -32,6 +32,9 @@ def test_each_form_of_the_search_sentence():
     assert plain_reason("Pass", "Pass: expected score 20% in 9 simulations, -0.125 a simulation against the "
                         "heuristic's Stop here")[1].startswith("it looked ahead 9 simulated games: -0.125 a game")
     assert plain_reason("Finish", "the only choice") == ("the only choice", "")  # a sentence not from the search
+    # a heuristic's sentence that says the move again reads once: "No forced march: it costs steps"
+    assert plain_reason("No forced march", "No forced march: no forced march: it costs steps") == ("it costs steps", "")
+    assert plain_reason("Engage Uxbridge", "Engage Uxbridge: Engage Uxbridge") == ("", "")
 
 
 def test_terminal_the_computer_move_is_said_in_plain_words():
