@@ -200,7 +200,10 @@ class Terminal:
         """The end: the last log lines, who won and why; the finished game may be saved."""
         st = self.st
         self.show_log(self.humans[0] if len(self.humans) == 1 else None)
-        self.console.print(f"[bold]Game over. {escape(self.game.outcome(st))}[/bold]")
+        self.console.print(f"[bold]Game over. {escape(self.game.outcome(st))}[/bold]", highlight=False)
+        winner = (st.result or {}).get("winner")
+        if len(self.humans) == 1 and winner:  # what it means for the one player at the keyboard
+            self.console.print(f"[bold]You ({self.humans[0]}) {'win' if winner == self.humans[0] else 'lose'}.[/bold]")
         if self.autosave:
             self.autosave.unlink(missing_ok=True)  # nothing left to continue
         if not self.humans:

@@ -97,6 +97,7 @@ def test_terminal_22_the_end_says_who_won_and_the_finished_game_can_be_saved(tmp
     st, out = session(_until_over(["1"] * 400, lambda: st.over, str(final)), autosave=auto, st=st)
     text = flat(out.getvalue())
     assert st.over and "Game over. The Empire wins. Decided by 20.1 Conditions de victoire" in text
+    assert "You (empire) win." in text  # the one player at the keyboard is told what the result means for them
     assert "Saved to" in text and records.load(final)["result"]["winner"] == "empire"
     assert not auto.exists()  # a finished game is nothing to continue
 
