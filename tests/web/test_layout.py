@@ -1,5 +1,5 @@
 """What a player reads must not be clipped, hidden or piled up (round 9): the battle forecast's chances at every
-split, the panels at a phone's width, the result once the game is over."""
+split, the panels at a phone's width, a zone's name beside its stacks, a link to a game that is gone."""
 
 from __future__ import annotations
 
@@ -117,3 +117,14 @@ def test_a_zone_holding_forces_is_still_named_on_the_map(page: Page) -> None:
     for _ in range(2):  # at the opening frame, and zoomed out to the whole map
         assert page.evaluate(OWN_LABEL_COVERED) == []
         page.keyboard.press("0")
+
+
+def test_a_link_to_a_game_or_replay_that_is_gone_says_so_and_leads_back(page: Page) -> None:
+    for link, said in (("/#/game/no-such-game", "There is no game 'no-such-game'"),
+                       ("/#/replay/no-such-replay", "There is no replay 'no-such-replay'")):
+        page.goto(link)
+        expect(page.locator("#prompt")).to_contain_text(said)  # where a player looks, not only in the header
+        expect(page.locator("#buttons button")).to_have_count(0)
+        expect(page.locator("#replay-bar")).to_be_hidden()
+        page.click("#back-to-start")
+        expect(page.locator("#start")).to_be_visible()

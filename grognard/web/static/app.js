@@ -160,7 +160,7 @@ async function openGame(gid) {
   $("#legend").hidden = true;
   $("#replay-bar").hidden = true;
   const res = await api("GET", `/api/games/${gid}/view`);
-  if (!res.ok) { status(res.doc.detail, true); return; }
+  if (!res.ok) { nothingToShow(res.doc.detail); return; }
   const seats = Object.values(res.doc.seats);
   if (seats.some((v) => v.startsWith("user:") || v === "open")) {
     // Online: this account's seat if it holds one, else the spectator's view; no hand-over screen.
@@ -181,6 +181,18 @@ async function openGame(gid) {
     if (S.pending) S.missed = true;  // seen once the action in flight has answered
     else if (S.view && msg.version !== S.view.version) refresh();
   };
+}
+
+// A game or replay that cannot be opened (a mistyped or old link, a replay gone with a restart): the reason where
+// the prompt stands, and the way back, rather than an empty board.
+function nothingToShow(text) {
+  status(text, true);
+  S.view = null;
+  S.mode = null;
+  for (const id of ["#buttons", "#tab-hand", "#tab-battle", "#tab-log", "#ai-moves"]) $(id).innerHTML = "";
+  for (const id of ["#turn", "#ai-feed", "#replay-bar"]) $(id).hidden = true;
+  $("#who").textContent = "";
+  $("#prompt").innerHTML = `${esc(text)} <a href="#/" id="back-to-start">Start or continue a game</a>`;
 }
 
 async function refresh() {
@@ -712,7 +724,7 @@ async function openReplay(rid) {
 async function replayAt(index) {
   const r = S.replay;
   const res = await api("GET", `/api/replays/${r.id}?index=${index}` + (r.side ? `&side=${r.side}` : ""));
-  if (!res.ok) { status(res.doc.detail, true); return; }
+  if (!res.ok) { if (r.length === undefined) nothingToShow(res.doc.detail); else status(res.doc.detail, true); return; }
   r.index = res.doc.index;
   r.length = res.doc.length;
   r.battles = res.doc.battles;
