@@ -94,6 +94,7 @@ def test_the_replay_viewer_steps_through_a_record(page: Page, server: str, tmp_p
     first = load_game("nae").new_state(record["scenario"], seed=record["seed"], options=record.get("options"))
     said = f"Move 1, {first.active.capitalize()}: {first.game.label(first, tuple(record['actions'][0]))}. Then: "
     expect(page.locator("#prompt")).to_contain_text(said)  # the move as its player read it on the button
+    expect(page.locator("#prompt")).to_contain_text(re.compile(r"Then: Waiting for the (Empire|Coalition)\."))
     page.select_option("#replay-side", "coalition")
     expect(page.locator("#tab-hand h3")).to_contain_text("Your hand")
     page.select_option("#replay-side", "")

@@ -289,7 +289,7 @@ function render() {
   $("#who").innerHTML = `${when} — ` +
     (v.over ? "game over" : `<span class="${v.active}">${cap(v.active)}</span> to act`) +
     (v.side ? ` · you: <span class="${v.side}">${cap(v.side)}</span>` : "");
-  $("#prompt").textContent = v.prompt;
+  $("#prompt").textContent = promptOf(v);
   const buttons = $("#buttons");
   buttons.innerHTML = "";
   for (const z of document.querySelectorAll("#map .zone.flash")) z.classList.remove("flash");  // a hovered choice gone
@@ -357,6 +357,11 @@ function render() {
     S.endShown = true;
     showEnd(v);
   }
+}
+
+// The question, or on another side's move whom the game waits for (the view says only the side's id then).
+function promptOf(v) {
+  return !v.over && v.active && v.active !== v.side ? `Waiting for the ${cap(v.active)}.` : v.prompt;
 }
 
 // A new question whose choices are places (sea zones, zones, stacks, fleets): the map pans to show them if they
@@ -737,7 +742,7 @@ async function replayAt(index) {
   range.value = r.index;
   if (res.doc.action) {
     const who = res.doc.actor ? `${cap(res.doc.actor)}: ` : "";
-    $("#prompt").textContent = `Move ${r.index}, ${who}${res.doc.action_label || res.doc.action.join(" ")}. Then: ${res.doc.prompt}`;
+    $("#prompt").textContent = `Move ${r.index}, ${who}${res.doc.action_label || res.doc.action.join(" ")}. Then: ${promptOf(res.doc)}`;
   }
 }
 
