@@ -279,6 +279,7 @@ def test_grand_11_fog_of_war_stacks_say_what_is_hidden(page: Page) -> None:
     page.select_option("#scenario", "nae/1805")
     page.select_option("select[data-side=empire]", "me")
     page.select_option("select[data-side=coalition]", "ai:easy")
+    page.click("#options-box summary")  # the optional rules, folded until asked for
     page.check("input[name=opt][value=fog_of_war]")
     page.fill("input[name=seed]", "11")
     page.click("#start-game")

@@ -1,5 +1,6 @@
 """What a player reads must not be clipped, hidden or piled up (round 9): the battle forecast's chances at every
-split, the panels at a phone's width, a zone's name beside its stacks, a link to a game that is gone."""
+split, the panels at a phone's width, a zone's name beside its stacks, a link to a game that is gone, the Start
+button."""
 
 from __future__ import annotations
 
@@ -128,3 +129,14 @@ def test_a_link_to_a_game_or_replay_that_is_gone_says_so_and_leads_back(page: Pa
         expect(page.locator("#replay-bar")).to_be_hidden()
         page.click("#back-to-start")
         expect(page.locator("#start")).to_be_visible()
+
+
+def test_the_start_button_is_in_sight_on_opening(page: Page) -> None:
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto("/")
+        computer(page)
+        box = page.locator("#start-game").bounding_box()  # not below seven optional rules
+        assert box and box["y"] + box["height"] <= height, (width, box)
+        expect(page.locator("#options-box summary")).to_contain_text("Optional rules (7)")
+        expect(page.locator("input[name=opt]").first).to_be_hidden()

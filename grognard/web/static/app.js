@@ -86,6 +86,8 @@ async function startScreen() {
   });
   const opts = $("#options");
   opts.innerHTML = "<legend>Options</legend>";
+  // the rulebook's optional rules, folded: a new player meets the game as printed, and sees the Start button
+  $("#options-box summary").textContent = `Optional rules (${Object.keys(game.options).length}): off unless ticked`;
   for (const [name, text] of Object.entries(game.options)) {
     const lab = document.createElement("label");
     lab.innerHTML = `<input type="checkbox" name="opt" value="${name}"> ${esc(text)}`;
