@@ -140,3 +140,12 @@ def test_the_start_button_is_in_sight_on_opening(page: Page) -> None:
         assert box and box["y"] + box["height"] <= height, (width, box)
         expect(page.locator("#options-box summary")).to_contain_text("Optional rules (7)")
         expect(page.locator("input[name=opt]").first).to_be_hidden()
+
+
+def test_a_game_against_the_computer_is_listed_as_yours(page: Page) -> None:
+    page.goto("/")
+    start(page, {"empire": "me", "coalition": computer(page)}, seed=12)
+    wait_turn(page, None)
+    gid = page.url.rsplit("/", 1)[1]
+    page.goto("/")
+    expect(page.locator(f"#games a[href='#/game/{gid}']")).to_contain_text("Empire: you, Coalition: computer")

@@ -99,7 +99,9 @@ async function startScreen() {
   if (!games.length) list.innerHTML = "<li class='dim'>No saved game yet.</li>";
   for (const g of games) {
     const li = document.createElement("li");
-    const seatsText = Object.entries(g.seats).map(([s, v]) => `${cap(s)}: ${seatName(v, g.players?.[s])}`).join(", ");
+    // a game started with "me" keeps its one person here as a hotseat seat: that person is "you"
+    const alone = Object.values(g.seats).filter((v) => v === "hotseat").length === 1;
+    const seatsText = Object.entries(g.seats).map(([s, v]) => `${cap(s)}: ${alone && v === "hotseat" ? "you" : seatName(v, g.players?.[s])}`).join(", ");
     const state = g.status === "over" ? "over" : g.my_turn ? "your move" : `${g.active || ""} to act`;
     li.innerHTML = `<a href="#/game/${g.id}">${esc(gameTitle(g))} — ${esc(seatsText)} (${state}, move ${g.version})</a>`;
     list.appendChild(li);
