@@ -23,7 +23,7 @@ from grognard.games.nae import describe
 from grognard.server.models import ActionRow, GameRow, SnapshotRow
 from tests.web.conftest import DOCS
 from tests.web.test_nae_map_asset import ASSET
-from tests.web.test_play import wait_turn
+from tests.web.test_play import every_computer_move_shown, wait_turn
 
 MAX_DECISIONS = 120  # the Empire's interphase takes about 30 clicks here; this bounds a stuck phase
 MAX_RANDOM = 400  # random players move a squadron of the Empire after about 70 actions (seed 21)
@@ -123,6 +123,7 @@ def test_grand_1805_first_interphase_against_the_computer(app: FastAPI, page: Pa
                 "Finish (what is left is lost)", "Done", "Finish this power's moves", "Stop here")]
             click(page, finish[0] if finish else labels[0])
         wait_turn(page, before)
+        every_computer_move_shown(page)
     expect(page.locator("#who")).to_contain_text("1806, round 1")
     assert seen == [f"1806 interphase: {p}" for p in (
         "declarations of war (7.1)", "hand building (7.2)", "budget phase (7.3)", "diplomatic phase (7.4)",

@@ -26,6 +26,14 @@ def wait_turn(page: Page, before: str | None) -> None:
         raise AssertionError(f"no new view after version {before}: {shown}") from None
 
 
+def every_computer_move_shown(page: Page) -> None:
+    """The feed lists each move the computer says it just made (a power's budget is dozens of them)."""
+    feed = page.inner_text("#ai-feed summary") if page.is_visible("#ai-feed") else ""
+    made = re.search(r"just made (\d+) move", feed)
+    if made:
+        expect(page.locator("#ai-feed .ai-move.new")).to_have_count(int(made.group(1)))
+
+
 def start(page: Page, seats: dict[str, str], seed: int) -> None:
     page.goto("/")
     page.wait_for_selector("select[data-side=coalition] option[value^='ai:']", state="attached")
@@ -83,6 +91,7 @@ def test_a_whole_1815_game_against_the_computer(page: Page) -> None:
             else:
                 buttons.nth(rng.randrange(len(labels))).click()
         wait_turn(page, before)
+        every_computer_move_shown(page)
         if did["forecast"] and not battle_shot and page.locator("#tab-battle h4").count():
             page.click("#tabs button[data-tab=battle]")
             page.screenshot(path=str(DOCS / "web-battle.png"))

@@ -420,7 +420,7 @@ function showAiMoves(v) {
   // new: made since the player's last action (on opening: the last few)
   if (S.aiSeen === null) S.aiSeen = moves[Math.max(0, moves.length - 3)].version - 1;
   const fresh = moves.filter((m) => m.version > S.aiSeen);
-  const shown = moves.slice(-8);
+  const shown = fresh.length > 8 ? fresh : moves.slice(-8);  // each move made while the player waited (a budget's dozens)
   const news = new Set(fresh.map((m) => m.version));
   feed.querySelector("summary").innerHTML = (fresh.length ? `The computer just made ${fresh.length} move${fresh.length === 1 ? "" : "s"}`
     : "The computer's last moves") + ' <button type="button" id="ai-show" title="light each move\'s places on the map">Show on the map</button>';
