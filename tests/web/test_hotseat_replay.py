@@ -102,8 +102,9 @@ def test_the_replay_viewer_steps_through_a_record(page: Page, server: str, tmp_p
     page.click("#replay-bar button[data-step=battle]")
     expect(page.locator("#replay-pos")).not_to_have_text(f"1 / {n}")
     expect(page.locator("#tab-battle")).to_be_visible()  # the battle it went to is shown, not the hand
-    heading = page.locator("#tab-battle h3, #tab-battle h4").first
-    expect(heading).to_contain_text(re.compile("Battle in|The last battle"))
+    if page.inner_text("#replay-pos") != f"{n} / {n}":  # a game without a battle: the button goes to its end
+        heading = page.locator("#tab-battle h3, #tab-battle h4").first
+        expect(heading).to_contain_text(re.compile("Battle in|The last battle"))
     page.click("#replay-bar button[data-step=last]")
     expect(page.locator("#replay-pos")).to_have_text(f"{n} / {n}")
     expect(page.locator("#prompt")).to_contain_text("The game is over")
