@@ -25,6 +25,7 @@ from grognard.play.reasons import plain_reason
 HELP = ("Type the number of a choice; u = undo, b = show the board, c CARD = read a card (c alone: your hand), "
         "why X = why a zone or force is not offered, r 14.6 = the rulebook section of a rule number, "
         "s FILE = save the game record, h = this help, q = quit.")
+REMINDER = "Type the number of a choice below; h = help, b = the board again, c = your hand, u = undo, q = quit."
 MAX_CHOICE_DIGITS = 4  # longer numbers are no choice (and int() of thousands of digits is refused anyway)
 
 Read = Callable[[str], str]
@@ -105,6 +106,8 @@ class Terminal:
         heading = board[0] if board else ""
         if heading != self.shown:
             self.print_lines(board)
+            if self.shown is None:  # the help at the top has scrolled away behind the board: the keys again
+                self.console.print(REMINDER, highlight=False)
             self.shown = heading
         legal = st.legal_actions()
         menu = [f"[bold cyan]{side}[/bold cyan]: {escape(st.game.redact_text(st, st.prompt, side))}"]

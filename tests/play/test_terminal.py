@@ -189,3 +189,13 @@ def test_terminal_27_why_reaches_the_rules_from_the_terminal():
     st, out = session(["why Blücher", "q", ""], st=st)
     assert find_force(st, "blucher") is not None
     assert "Blücher (Army of the Elbe) cannot be activated: it is a force of the Coalition, 9.1." in out.getvalue()
+
+
+def test_terminal_the_keys_are_said_again_under_the_first_board():
+    """The help printed first scrolls away behind the board (about 100 lines): the keys are said again just above
+    the first question."""
+    _st, out = session([])
+    text = out.getvalue()
+    said = text.index(terminal.REMINDER)
+    assert text.index("Your hand:") < said < text.index("   1. ")
+    assert text.count(terminal.REMINDER) == 1  # once, not under each new round's board
