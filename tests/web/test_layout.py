@@ -1,11 +1,13 @@
 """What a player reads must not be clipped, hidden or piled up (round 9): the battle forecast's chances at every
-split, the panels at a phone's width, a zone's name beside its stacks, a link to a game that is gone, the Start
-button."""
+split, the panels at a phone's width, a zone's name beside its stacks, a battle's field, a link to a game that is
+gone, the Start button."""
 
 from __future__ import annotations
 
+from fastapi import FastAPI
 from playwright.sync_api import Locator, Page, expect
 
+from grognard.agents import make_agent
 from tests.web.test_play import computer, start, wait_turn
 
 # A forecast as the server sends it (webview.annotate, forecast.as_json), with the chance of winning to vary.
@@ -149,3 +151,59 @@ def test_a_game_against_the_computer_is_listed_as_yours(page: Page) -> None:
     gid = page.url.rsplit("/", 1)[1]
     page.goto("/")
     expect(page.locator(f"#games a[href='#/game/{gid}']")).to_contain_text("Empire: you, Coalition: computer")
+
+
+IN_VIEW = """zone => {  // the zone's centre lies inside the map's box on screen
+  const map = document.querySelector('#map').getBoundingClientRect();
+  const r = document.querySelector(`#map path.zone[data-zone="${zone}"]`).getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return x > map.left && x < map.right && y > map.top && y < map.bottom;
+}"""
+
+
+def test_a_battle_the_player_must_decide_in_comes_into_sight(app: FastAPI, page: Page) -> None:
+    """Wellington attacks Napoléon in Reims while the player looks at the far south-east of the map: a question of
+    the battle that names no place (a unit to engage) brings Reims on screen (the map used to pan only to places
+    a question offers)."""
+    store = app.state.service.store
+    gid = store.create_game("nae", "1815", {}, {"empire": "hotseat", "coalition": "ai:easy"}, 4)
+    agents = {side: make_agent("heuristic", 4 + i) for i, side in enumerate(("empire", "coalition"))}
+    while True:
+        st, version, _ = store.load(gid)
+        if st.active == "empire" and st.step == "evade":
+            break
+        store.append_action(gid, version, st.active, agents[st.active].choose(st, st.active))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"/#/game/{gid}")
+    wait_turn(page, None)
+    zone = st.frame["zone"]
+    box = page.locator("#map").bounding_box()
+    assert box
+
+    def look_away() -> None:  # the whole map, then zoomed in on its far south-east corner
+        page.keyboard.press("0")
+        page.mouse.move(box["x"] + box["width"] - 20, box["y"] + box["height"] - 20)
+        for _ in range(12):
+            page.mouse.wheel(0, -200)
+        page.wait_for_function(f"() => !({IN_VIEW})({zone!r})")
+
+    places = "#map .zone.legal, #map .stack.legal, #map .sea-zone.legal"
+    for _ in range(20):
+        # the Empire asked within the battle, a question that names no place (a spearhead, a card)
+        if page.locator("#tab-battle h3").count() and not page.locator(places).count():
+            break
+        look_away()
+        before = page.get_attribute("body", "data-version")
+        stand = page.locator("#buttons button[data-verb=stand]")
+        (stand if stand.count() else page.locator("#buttons button[data-index]").last).click()  # no more, none
+        if page.is_visible("#forecast"):
+            page.click("#fc-go")
+        wait_turn(page, before)
+    else:
+        raise AssertionError("the Empire was asked nothing within the battle")
+    look_away()  # then the next question within the battle: it names no place, yet the battle is brought in sight
+    before = page.get_attribute("body", "data-version")
+    page.locator("#buttons button[data-index]").last.click()
+    wait_turn(page, before)
+    expect(page.locator("#tab-battle h3")).to_contain_text("Battle in")
+    assert page.evaluate(IN_VIEW, zone), zone

@@ -377,6 +377,7 @@ function revealChoices(v, sets, mine) {
   const g = S.geo;
   const pts = [...[...sets.seas.keys()].map((id) => g.seas[id]), ...[...sets.zones.keys()].map((id) => g.zones[id]),
     ...[...sets.forces.keys()].map((fid) => g.zones[v.board.forces[fid]?.zone])].filter(Boolean);
+  if (v.battle && g.zones[v.battle.zone]) pts.push(g.zones[v.battle.zone]);  // a battle's questions: its field in sight
   if (pts.length && pts.length <= 12) S.map.reveal(pts);  // a few places: a long list (a whole country) is framed already
 }
 
