@@ -108,11 +108,13 @@ def away(st: State, kind: str) -> set[str]:
     """The ``kind`` ("units", "generals", "fleets") in the Foreign Wars box, or on their way back from it: out of the
     reserve until the war ends and they return (6.5: « Ces unités ne reviennent pas en jeu avant qu'un mécanisme du
     jeu ne mette fin à cette guerre »)."""
-    wars = [*st.g.get("foreign_wars", []), *st.g.get("fw_returning", [])]
+    # 15.4: a garrison out with the honours of war waits for the next budget phase as they do
+    wars = [*st.g.get("foreign_wars", []), *st.g.get("fw_returning", []), *st.g.get("honours", [])]
     # and those back this budget phase until their power's budget places them: another power's budget spent
     # first (7.3) does not build them again (a random 1805 game built the Russian Army of the Danube twice)
     back = (st.g.get("budget") or {}).get("returning") or {}
-    return {x for w in [*wars, *back.values()] for x in w.get(kind, ())}
+    return {x for w in [*wars, *back.values()] for key in (kind, "honours") if key == kind or kind == "units"
+            for x in w.get(key, ())}
 
 
 def _out_for_good(st: State) -> frozenset[str]:
@@ -359,6 +361,10 @@ def foreign_wars_back(st: State) -> dict[str, dict[str, Any]]:
             out.setdefault(S.unit(uid).power, {"units": {}, "fleets": []})["units"][uid] = steps
         for fl in war["fleets"]:
             out.setdefault(S.data().counters.fleets[fl].power, {"units": {}, "fleets": []})["fleets"].append(fl)
+    for garrison in st.g.pop("honours", []):  # 15.4: « reviennent en renfort lors de la prochaine phase de budget »
+        for uid, steps in garrison["units"].items():
+            major = S.major_of(st, S.unit(uid).power)  # a minor's units come with its major's budget (7.3.3)
+            out.setdefault(major, {"units": {}, "fleets": []}).setdefault("honours", {})[uid] = steps
     return out
 
 
@@ -454,7 +460,8 @@ def start_power(st: State, power: str) -> None:
     free = "free" if power == "britain" else None
     st.push("budget.spend", power=power, side=side, purse=float(total), free=free, bought=False, received=False)
     if back:
-        st.push("budget.returning", power=power, side=side, units=back["units"], fleets=back["fleets"])
+        st.push("budget.returning", power=power, side=side, units=back["units"], fleets=back["fleets"],
+                honours=back.get("honours", {}))
 
 
 EVENT_ORDER = ("coalition", "empire")  # the order of the interphase's other phases (7.1, 7.2, 7.4)
@@ -598,20 +605,23 @@ class Ally:
 
 
 class Returning:
-    """6.5: the units and fleets back from a foreign war come in as free reinforcements of their power, placed one by
-    one as new units are (7.3.4); one with no room waits in the reserve, to be built."""
+    """6.5: the units and fleets back from a foreign war, and 15.4 the units of a garrison out with the honours of
+    war, come in as free reinforcements of their power, placed one by one as new units are (7.3.4); one with no
+    room waits in the reserve, to be built."""
 
     name: ClassVar[str] = "budget.returning"
 
     def run(self, st: State, f: Frame) -> None:
-        if f["units"]:
-            uid = sorted(f["units"])[0]
-            steps = f["units"].pop(uid)
+        key, rule, verb = (("units", "6.5", "comes back from the foreign war") if f["units"] else
+                           ("honours", "15.4", "comes back after the honours of war"))
+        if f[key]:
+            uid = sorted(f[key])[0]
+            steps = f[key].pop(uid)
             if place_zones(st, f["side"], uid, steps):
                 choose(st, "budget.place", uid=uid, value=steps, cost=0, side=f["side"], pays=None,
-                       rule="6.5", verb="comes back from the foreign war")
+                       rule=rule, verb=verb)
             else:
-                st.note(f"{S.unit_name(uid)} finds no reinforcement zone and waits in the reserve", rule="6.5")
+                st.note(f"{S.unit_name(uid)} finds no reinforcement zone and waits in the reserve", rule=rule)
         elif f["fleets"]:
             fleet = f["fleets"].pop(0)
             if fleet_ports(st, f["power"]):
