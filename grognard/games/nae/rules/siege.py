@@ -171,6 +171,13 @@ class SiegeAttack:
         force = S.force(st, fid)
         zone = force["zone"]
         fort = st.g["fortresses"][zone]
+        # 13.1: « Le ravitaillement est vérifié au moment [...] de la résolution d'un siège »; the marker follows
+        # the check (15.2: only a supplied besieger attacks, so a marker left from an earlier check goes)
+        supplied = supply.force_supplied(st, fid)
+        if force["unsupplied"] == supplied:
+            force["unsupplied"] = not supplied
+            st.note(f"{S.name_of(st, fid)} in {S.zone_name(zone)} is {'now supplied' if supplied else 'unsupplied'}",
+                    rule="13.1")
         mods = []
         if force["commander"]:
             attack = S.general(force["commander"]).attack
