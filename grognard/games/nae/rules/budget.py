@@ -966,6 +966,8 @@ class Spend:
             mine = [fr for fr in st.g["forces"].values() if runs(st, side, fr)]
             later += [("remove_unit", u) for fr in mine for u in fr["units"] if S.unit(u).power == power]
             later += [("dismiss", g) for fr in mine for g in S.subordinates(fr) if S.general(g).power == power]
+            later += [("relieve", fr["commander"]) for fr in mine if fr["army"] and fr["commander"]
+                      and S.general(fr["commander"]).power == power]  # 10.3
             later += [("scuttle", fl) for fl, x in st.g["fleets"].items() if x["power"] == power and x["at"] == "port"]
             later += [("remove_depot", fid) for fid, fr in st.g["forces"].items() if runs(st, side, fr)
                       and power in fr["depots"]]
@@ -1019,6 +1021,8 @@ class Spend:
             st.g["removed"].append(arg)
             st.note(f"{S.general(arg).name} is withdrawn to the reserve (placed again next year at the earliest)",
                     rule="7.3.7")
+        elif verb == "relieve":
+            relieve(st, side, arg)
         elif verb in ("remove_depot", "remove_fixed_depot"):
             withdraw_depot(st, power, verb, arg)
         elif verb == "scuttle":
@@ -1061,6 +1065,23 @@ def withdraw(st: State, side: str, uid: str) -> None:
     S.check_force(st, fid, "7.3.7")
     if fid in st.g["forces"] and not S.force(st, fid)["commander"] and len(S.force(st, fid)["units"]) > 1:
         command.enforce_limits(st, fid)
+
+
+def relieve(st: State, side: str, gid: str) -> None:
+    """10.3: « Un général d'armée ne peut être démis de ses fonctions que lors de la phase de budget ou par un
+    événement. Dans les deux cas, le général démis est retiré de la carte et réintègrera la réserve lors de la phase
+    de budget de l'année suivante. Un général de la réserve, s'il en existe, est choisi et placé dans la zone de
+    l'armée ; le général avec le rang le plus élevé parmi ceux présents dans la zone est promu à la tête de
+    l'armée » (7.3.7: the side's voluntary withdrawals). The commander of an army leading its force (a group's
+    second army is led from within the group: its commander is not offered); the choice of his successor is
+    the event's (``cards.Replace``)."""
+    fid = next(x for x, f in st.g["forces"].items() if f["commander"] == gid)
+    force = S.force(st, fid)
+    st.g["removed"].append(gid)
+    force["commander"] = None  # until the successor is picked
+    st.note(f"{S.general(gid).name} is relieved of the command of {S.data().counters.armies[force['army']].name} "
+            "(back in the reserve next year)", rule="10.3")
+    st.push("relieve.replace", fid=fid, side=side, power=S.general(gid).power)
 
 
 def withdraw_depot(st: State, power: str, verb: str, where: str) -> None:
@@ -1299,6 +1320,8 @@ def label(st: State, action: Action) -> str | None:
         return f"Withdraw {S.unit_name(arg)} from the map"
     if verb == "dismiss":
         return f"Withdraw {S.general(arg).name} to the reserve"
+    if verb == "relieve":
+        return f"Relieve {S.general(arg).name} of his army's command (a general of the reserve replaces him)"
     if verb == "scuttle":
         return f"Withdraw the fleet {S.data().counters.fleets[arg].name} from the map"
     if verb == "ally":
