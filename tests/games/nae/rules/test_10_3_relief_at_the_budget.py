@@ -56,3 +56,13 @@ def test_10_3_the_relieved_general_is_back_in_the_reserve_at_next_years_budget()
     st.g["year"] += 1
     start(st)
     assert "murat" not in st.g["removed"] and "murat" in budget._reserve_generals(st, "france")
+
+
+def test_10_3_a_general_in_the_foreign_wars_box_is_not_in_the_reserve():
+    """6.5: « Ces unités ne reviennent pas en jeu avant qu'un mécanisme du jeu ne mette fin à cette guerre »: a
+    general sent to a foreign war is not « un général de la réserve » to replace a relieved one."""
+    st, _ = french_budget_with_the_grande_armee([])
+    st.g["foreign_wars"] = [{"card": "9F", "power": "france", "units": {}, "generals": ["davout"], "fleets": []}]
+    st.apply(("relieve", "murat"))
+    assert ("general", "davout") not in st.legal_actions() and ("general", "ney") in st.legal_actions()
+    assert "davout" not in cards.reserve_generals(st, "france")
