@@ -11,7 +11,9 @@ resources a missing province) and the "resources" entries of ``peace_rewards`` (
 from diplomacy and the cards (``rules/diplomacy.py``, ``rules/foreign_wars.py``): ``budget_mods`` (resources
 changes of events, 34F), ``reforms`` (majors whose E units join the reserve: « Réforme militaire »),
 ``budget_deploys`` (units and generals arriving at this phase, 22F) and ``fw_returning`` (foreign wars ended: their
-units come back as reinforcements, 6.5). The phase uses them all up; the reforms stay recorded in ``reformed``."""
+units come back as reinforcements, 6.5); from the sieges (``rules/siege.py``): ``honours`` (15.4: the garrisons out
+with the honours of war, whose units come back the same way). The phase uses them all up; the reforms stay
+recorded in ``reformed``."""
 
 from __future__ import annotations
 
@@ -113,8 +115,8 @@ def away(st: State, kind: str) -> set[str]:
     # and those back this budget phase until their power's budget places them: another power's budget spent
     # first (7.3) does not build them again (a random 1805 game built the Russian Army of the Danube twice)
     back = (st.g.get("budget") or {}).get("returning") or {}
-    return {x for w in [*wars, *back.values()] for key in (kind, "honours") if key == kind or kind == "units"
-            for x in w.get(key, ())}
+    keys = (kind, "honours") if kind == "units" else (kind,)  # a power's entry holds both kinds of units back
+    return {x for w in [*wars, *back.values()] for key in keys for x in w.get(key, ())}
 
 
 def _out_for_good(st: State) -> frozenset[str]:
@@ -350,7 +352,8 @@ def reform(st: State) -> None:
 def foreign_wars_back(st: State) -> dict[str, dict[str, Any]]:
     """6.5: « les unités reviennent en renforts lors de la phase de budget suivante »: the generals of the foreign
     wars ended go back to the reserve (placed by 7.3.6), the units and fleets are placed free in their power's
-    budget (``start_power``). Returns power -> {"units": {unit: steps}, "fleets": [fleet]} to place."""
+    budget (``start_power``); and 15.4 the units of the garrisons out with the honours of war (``honours``, by their
+    major). Returns power -> {"units": {unit: steps}, "fleets": [fleet], "honours": {unit: steps}} to place."""
     out: dict[str, dict[str, Any]] = {}
     for war in st.g.pop("fw_returning", []):
         title = S.data().cards.cards[war["card"]].title
