@@ -10,7 +10,7 @@ from grognard.core.machine import State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import budget, cards
 from tests.games.nae.rules.grand import board_1806
-from tests.games.nae.rules.helpers import put
+from tests.games.nae.rules.helpers import GAME, put
 from tests.games.nae.rules.test_07_3_budget import reach, start
 
 
@@ -26,6 +26,9 @@ def test_10_3_an_army_general_is_relieved_at_the_budget_and_the_highest_ranked_p
     st, army = french_budget_with_the_grande_armee(["ney"])
     assert ("relieve", "murat") in st.legal_actions()
     assert ("relieve", "ney") not in st.legal_actions()  # a subordinate is withdrawn (7.3.7 "dismiss"), not relieved
+    assert ("relieve", "murat") in set(GAME.action_catalog("1805"))  # the RL index (grognard.rl) holds it
+    assert budget.label(st, ("relieve", "murat")) == ("Relieve Murat of his army's command (a general of the reserve "
+                                                      "replaces him)")
     st.apply(("relieve", "murat"))
     assert st.step == "relieve.replace" and st.active == "empire"
     assert ("general", "davout") in st.legal_actions() and ("general", "murat") not in st.legal_actions()
