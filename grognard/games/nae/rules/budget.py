@@ -1038,9 +1038,8 @@ class Spend:
 
 
 def _reserve_generals(st: State, power: str) -> list[str]:
-    gone = _out_for_good(st) | away(st, "generals")
-    return [g for g in cards.reserve_generals(st, power) if g not in gone
-            and (S.general(g).event is None or S.general(g).event in flags(st))]
+    gone = _out_for_good(st)
+    return [g for g in cards.reserve_generals(st, power) if g not in gone]
 
 
 def restore(st: State, f: Frame, uid: str, pays: str, cost: float) -> None:

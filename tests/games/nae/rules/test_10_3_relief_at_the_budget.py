@@ -69,3 +69,13 @@ def test_10_3_a_general_in_the_foreign_wars_box_is_not_in_the_reserve():
     st.apply(("relieve", "murat"))
     assert ("general", "davout") not in st.legal_actions() and ("general", "ney") in st.legal_actions()
     assert "davout" not in cards.reserve_generals(st, "france")
+
+
+def test_10_3_a_general_whose_event_is_not_played_is_not_in_the_reserve():
+    """2.1 / 10.3: Jérôme comes into play with 45F (Napoleonic Europe); until then he is not « un général de la
+    réserve » (a random 1809 game chose him to succeed a relieved general, then 45F brought him a second time)."""
+    st, _ = french_budget_with_the_grande_armee([])
+    st.apply(("relieve", "murat"))
+    assert ("general", "jerome") not in st.legal_actions()
+    st.g["flags"] = ["europe_napoleonienne"]
+    assert "jerome" in cards.reserve_generals(st, "france")
