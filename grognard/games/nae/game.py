@@ -404,7 +404,8 @@ class NaeGame(Game):
                 *(("remove_fixed_depot", z) for z in d.map.zones),  # 7.3.7 (budget.py)
                 *(("assault", z) for z in d.map.zones), *(("land_enemy", f) for f in kinds["force"]),  # 17.2.8
                 *(("setup", fl) for fl in d.counters.fleets),  # 20.1: the fleets a set-up leaves open
-                *(("replace", u) for u in kinds["unit"])]  # 20.1: the unit an activated army's replacement restores
+                *(("replace", u) for u in kinds["unit"]),  # 20.1: the unit an activated army's replacement restores
+                *(("relieve", g) for g in kinds["general"])]  # 10.3: an army's general relieved at the budget
 
     def resample_hidden(self, st: State, side: str, rng: random.Random) -> None:
         """What ``side`` knows of the cards: its own hand, the sizes of the other hands and piles, and every card

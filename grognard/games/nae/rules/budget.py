@@ -11,7 +11,9 @@ resources a missing province) and the "resources" entries of ``peace_rewards`` (
 from diplomacy and the cards (``rules/diplomacy.py``, ``rules/foreign_wars.py``): ``budget_mods`` (resources
 changes of events, 34F), ``reforms`` (majors whose E units join the reserve: « Réforme militaire »),
 ``budget_deploys`` (units and generals arriving at this phase, 22F) and ``fw_returning`` (foreign wars ended: their
-units come back as reinforcements, 6.5). The phase uses them all up; the reforms stay recorded in ``reformed``."""
+units come back as reinforcements, 6.5); from the sieges (``rules/siege.py``): ``honours`` (15.4: the garrisons out
+with the honours of war, whose units come back the same way). The phase uses them all up; the reforms stay
+recorded in ``reformed``."""
 
 from __future__ import annotations
 
@@ -108,11 +110,13 @@ def away(st: State, kind: str) -> set[str]:
     """The ``kind`` ("units", "generals", "fleets") in the Foreign Wars box, or on their way back from it: out of the
     reserve until the war ends and they return (6.5: « Ces unités ne reviennent pas en jeu avant qu'un mécanisme du
     jeu ne mette fin à cette guerre »)."""
-    wars = [*st.g.get("foreign_wars", []), *st.g.get("fw_returning", [])]
+    # 15.4: a garrison out with the honours of war waits for the next budget phase as they do
+    wars = [*st.g.get("foreign_wars", []), *st.g.get("fw_returning", []), *st.g.get("honours", [])]
     # and those back this budget phase until their power's budget places them: another power's budget spent
     # first (7.3) does not build them again (a random 1805 game built the Russian Army of the Danube twice)
     back = (st.g.get("budget") or {}).get("returning") or {}
-    return {x for w in [*wars, *back.values()] for x in w.get(kind, ())}
+    keys = (kind, "honours") if kind == "units" else (kind,)  # a power's entry holds both kinds of units back
+    return {x for w in [*wars, *back.values()] for key in keys for x in w.get(key, ())}
 
 
 def _out_for_good(st: State) -> frozenset[str]:
@@ -348,7 +352,8 @@ def reform(st: State) -> None:
 def foreign_wars_back(st: State) -> dict[str, dict[str, Any]]:
     """6.5: « les unités reviennent en renforts lors de la phase de budget suivante »: the generals of the foreign
     wars ended go back to the reserve (placed by 7.3.6), the units and fleets are placed free in their power's
-    budget (``start_power``). Returns power -> {"units": {unit: steps}, "fleets": [fleet]} to place."""
+    budget (``start_power``); and 15.4 the units of the garrisons out with the honours of war (``honours``, by their
+    major). Returns power -> {"units": {unit: steps}, "fleets": [fleet], "honours": {unit: steps}} to place."""
     out: dict[str, dict[str, Any]] = {}
     for war in st.g.pop("fw_returning", []):
         title = S.data().cards.cards[war["card"]].title
@@ -359,6 +364,10 @@ def foreign_wars_back(st: State) -> dict[str, dict[str, Any]]:
             out.setdefault(S.unit(uid).power, {"units": {}, "fleets": []})["units"][uid] = steps
         for fl in war["fleets"]:
             out.setdefault(S.data().counters.fleets[fl].power, {"units": {}, "fleets": []})["fleets"].append(fl)
+    for garrison in st.g.pop("honours", []):  # 15.4: « reviennent en renfort lors de la prochaine phase de budget »
+        for uid, steps in garrison["units"].items():
+            major = S.major_of(st, S.unit(uid).power)  # a minor's units come with its major's budget (7.3.3)
+            out.setdefault(major, {"units": {}, "fleets": []}).setdefault("honours", {})[uid] = steps
     return out
 
 
@@ -454,7 +463,8 @@ def start_power(st: State, power: str) -> None:
     free = "free" if power == "britain" else None
     st.push("budget.spend", power=power, side=side, purse=float(total), free=free, bought=False, received=False)
     if back:
-        st.push("budget.returning", power=power, side=side, units=back["units"], fleets=back["fleets"])
+        st.push("budget.returning", power=power, side=side, units=back["units"], fleets=back["fleets"],
+                honours=back.get("honours", {}))
 
 
 EVENT_ORDER = ("coalition", "empire")  # the order of the interphase's other phases (7.1, 7.2, 7.4)
@@ -598,20 +608,23 @@ class Ally:
 
 
 class Returning:
-    """6.5: the units and fleets back from a foreign war come in as free reinforcements of their power, placed one by
-    one as new units are (7.3.4); one with no room waits in the reserve, to be built."""
+    """6.5: the units and fleets back from a foreign war, and 15.4 the units of a garrison out with the honours of
+    war, come in as free reinforcements of their power, placed one by one as new units are (7.3.4); one with no
+    room waits in the reserve, to be built."""
 
     name: ClassVar[str] = "budget.returning"
 
     def run(self, st: State, f: Frame) -> None:
-        if f["units"]:
-            uid = sorted(f["units"])[0]
-            steps = f["units"].pop(uid)
+        key, rule, verb = (("units", "6.5", "comes back from the foreign war") if f["units"] else
+                           ("honours", "15.4", "comes back after the honours of war"))
+        if f[key]:
+            uid = sorted(f[key])[0]
+            steps = f[key].pop(uid)
             if place_zones(st, f["side"], uid, steps):
                 choose(st, "budget.place", uid=uid, value=steps, cost=0, side=f["side"], pays=None,
-                       rule="6.5", verb="comes back from the foreign war")
+                       rule=rule, verb=verb)
             else:
-                st.note(f"{S.unit_name(uid)} finds no reinforcement zone and waits in the reserve", rule="6.5")
+                st.note(f"{S.unit_name(uid)} finds no reinforcement zone and waits in the reserve", rule=rule)
         elif f["fleets"]:
             fleet = f["fleets"].pop(0)
             if fleet_ports(st, f["power"]):
@@ -956,6 +969,8 @@ class Spend:
             mine = [fr for fr in st.g["forces"].values() if runs(st, side, fr)]
             later += [("remove_unit", u) for fr in mine for u in fr["units"] if S.unit(u).power == power]
             later += [("dismiss", g) for fr in mine for g in S.subordinates(fr) if S.general(g).power == power]
+            later += [("relieve", fr["commander"]) for fr in mine if fr["army"] and fr["commander"]
+                      and S.general(fr["commander"]).power == power]  # 10.3
             later += [("scuttle", fl) for fl, x in st.g["fleets"].items() if x["power"] == power and x["at"] == "port"]
             later += [("remove_depot", fid) for fid, fr in st.g["forces"].items() if runs(st, side, fr)
                       and power in fr["depots"]]
@@ -1009,6 +1024,8 @@ class Spend:
             st.g["removed"].append(arg)
             st.note(f"{S.general(arg).name} is withdrawn to the reserve (placed again next year at the earliest)",
                     rule="7.3.7")
+        elif verb == "relieve":
+            relieve(st, side, arg)
         elif verb in ("remove_depot", "remove_fixed_depot"):
             withdraw_depot(st, power, verb, arg)
         elif verb == "scuttle":
@@ -1021,9 +1038,8 @@ class Spend:
 
 
 def _reserve_generals(st: State, power: str) -> list[str]:
-    gone = _out_for_good(st) | away(st, "generals")
-    return [g for g in cards.reserve_generals(st, power) if g not in gone
-            and (S.general(g).event is None or S.general(g).event in flags(st))]
+    gone = _out_for_good(st)
+    return [g for g in cards.reserve_generals(st, power) if g not in gone]
 
 
 def restore(st: State, f: Frame, uid: str, pays: str, cost: float) -> None:
@@ -1051,6 +1067,23 @@ def withdraw(st: State, side: str, uid: str) -> None:
     S.check_force(st, fid, "7.3.7")
     if fid in st.g["forces"] and not S.force(st, fid)["commander"] and len(S.force(st, fid)["units"]) > 1:
         command.enforce_limits(st, fid)
+
+
+def relieve(st: State, side: str, gid: str) -> None:
+    """10.3: « Un général d'armée ne peut être démis de ses fonctions que lors de la phase de budget ou par un
+    événement. Dans les deux cas, le général démis est retiré de la carte et réintègrera la réserve lors de la phase
+    de budget de l'année suivante. Un général de la réserve, s'il en existe, est choisi et placé dans la zone de
+    l'armée ; le général avec le rang le plus élevé parmi ceux présents dans la zone est promu à la tête de
+    l'armée » (7.3.7: the side's voluntary withdrawals). The commander of an army leading its force (a group's
+    second army is led from within the group: its commander is not offered); the choice of his successor is
+    the event's (``cards.Replace``)."""
+    fid = next(x for x, f in st.g["forces"].items() if f["commander"] == gid)
+    force = S.force(st, fid)
+    st.g["removed"].append(gid)
+    force["commander"] = None  # until the successor is picked
+    st.note(f"{S.general(gid).name} is relieved of the command of {S.data().counters.armies[force['army']].name} "
+            "(back in the reserve next year)", rule="10.3")
+    st.push("relieve.replace", fid=fid, side=side, power=S.general(gid).power)
 
 
 def withdraw_depot(st: State, power: str, verb: str, where: str) -> None:
@@ -1289,6 +1322,8 @@ def label(st: State, action: Action) -> str | None:
         return f"Withdraw {S.unit_name(arg)} from the map"
     if verb == "dismiss":
         return f"Withdraw {S.general(arg).name} to the reserve"
+    if verb == "relieve":
+        return f"Relieve {S.general(arg).name} of his army's command (a general of the reserve replaces him)"
     if verb == "scuttle":
         return f"Withdraw the fleet {S.data().counters.fleets[arg].name} from the map"
     if verb == "ally":

@@ -722,12 +722,16 @@ def relieve_general(st: State, fid: str) -> None:
 
 
 def reserve_generals(st: State, power: str) -> list[str]:
-    """10.3: the generals of ``power`` in the reserve: in play this year, on no force and not removed."""
+    """10.3: the generals of ``power`` in the reserve: in play (this year, and their event played: Jérôme comes with
+    45F, 2.1), on no force, not removed, not in the Foreign Wars box (6.5: out of play until the war ends)."""
+    from grognard.games.nae.rules import budget
+
     on_map = {g for f in st.g["forces"].values() for g in S.generals_of(f)}
-    removed = set(st.g["removed"])
-    year = st.g["year"]
+    removed = set(st.g["removed"]) | budget.away(st, "generals")
+    year, flags = st.g["year"], budget.flags(st)
     return [gid for gid, g in _generals_of(power) if gid not in on_map and gid not in removed
-            and (g.entry is None or g.entry <= year) and (g.removal is None or g.removal > year)]
+            and (g.entry is None or g.entry <= year) and (g.removal is None or g.removal > year)
+            and (g.event is None or g.event in flags)]
 
 
 @cache

@@ -141,7 +141,7 @@ def absorb(st: State, fid: str, other: str) -> None:
         a = S.armies(f)[index]
         gen, lead = S.general(o["commander"]), S.general(a.commander) if a.commander else None
         outranked = lead is not None and (lead.power != gen.power or lead.rank < gen.rank)  # 10.2
-        if a.army and outranked:
+        if a.army and outranked and lead is not None and may_serve(lead.power, o["commander"]):
             a.subs.append(o["commander"])
             text += " as a subordinate general"
             ask_subordinates(st, a, f["side"] or _runner(st, f["power"]))
@@ -158,6 +158,14 @@ def _runner(st: State, power: str) -> str:
     from grognard.games.nae.rules import budget
 
     return str(budget.manager(st, S.major_of(st, power)))
+
+
+def may_serve(power: str, gid: str) -> bool:
+    """10.1: an army of ``power`` takes as subordinates « 3 généraux subordonnés de son pays ou pays majeur allié »:
+    never a minor's general (Sweden's, Poland's), who returns to the reserve when his force joins it (10.2: « le
+    général de rang inférieur retourne dans la réserve SAUF s'il intègre une armée »)."""
+    own = S.general(gid).power
+    return own == power or S.data().map.powers[own].kind == "major"
 
 
 def may_hand_over(st: State, fid: str, other: str) -> bool:

@@ -171,6 +171,13 @@ class SiegeAttack:
         force = S.force(st, fid)
         zone = force["zone"]
         fort = st.g["fortresses"][zone]
+        # 13.1: « Le ravitaillement est vérifié au moment [...] de la résolution d'un siège »; the marker follows
+        # the check (15.2: only a supplied besieger attacks, so a marker left from an earlier check goes)
+        supplied = supply.force_supplied(st, fid)
+        if force["unsupplied"] == supplied:
+            force["unsupplied"] = not supplied
+            st.note(f"{S.name_of(st, fid)} in {S.zone_name(zone)} is {'now supplied' if supplied else 'unsupplied'}",
+                    rule="13.1")
         mods = []
         if force["commander"]:
             attack = S.general(force["commander"]).attack
@@ -198,12 +205,30 @@ def fall(st: State, zone: str, fid: str, garrison: str) -> None:
     """15.4 / 15.5: the fortress falls, is destroyed (empty marker) and the besieger's side controls the zone."""
     force = S.force(st, fid)
     for gid in S.forces_in(st, zone, S.other(force["side"])):
-        what = "marches out with the honours of war" if garrison == "reinforcements" else "is destroyed"
-        S.remove_force(st, gid, "15.4", f"The garrison of {S.zone_name(zone)} ({S.name_of(st, gid)}) {what}")
+        name = f"The garrison of {S.zone_name(zone)} ({S.name_of(st, gid)})"
+        if garrison == "reinforcements":
+            honours(st, gid, name)
+        else:
+            S.remove_force(st, gid, "15.4", f"{name} is destroyed")
     S.set_fortress(st, zone, active=False, siege=None, besieger=None)
     S.set_control(st, zone, S.major_of(st, force["power"]))
     st.note(f"{S.zone_name(zone)} falls to {S.name_of(st, fid)}: empty fortress, controlled by its side", rule="15.5")
     naval.port_taken(st, zone)  # 17.2.1: its fleets leave a captured port
+
+
+def honours(st: State, gid: str, name: str) -> None:
+    """15.4 « Honneurs de la Guerre : la forteresse est prise et les forces assiégées (unités de combat, généraux et
+    dépôts) reviennent en renfort lors de la prochaine phase de budget »: the units wait off the map, out of the
+    reserve of units to build, and the budget places them free at their strength (``budget.returning_units``, as
+    6.5 brings back a foreign war's); the generals return to the reserve at that budget as any general removed
+    does (7.3.6); the mobile depots go back to their power's pool of counters, which the budget builds from
+    (7.3.5: a depot only ever enters play as a bought one)."""
+    f = S.take_force(st, gid)
+    st.g["removed"] += S.generals_of(f)
+    st.g.setdefault("honours", []).append({"units": dict(f["units"])})
+    gone = ", ".join(S.general(g).name for g in S.generals_of(f))
+    st.note(f"{name} marches out with the honours of war: its units come back at the next budget phase"
+            + (f"; {gone} leave(s) the map" if gone else ""), rule="15.4")
 
 
 def reactivation_choices(st: State, fid: str) -> list[tuple[str, str]]:

@@ -66,9 +66,9 @@ def graph() -> Graph:
     outbound: dict[str, list[tuple[str, int]]] = {z: [] for z in m.zones}
     for z in m.zones:
         for n in m.neighbours(z):
-            cost = m.enter_cost(n, z)  # 14.5.4 example: "2 PM pour le marais + 1 PM pour la zone de Thorn"
-            if cost is None or m.feature_of(z, n).blocks_supply:
-                continue  # 13.3: no line across a mountain without pass; the desert link is not traced here
+            cost = link_cost(n, z)  # 14.5.4 example: "2 PM pour le marais + 1 PM pour la zone de Thorn"
+            if cost is None:
+                continue  # 13.3: no line across a mountain without pass
             outbound[z].append((n, cost))
     limit = link_limit()
 
@@ -87,6 +87,19 @@ def graph() -> Graph:
                  {z: _bits_by_mp(_least(steps), bit, width) for z, steps in flat.items()},
                  {z.id: z.seas for z in m.ports()}, {s.id: s.adjacent for s in m.seas.values()}, bit, tuple(order),
                  width, by_byte)
+
+
+def link_cost(src: str, dst: str) -> int | None:
+    """13.3: the MP a supply line counts from ``src`` into adjacent ``dst`` (12.1 costs), None where no line crosses
+    (a mountain without pass). « Exception : la ligne existe entre les zones d'Alexandretta et d'Acre bien qu'il
+    faille un round de mouvement pour se déplacer entre les deux cases »: across that whole-MF link the line counts
+    the zone entered, as across an open border."""
+    m = S.data().map
+    feature = m.feature_of(src, dst)
+    if feature.blocks_supply:
+        return None
+    cost = m.enter_cost(src, dst)
+    return m.terrains[m.zones[dst].terrain].mp + feature.mp if cost is None and feature.whole_mf else cost
 
 
 @cache
@@ -448,10 +461,12 @@ def force_supplied(st: State, fid: str, cache_: dict[str, Any] | None = None, vi
     if f["in_fortress"]:
         fort = st.g["fortresses"].get(where)
         if fort is not None and fort["siege"] is not None:
-            # 13.3: a besieged fortress is no link, but a sea line supplies its defenders
-            return not net.seas.isdisjoint(graph().ports.get(where, ()))
+            # 13.3: a besieged fortress is no link, but a sea line supplies its defenders, « d'un port vers un autre
+            # port, les 2 étant libres de blocus » (17.2.6: a blockade means « aucun ravitaillement par mer »)
+            return (where not in naval.sea_blocks(st, f["side"])[1]
+                    and not net.seas.isdisjoint(graph().ports.get(where, ())))
     if via is not None:
-        cost = S.data().map.enter_cost(where, via)  # 14.5.4: from the force back into its entry zone
+        cost = link_cost(where, via)  # 14.5.4: from the force back into its entry zone
         return via in net.dist and via not in net.blocked and cost is not None and net.dist[via] + cost <= link_limit()
     return where in net.dist
 
