@@ -793,10 +793,15 @@ def stand_down(st: State, power: str) -> None:
         for z, fort in st.g["fortresses"].items():
             if fort["besieger"] == fid:
                 S.set_fortress(st, z, besieger=None, siege=None)
-        if conquest.territory_of(st, f["zone"]) != power:
-            dist = peace.distances(f["zone"])
-            keys = sorted((dist.get(z, 10**6), z) for z in conquest.key_zones(power))
-            peace.move_force(st, fid, keys[0][1], "8.1.1")
+    # then those abroad go home, where every force of the power is at war with nobody already, so that one coming
+    # home joins the one standing there (11; 53F: La Romana's force came to Madrid beside Palafox's, 1809 seed 5)
+    for fid in sorted(fid for fid, f in st.g["forces"].items() if f["side"] is None and f["power"] == power
+                      and conquest.territory_of(st, f["zone"]) != power):
+        if fid not in st.g["forces"]:
+            continue  # taken in by a force redeployed before it (11)
+        dist = peace.distances(S.force(st, fid)["zone"])
+        keys = sorted((dist.get(z, 10**6), z) for z in conquest.key_zones(power))
+        peace.move_force(st, fid, keys[0][1], "8.1.1")
     # its fleets abroad sail home too, as a conquered power's are repositioned in its ports (18.2.3), to the first
     # with room (17.2.2): a neutral's fleet may not lie in a belligerent's port (a Spanish fleet in Hamburg after
     # 53F Valençay, 1805 heuristic seed 17)

@@ -451,3 +451,26 @@ def test_7_3_4_annexed_territory_cut_off_from_the_capital() -> None:
     zones = budget.reinforcement_zones(st, "france")
     assert "rome" in zones  # Ancona, a port without fortress (example 8.6), is none
     assert not {"trieste", "karlstadt", "zara", "cattaro"} & set(zones)
+
+
+def test_7_3_4_a_new_fleet_goes_only_to_a_port_with_room() -> None:
+    """7.3.4 and the glossary's « Port : ... Il peut être occupé par un maximum de 3 flottes »: a port of the
+    National Territory already holding 3 fleets is not offered to a new fleet (random 1805 seed 19 built a 4th
+    British fleet in Dublin)."""
+    st = board_1806()
+    start(st)
+    reach(st, "france")
+    ports = budget.fleet_ports(st, "france")
+    assert "brest" in ports
+    british = sorted(fl for fl, x in S.data().counters.fleets.items() if x.power == "britain")[:3]
+    for fl in british:  # any side's fleets fill the port
+        st.g["fleets"][fl] = {"power": "britain", "at": "port", "where": "brest"}
+    assert "brest" not in budget.fleet_ports(st, "france")
+    st.frame["purse"] = 20.0
+    fleet = budget.fleet_pool(st, "france")[0]
+    st.apply(("fleet", fleet))
+    assert st.step == "budget.fleet" and ("zone", "brest") not in st.legal_actions()
+    with pytest.raises(IllegalAction):
+        st.apply(("zone", "brest"))
+    st.apply(st.legal_actions()[0])
+    assert st.g["fleets"][fleet]["where"] != "brest"
