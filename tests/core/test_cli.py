@@ -6,6 +6,7 @@ from typer.testing import CliRunner
 from grognard.cli import app
 from grognard.core import record as records
 from grognard.core.registry import load_game
+from grognard.play.terminal import REMINDER
 
 runner = CliRunner()
 DUEL = "tests.fixtures.duel"
@@ -125,6 +126,8 @@ def test_help_lists_every_command():
     res = runner.invoke(app, ["play", DUEL, "standard", "--seed", "1"], input="h\n?\nq\n")
     assert res.exit_code == 0, res.output
     out = flat(res.output)
+    assert out.count(REMINDER) == 1  # the keys said again once, above the first question
+    out = out.replace(REMINDER, "")
     for command in ("u = undo", "b = show the board", "s FILE = save", "h = this help", "q = quit"):
         assert out.count(command) == 3, command  # in the greeting, after h and after ?
     assert out.count("Round 1, empire to act.") == 1 and out.count("empire: Round 1: play a card") == 3
