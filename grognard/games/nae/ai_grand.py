@@ -1195,8 +1195,9 @@ SEARCHED = frozenset({
     "naval.intercept", "naval.evade", "naval.sortie", "naval.nelson",  # 17: naval fights
     "interphase.war", "diplomacy.phase", "diplomacy.target",  # 7.1, 8: war and diplomacy
     "conquest.choice"})  # 18: peace terms
-"""The steps the search plays out in the grand campaigns; at every other (marches, losses, retreats, budget,
-redeployment: most of a game's 1,500-3,000 decisions) the heuristic's move is played at once."""
+"""The steps the search plays out where its playouts run to the result (the last year, out of its interphase;
+elsewhere ``READ_AT_THE_HORIZON``); at every other (marches, losses, retreats, budget, redeployment: most of a game's
+1,500-3,000 decisions) the heuristic's move is played at once."""
 
 READ_AT_THE_HORIZON = frozenset({
     "intercept", "evade", "campaign.hold", "battle.choose", "cards.window",  # 12, 14: at the side's next turn
@@ -1205,8 +1206,8 @@ READ_AT_THE_HORIZON = frozenset({
 """The steps of ``SEARCHED`` searched where a playout is scored by ``evaluate`` (before the last year, and in its
 interphase): those whose worth the horizon reads, a battle's steps won and lost, the peace terms' conquests. What a
 card, an activation, a declaration or a diplomatic action brings shows at the year's conquest phase, which the next
-turn's evaluation does not see: round 8's search switched there on leads that did not last to the year's end (passing
-rather than playing a card: +0.05-0.07 a simulation at the next turn, -0.02-0.00 at the year's end; docs/agents.md,
+turn's evaluation does not see: round 8's search switched there on leads that did not last to the year's end (ten
+such switches of a 1809 game: +0.036 a simulation at the next turn, -0.001 at the year's end; docs/agents.md,
 "Round 9"), so those steps follow the heuristic until the last year's playouts run to the result."""
 
 TURN_ORDER = {"empire": 0, "coalition": 1}  # 5.2: the Empire acts first in each round
