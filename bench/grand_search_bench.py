@@ -5,10 +5,11 @@ same seed; then the wins and the games not lost (1809's Coalition seat can rarel
 victory) with Wilson 95% intervals, the mirror's on the same seeds, the decision times of the whole run and where
 the slowest was taken. ``--decisions N`` stops each game after the searching side's N decisions (decision times only).
 ``--verify K`` checks each move the search played instead of the heuristic's on K fresh paired determinizations
-played to the same horizon: the mean lead and its z (a switch that was noise shows a z near 0).
+played to the same horizon (``--year-end``: to the year's end, where the conquest and victory phases read what it
+brought): the mean lead and its z (a switch that was noise shows a z near 0).
 
 Usage: python bench/grand_search_bench.py SCENARIO SPEC SEAT FROM TO [--decisions N] [--year Y] [--verify K]
-[--quiet]
+[--year-end] [--quiet]
 (e.g. 1809 search:iterations=40 coalition 0 10)
 """
 
@@ -41,11 +42,14 @@ def mirror(scenario: str, seed: int) -> tuple[str, int]:
     return result(st), int(st.g["vp"])
 
 
-def verify(st: State, side: str, choice: Action, hint: Action, checks: int, rng: random.Random) -> str:
-    """``choice`` against the heuristic's ``hint`` on ``checks`` fresh paired determinizations, to the horizon."""
+def verify(st: State, side: str, choice: Action, hint: Action, checks: int, rng: random.Random,
+           to_year_end: bool = False) -> str:
+    """``choice`` against the heuristic's ``hint`` on ``checks`` fresh paired determinizations, to the horizon (or
+    to the year's end: the conquests and the victory level read, 5.3-5.4)."""
     ai = game_ai(st)
-    judge = SearchAgent(0, iterations=None, seconds=1e9)
-    horizon = ai.search_plan(st, side)[1]
+    judge = SearchAgent(0, iterations=None, seconds=1e9, rollout=5000)
+    year = st.g["year"]
+    horizon = (lambda s: s.g["year"] != year) if to_year_end else ai.search_plan(st, side)[1]
     diffs = []
     for _ in range(checks):
         det = st.determinize(side, rng)
@@ -54,7 +58,8 @@ def verify(st: State, side: str, choice: Action, hint: Action, checks: int, rng:
         assert mine is not None and theirs is not None
         diffs.append(mine - theirs)
     z = sum(diffs) / math.sqrt(sum(d * d for d in diffs)) if any(diffs) else 0.0
-    return f"verified on {checks}: mean lead {statistics.mean(diffs):+.4f}, z {z:+.1f}"
+    where = "to the year's end" if to_year_end else "to the horizon"
+    return f"verified on {checks} {where}: mean lead {statistics.mean(diffs):+.4f}, z {z:+.1f}"
 
 
 def spread(times: list[float]) -> str:
@@ -76,6 +81,7 @@ def main() -> None:
     p.add_argument("--year", type=int, default=None,
                    help="the heuristics play both sides until this year's activation phase (e.g. the last year's)")
     p.add_argument("--verify", type=int, default=0, help="check each switch on K fresh determinizations")
+    p.add_argument("--year-end", action="store_true", help="verify to the year's end rather than the horizon")
     p.add_argument("--quiet", action="store_true", help="do not print the moves that differ from the heuristic's")
     a = p.parse_args()
     seeds = range(a.first, a.end)
@@ -118,7 +124,7 @@ def main() -> None:
                     hint = game_ai(st).policy(st, side, legal)[0]
                     if action != hint:
                         switched += 1
-                        checked = f" | {verify(st, side, action, hint, a.verify, rng)}" if a.verify else ""
+                        checked = f" | {verify(st, side, action, hint, a.verify, rng, a.year_end)}" if a.verify else ""
                         if not a.quiet:
                             print(f"    {st.g['year']} round {st.g['round']} {st.step}: {agent.last_reason}{checked}",
                                   flush=True)

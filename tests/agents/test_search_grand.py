@@ -65,10 +65,27 @@ def test_grand_horizon_in_the_activation_phase_is_the_sides_next_turn():
     """5.2: from the Coalition's first turn of 1809 a playout stops when its round-2 turn begins (its own move and
     the Empire's answer played)."""
     st = load_game("nae").new_state("1809", seed=0)
-    searched, done = ai.search_plan(st, "coalition")
-    assert searched and done is not None
-    end = _play_to(st, done)
+    end = _play_to(st, ai_grand.search_horizon(st, "coalition"))
     assert (end.step, end.g["turn"], end.g["round"], end.g["year"]) == ("round", "coalition", 2, 1809)
+
+
+def test_grand_cards_and_diplomacy_follow_the_heuristic_until_the_last_year():
+    """Round 9: what a card, an activation or a diplomatic action brings shows at the year's conquest phase, which
+    the next turn's evaluation does not read: before the last year those steps are answered with the heuristic's
+    move, no playout; a battle's step is searched; in the last year's activation phase, played to the result, the
+    round's choice is searched again."""
+    st = load_game("nae").new_state("1809", seed=0)
+    assert st.step == "round" and len(st.legal_actions()) > 2
+    assert ai.search_plan(st, "coalition") == (False, None)
+    agent = make_agent("search:iterations=50", 1)
+    assert agent.choose(st, "coalition") == ai.policy(st, "coalition")[0]
+    assert agent.last_iterations == 0
+    diplomacy = _until("1809", 0, lambda s: s.step == "diplomacy.phase")
+    assert ai.search_plan(diplomacy, str(diplomacy.active)) == (False, None)
+    evade = _until("1809", 0, lambda s: s.step == "evade")
+    assert ai.search_plan(evade, str(evade.active))[0]
+    last = _until("1809", 0, lambda s: s.g["year"] == 1814 and s.step == "round")
+    assert ai.search_plan(last, str(last.active))[0]
 
 
 def test_grand_horizon_in_the_last_year_is_the_result():
@@ -81,20 +98,10 @@ def test_grand_horizon_in_the_last_year_is_the_result():
     assert end.over and end.g["year"] == 1814 and end.g["phase"] == "victory"
 
 
-def test_grand_horizon_in_the_interphase_is_the_end_of_its_phase():
-    """7.4 / 8: from the diplomatic phase a playout stops when the next phase of the interphase begins."""
-    st = _until("1809", 0, lambda s: s.step == "diplomacy.phase")
-    phase = ai_grand.interphase_phase(st)
-    searched, done = ai.search_plan(st, str(st.active))
-    assert searched and done is not None and phase is not None
-    end = _play_to(st, done)
-    assert end.g["phase"] == "interphase" and ai_grand.interphase_phase(end) == phase + 1
-
-
 def test_grand_search_is_deterministic_and_ignores_the_hidden_truth():
-    """At a searched step of 1809 (the Empire's first round) the playouts are scored at the horizon; the same seed
+    """At a searched step of 1809 (the Empire's first evasion) the playouts are scored at the horizon; the same seed
     and information state with other hidden cards and dice give the same move and reason."""
-    st = _until("1809", 0, lambda s: s.active == "empire" and s.step == "round")
+    st = _until("1809", 0, lambda s: s.active == "empire" and s.step == "evade")
     other = hidden_twin(st, 1, [7, 7, 7, 7])
     assert other.digest() != st.digest()
     agents = [make_agent("search:iterations=12", 3) for _ in range(2)]
@@ -114,7 +121,7 @@ def test_evaluation_scores_need_a_mean_edge_and_the_sign_test():
 def test_time_budget_holds_when_every_step_is_slow(monkeypatch: pytest.MonkeyPatch):
     """A loaded machine (a fake clock: every heuristic step takes 0.3 s): the 2-s budget counts from the call, the
     ranking included, and a playout stops before a step that could overrun it, so the decision takes at most 2 s."""
-    st = _until("1809", 0, lambda s: s.active == "empire" and s.step == "round")
+    st = _until("1809", 0, lambda s: s.active == "empire" and s.step == "evade")
     clock = [0.0]
     policy = ai.policy
 

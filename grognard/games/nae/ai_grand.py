@@ -1195,23 +1195,31 @@ SEARCHED = frozenset({
     "naval.intercept", "naval.evade", "naval.sortie", "naval.nelson",  # 17: naval fights
     "interphase.war", "diplomacy.phase", "diplomacy.target",  # 7.1, 8: war and diplomacy
     "conquest.choice"})  # 18: peace terms
-"""The steps the search plays out in the grand campaigns; at every other (marches, losses, retreats, budget,
-redeployment: most of a game's 1,500-3,000 decisions) the heuristic's move is played at once."""
+"""The steps the search plays out where its playouts run to the result (the last year, out of its interphase;
+elsewhere ``READ_AT_THE_HORIZON``); at every other (marches, losses, retreats, budget, redeployment: most of a game's
+1,500-3,000 decisions) the heuristic's move is played at once."""
+
+READ_AT_THE_HORIZON = frozenset({
+    "intercept", "evade", "campaign.hold", "battle.choose", "cards.window",  # 12, 14: at the side's next turn
+    "naval.intercept", "naval.evade", "naval.sortie", "naval.nelson",  # 17: likewise
+    "conquest.choice"})  # 18: at the year's end
+"""The steps of ``SEARCHED`` searched where a playout is scored by ``evaluate`` (before the last year, and in its
+interphase): those whose worth the horizon reads, a battle's steps won and lost, the peace terms' conquests. What a
+card, an activation, a declaration or a diplomatic action brings shows at the year's conquest phase, which the next
+turn's evaluation does not see: round 8's search switched there on leads that did not last to the year's end (ten
+such switches of a 1809 game: +0.036 a simulation at the next turn, -0.001 at the year's end; docs/agents.md,
+"Round 9"), so those steps follow the heuristic until the last year's playouts run to the result."""
 
 TURN_ORDER = {"empire": 0, "coalition": 1}  # 5.2: the Empire acts first in each round
 
 
 def search_plan(st: State, side: str) -> tuple[bool, ai.Horizon | None]:
-    """Searched or routine (``SEARCHED``), and where a playout stops to be scored by ``evaluate``
-    (``search_horizon``)."""
-    if str(st.step) not in SEARCHED:
+    """Searched or routine (``SEARCHED``; where playouts are scored by ``evaluate``, ``READ_AT_THE_HORIZON``), and
+    where a playout stops to be scored (``search_horizon``)."""
+    to_the_result = last_year(st) and st.g["phase"] != "interphase"
+    if str(st.step) not in (SEARCHED if to_the_result else READ_AT_THE_HORIZON):
         return False, None
     return True, search_horizon(st, side)
-
-
-def interphase_phase(st: State) -> int | None:
-    """The number of interphase phases begun (5.1, ``interphase.PHASES``), None outside the interphase."""
-    return next((int(f["phase"]) for f in st.core["stack"] if f["step"] == "interphase"), None)
 
 
 def search_horizon(st: State, side: str) -> ai.Horizon:
@@ -1219,14 +1227,11 @@ def search_horizon(st: State, side: str) -> ai.Horizon:
     answer), or when the year ends if it ends first (5.3-5.4: the conquests and the victory level are read), but
     in the scenario's last year at the end of the game (19.3: the result, not the evaluation, says whether
     France's key zones are held with supply, Mantua kept and 45F played); in the conquest and victory phases
-    when the year ends; in the interphase when its phase ends (7.1, 8)."""
+    when the year ends (the interphase's steps are not searched: ``READ_AT_THE_HORIZON``)."""
     g = st.g
-    if last_year(st) and g["phase"] != "interphase":
+    if last_year(st):
         return lambda s: False  # 19.3: to the result, 130-190 decisions from the last activation phase's start
     year = g["year"]
-    if g["phase"] == "interphase":
-        phase = interphase_phase(st)
-        return lambda s: s.g["year"] != year or s.g["phase"] != "interphase" or interphase_phase(s) != phase
     if g["phase"] != "activation":
         return lambda s: s.g["year"] != year
     here = (g["round"], TURN_ORDER[g["turn"]])
