@@ -166,7 +166,7 @@ DECISIVE = frozenset({"round", "activation", "march", "march.declare", "intercep
 
 class Rollout:
     """The fair rollout player's choice at a Coalition decision (see ``rollout``): ``changed`` counts by step the
-    decisions where it left the heuristic's move, ``playouts`` the games it played out."""
+    decisions where it left the heuristic's move (``notes`` describes them), ``playouts`` the games it played out."""
 
     def __init__(self, width: int, checks: int, model: str, seed: int,
                  steps: frozenset[str] | None = DECISIVE) -> None:
@@ -175,6 +175,7 @@ class Rollout:
         self.width, self.checks, self.model, self.steps = width, checks, model, steps
         self.rng = random.Random(seed)
         self.changed: Counter[str] = Counter()
+        self.notes: list[str] = []  # each decision where it left the heuristic's move: both moves and their wins
         self.decisions = self.playouts = 0
 
     def wins(self, st: State, moves: list[Action], rng: random.Random) -> list[int]:
@@ -201,17 +202,21 @@ class Rollout:
         """The ranked move with the most wins over the fair futures (ties: the heuristic's order)."""
         if self.steps is not None and str(st.step) not in self.steps:
             return game_ai(st).policy(st, "coalition", legal)[0]
-        moves = [a for a, _ in ranked(game_ai(st), st, "coalition", legal, self.width)]
+        moves = ranked(game_ai(st), st, "coalition", legal, self.width)
         # one draw a decision: the futures of later decisions do not depend on how many playouts this one took
         futures = random.Random(self.rng.randrange(1 << 30))
         self.decisions += 1
         if len(moves) == 1:
-            return moves[0]
-        wins = self.wins(st, moves, futures)
+            return moves[0][0]
+        wins = self.wins(st, [a for a, _ in moves], futures)
         best = max(range(len(moves)), key=lambda i: (wins[i], -i))
         if best:
             self.changed[str(st.step)] += 1
-        return moves[best]
+            (h, hwhy), (b, bwhy) = moves[0], moves[best]
+            heuristic = "dropped" if wins[0] < 0 else f"wins {wins[0]}"
+            self.notes.append(f"round {st.g['round']}, {st.step}: {describe_choice(st, h, hwhy)!r} {heuristic} -> "
+                              f"{describe_choice(st, b, bwhy)!r} wins {wins[best]} of {self.checks}")
+        return moves[best][0]
 
 
 def _rollout_game(seed: int, width: int, checks: int, model: str,
@@ -248,6 +253,8 @@ def rollout(width: int, checks: int, model: str, seeds: range, steps: frozenset[
               f"in {sum(player.changed.values())} ({', '.join(f'{k} {v}' for k, v in sorted(player.changed.items()))}"
               f"); {player.playouts} playouts, {time.process_time() - t0:.0f} s CPU; Coalition {wins}/{n}",
               flush=True)
+        for note in player.notes:
+            print("   " + note, flush=True)
     _report(f"rollout width {width}, {checks} fair futures, Empire modelled as {model}", wins, len(seeds))
     print(f"{cpu:.0f} s CPU ({cpu / len(seeds):.0f} s a game); the heuristic's move left in: "
           + ", ".join(f"{k} {v}" for k, v in changed.most_common()), flush=True)
