@@ -177,12 +177,15 @@ class Rollout:
         self.changed: Counter[str] = Counter()
         self.notes: list[str] = []  # each decision where it left the heuristic's move: both moves and their wins
         self.decisions = self.playouts = 0
+        self.played: list[tuple[int, int]] = []  # the last decision's moves: (wins, futures played)
 
     def wins(self, st: State, moves: list[Action], rng: random.Random) -> list[int]:
         """Each move's wins over the fair futures (paired: the same determinized copy and opponent generator for
         every move). A move is dropped once it can no longer come first even winning every future left (it
-        would lose the tie to an earlier move), which never changes the choice, only saves playouts."""
+        would lose the tie to an earlier move), which never changes the choice, only saves playouts: it counts
+        -1 (``played`` keeps each move's wins and futures played)."""
         wins = [0] * len(moves)
+        self.played = [(0, 0)] * len(moves)
         alive = list(range(len(moves)))
         for done in range(1, self.checks + 1):
             base = st.determinize("coalition", rng)
@@ -191,6 +194,7 @@ class Rollout:
                 self.playouts += 1
                 wins[i] += _wins(base.copy(), moves[i],
                                  RandomAgent(empire_seed) if self.model == "random" else None)
+                self.played[i] = (wins[i], done)
             left = self.checks - done
             alive = [i for i in alive if not any(
                 wins[k] > wins[i] + left or (k < i and wins[k] == wins[i] + left) for k in alive)]
@@ -213,9 +217,9 @@ class Rollout:
         if best:
             self.changed[str(st.step)] += 1
             (h, hwhy), (b, bwhy) = moves[0], moves[best]
-            heuristic = "dropped" if wins[0] < 0 else f"wins {wins[0]}"
-            self.notes.append(f"round {st.g['round']}, {st.step}: {describe_choice(st, h, hwhy)!r} {heuristic} -> "
-                              f"{describe_choice(st, b, bwhy)!r} wins {wins[best]} of {self.checks}")
+            (hw, hn), (bw, bn) = self.played[0], self.played[best]
+            self.notes.append(f"round {st.g['round']}, {st.step}: {describe_choice(st, h, hwhy)!r} wins {hw} of "
+                              f"{hn} -> {describe_choice(st, b, bwhy)!r} wins {bw} of {bn}")
         return moves[best][0]
 
 
