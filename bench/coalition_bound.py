@@ -30,7 +30,24 @@ happened (he evaded, or the battle as fought after the counter-marches and who w
 strike by strike, and per game won and lost the strikes, evasions, battles, forecast and actual wins (round 8's
 reading of the lost games with the exact chances).
 
+``rollout``: the fair bound (round 9), Bertsekas's rollout algorithm on the heuristic: the heuristic Coalition
+against the real ``random`` Empire (seeded as ``match``), except that at each Coalition decision with a choice the
+heuristic's WIDTH ranked moves are each played to the end of the game on the same CHECKS fair futures (the
+position determinized for the Coalition, ``state.determinize``; common random numbers), the heuristic playing the
+Coalition afterwards and MODEL the Empire (``random`` with a fresh generator per future, or ``heuristic``); the
+move with the most wins is played (ties: the heuristic's order). It never reads the hidden truth (its futures are
+drawn from its own generator, seeded as ``play_match`` seeds the Coalition's seat), but with MODEL ``random`` it
+knows its opponent plays at random, more than a fair player is told: a generous estimate of what a rule of thumb
+built on the heuristic's moves can reach. Printed per game: the result, the decisions where it left the
+heuristic's move by step, the playouts and the CPU time; at the end the rate with its Wilson interval and the
+changed decisions by step. To keep the CPU to about a minute a game at 24 futures, only the steps that decide
+where and whether the armies fight are rolled out (``DECISIVE``: cards, activations, marches and forced marches,
+interceptions, evasions, retreats, counter-marches, combat cards, a campaign's wait); at the others (which units
+take the losses, which unit tests morale, pick-ups, swaps, depots: a third of the choices) the heuristic's move is
+played as it is. A last argument ``all`` rolls out every step.
+
 Usage: python bench/coalition_bound.py match SPEC FROM TO          e.g. match search:iterations=400 0 40
+       python bench/coalition_bound.py rollout WIDTH CHECKS MODEL FROM TO [all]  e.g. rollout 3 24 random 0 40
        python bench/coalition_bound.py oracle WIDTH MODEL FROM TO  e.g. oracle 3 random 0 40
        python bench/coalition_bound.py turns WIDTH FROM TO CHECKS  e.g. turns 3 0 42 200
        python bench/coalition_bound.py late WIDTH FROM TO CHECKS   e.g. late 3 0 42 200
@@ -140,6 +157,111 @@ def oracle(width: int, model: str, seeds: range) -> None:
               f"heuristic's, {playouts} playouts, {time.process_time() - t0:.0f} s CPU; Coalition {wins}/{n}",
               flush=True)
     _report(f"oracle width {width}, Empire modelled as {model}", wins, len(seeds))
+
+
+# the steps ``rollout`` plays out: where and whether the armies fight (the others: the heuristic's move as it is)
+DECISIVE = frozenset({"round", "activation", "march", "march.declare", "intercept", "intercept.card", "evade",
+                      "evade.where", "retreat", "countermarch", "cards.window", "campaign.hold"})
+
+
+class Rollout:
+    """The fair rollout player's choice at a Coalition decision (see ``rollout``): ``changed`` counts by step the
+    decisions where it left the heuristic's move (``notes`` describes them), ``playouts`` the games it played out."""
+
+    def __init__(self, width: int, checks: int, model: str, seed: int,
+                 steps: frozenset[str] | None = DECISIVE) -> None:
+        if model not in ("random", "heuristic"):
+            raise ValueError(f"MODEL must be random or heuristic, not {model!r}")
+        self.width, self.checks, self.model, self.steps = width, checks, model, steps
+        self.rng = random.Random(seed)
+        self.changed: Counter[str] = Counter()
+        self.notes: list[str] = []  # each decision where it left the heuristic's move: both moves and their wins
+        self.decisions = self.playouts = 0
+        self.played: list[tuple[int, int]] = []  # the last decision's moves: (wins, futures played)
+
+    def wins(self, st: State, moves: list[Action], rng: random.Random) -> list[int]:
+        """Each move's wins over the fair futures (paired: the same determinized copy and opponent generator for
+        every move). A move is dropped once it can no longer come first even winning every future left (it
+        would lose the tie to an earlier move), which never changes the choice, only saves playouts: it counts
+        -1 (``played`` keeps each move's wins and futures played)."""
+        wins = [0] * len(moves)
+        self.played = [(0, 0)] * len(moves)
+        alive = list(range(len(moves)))
+        for done in range(1, self.checks + 1):
+            base = st.determinize("coalition", rng)
+            empire_seed = rng.randrange(1 << 30)
+            for i in alive:
+                self.playouts += 1
+                wins[i] += _wins(base.copy(), moves[i],
+                                 RandomAgent(empire_seed) if self.model == "random" else None)
+                self.played[i] = (wins[i], done)
+            left = self.checks - done
+            alive = [i for i in alive if not any(
+                wins[k] > wins[i] + left or (k < i and wins[k] == wins[i] + left) for k in alive)]
+            if len(alive) == 1:
+                break
+        return [w if i in alive else -1 for i, w in enumerate(wins)]
+
+    def choose(self, st: State, legal: list[Action]) -> Action:
+        """The ranked move with the most wins over the fair futures (ties: the heuristic's order)."""
+        if self.steps is not None and str(st.step) not in self.steps:
+            return game_ai(st).policy(st, "coalition", legal)[0]
+        moves = ranked(game_ai(st), st, "coalition", legal, self.width)
+        # one draw a decision: the futures of later decisions do not depend on how many playouts this one took
+        futures = random.Random(self.rng.randrange(1 << 30))
+        self.decisions += 1
+        if len(moves) == 1:
+            return moves[0][0]
+        wins = self.wins(st, [a for a, _ in moves], futures)
+        best = max(range(len(moves)), key=lambda i: (wins[i], -i))
+        if best:
+            self.changed[str(st.step)] += 1
+            (h, hwhy), (b, bwhy) = moves[0], moves[best]
+            (hw, hn), (bw, bn) = self.played[0], self.played[best]
+            self.notes.append(f"round {st.g['round']}, {st.step}: {describe_choice(st, h, hwhy)!r} wins {hw} of "
+                              f"{hn} -> {describe_choice(st, b, bwhy)!r} wins {bw} of {bn}")
+        return moves[best][0]
+
+
+def _rollout_game(seed: int, width: int, checks: int, model: str,
+                  steps: frozenset[str] | None = DECISIVE) -> tuple[State, Rollout]:
+    """One seed: the rollout Coalition against the real random Empire, both seeded as ``play_match`` seeds them."""
+    st = load_game("nae").new_state("1815", seed=seed)
+    empire = RandomAgent(seed * 7919)
+    player = Rollout(width, checks, model, seed * 7919 + 1, steps)
+    while not st.over:
+        side = str(st.active)
+        legal = st.legal_actions()
+        if side == "empire":
+            action = empire.choose(st, side)
+        elif len(legal) == 1:
+            action = legal[0]
+        else:
+            action = player.choose(st, legal)
+        st.apply(action)
+    return st, player
+
+
+def rollout(width: int, checks: int, model: str, seeds: range, steps: frozenset[str] | None) -> None:
+    wins = 0
+    changed: Counter[str] = Counter()
+    cpu = 0.0
+    for n, seed in enumerate(seeds, 1):
+        t0 = time.process_time()
+        st, player = _rollout_game(seed, width, checks, model, steps)
+        cpu += time.process_time() - t0
+        winner = (st.result or {}).get("winner")
+        wins += winner == "coalition"
+        changed.update(player.changed)
+        print(f"seed {seed}: {winner} wins; {player.decisions} decisions rolled out, left the heuristic's move "
+              f"in {sum(player.changed.values())} ({', '.join(f'{k} {v}' for k, v in sorted(player.changed.items()))}"
+              f"); {player.playouts} playouts, {time.process_time() - t0:.0f} s CPU; Coalition {wins}/{n}",
+              flush=True)
+        for note in player.notes:
+            print("   " + note, flush=True)
+    _report(f"rollout width {width}, {checks} fair futures, Empire modelled as {model}", wins, len(seeds))
+    print(f"{cpu:.0f} s CPU ({cpu / len(seeds):.0f} s a game); the heuristic's move left in: "
+          + ", ".join(f"{k} {v}" for k, v in changed.most_common()), flush=True)
 
 
 def _position(st: State) -> list[str]:
@@ -400,6 +522,9 @@ def main() -> None:
         strikes(range(int(sys.argv[2]), int(sys.argv[3])), int(sys.argv[4]))
     elif sys.argv[1] == "lost":
         lost(range(int(sys.argv[2]), int(sys.argv[3])))
+    elif sys.argv[1] == "rollout":
+        rollout(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], range(int(sys.argv[5]), int(sys.argv[6])),
+                None if sys.argv[7:] == ["all"] else DECISIVE)
     elif sys.argv[1] == "oracle":
         oracle(int(sys.argv[2]), sys.argv[3], range(int(sys.argv[4]), int(sys.argv[5])))
     else:

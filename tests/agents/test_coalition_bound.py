@@ -2,11 +2,13 @@
 opponent's generator, is the very future the game then plays (what makes its win rate an upper bound)."""
 
 import importlib.util
+import random
 import sys
 from pathlib import Path
 
 from grognard import load_game
 from grognard.agents import RandomAgent
+from grognard.agents.search import ranked
 from grognard.games.nae import ai
 
 _spec = importlib.util.spec_from_file_location(
@@ -60,3 +62,69 @@ def test_strikes_read_the_games_the_matches_play():
     evasions = [e for e in st.log if e["text"].startswith("Evasion of Napoleon") and "→ evades" in e["text"]]
     assert sum(r.out == "evaded" for r in rows) == len(evasions)
     assert all(r.fought is not None for r in rows if r.out in ("won", "he won"))
+
+
+def _coalition_decision(seed: int, round_: int):
+    """The heuristic Coalition's game against ``random`` up to its first rolled-out decision in ``round_``, and the
+    random Empire as it stands there."""
+    st = load_game("nae").new_state("1815", seed=seed)
+    empire = RandomAgent(seed * 7919)
+    while not (st.active == "coalition" and st.g["round"] >= round_ and len(st.legal_actions()) > 1
+               and str(st.step) in bound.DECISIVE):
+        side = str(st.active)
+        st.apply(empire.choose(st, side) if side == "empire" else ai.policy(st, side)[0])
+    return st, empire
+
+
+def _hidden_from_coalition(st, shuffle: int, dice: list[int]):
+    """A copy differing only in what the Coalition cannot see: the Empire's hand and draw pile dealt again from
+    their pool, and another dice stream."""
+    twin = st.copy()
+    pool = twin.g["hands"]["empire"] + twin.g["decks"]["empire"]
+    random.Random(shuffle).shuffle(pool)
+    n = len(twin.g["hands"]["empire"])
+    twin.g["hands"]["empire"], twin.g["decks"]["empire"] = pool[:n], pool[n:]
+    twin.core["rng"] = dice
+    return twin
+
+
+def test_rollout_is_fair_same_information_same_choice():
+    """The rollout player never reads the hidden truth: two positions the Coalition cannot tell apart (the Empire's
+    cards and the dice differ) get the same wins on the same fair futures and the same move."""
+    st, _ = _coalition_decision(7, 3)
+    twin = _hidden_from_coalition(st, 3, [5, 6, 7, 8])
+    assert twin.digest() != st.digest()
+    choices, wins = [], []
+    for position in (st, twin):
+        player = bound.Rollout(3, 4, "random", 11)
+        choices.append(player.choose(position, position.legal_actions()))
+        moves = [a for a, _ in ranked(ai, position, "coalition", position.legal_actions(), 3)]
+        wins.append(player.wins(position, moves, random.Random(2)))
+    assert choices[0] == choices[1] and wins[0] == wins[1]
+
+
+def test_rollout_plays_the_move_with_most_fair_wins():
+    """Dropping a move that can no longer come first saves playouts but never changes the choice: the move played
+    is the first of the most wins counted over every future, as ``_fair`` counts them (paired futures)."""
+    st, _ = _coalition_decision(3, 2)
+    legal = st.legal_actions()
+    moves = [a for a, _ in ranked(ai, st, "coalition", legal, 3)]
+    full = bound._fair(st, moves, 6, 9)  # ``_fair`` draws its futures from random.Random(seed) as ``wins`` does
+    player = bound.Rollout(3, 6, "random", 0)
+    pruned = player.wins(st, moves, random.Random(9))
+    assert all(p in (f, -1) for p, f in zip(pruned, full, strict=True))
+    assert max(range(3), key=lambda i: (pruned[i], -i)) == max(range(3), key=lambda i: (full[i], -i))
+    assert player.playouts <= 18
+
+
+def test_rollout_of_width_one_is_the_heuristic_and_runs_are_repeatable():
+    """With one move a decision the rollout player plays the heuristic's own games against the same random Empire
+    (the seeding of ``match``); a tiny rollout run replays the same game."""
+    from grognard.selfplay import Match, play_match
+
+    st, player = bound._rollout_game(4, 1, 1, "random")
+    outcome = play_match(Match("nae", "1815", 4, {"empire": "random", "coalition": "heuristic"}))
+    assert st.result["winner"] == outcome.winner and player.playouts == 0 and player.decisions > 0
+    runs = [bound._rollout_game(4, 2, 1, "random", frozenset({"activation"})) for _ in range(2)]
+    assert runs[0][0].digest() == runs[1][0].digest() and runs[0][1].playouts > 0
+    assert runs[0][1].changed == runs[1][1].changed
