@@ -736,8 +736,9 @@ class Contact:
             camp["interior_lines"].append(dfn)
             cards.offer_interior_lines(st, f["fid"], dfn, f["zone"], f["came_from"])
             return True
+        inside = S.force(st, f["fid"])["in_fortress"]  # 15.1: a sortie and a force outside the walls stay apart
         waiting = [w for w in camp["waiting"] if w["fid"] in st.g["forces"] and w["fid"] != f["fid"]
-                   and S.force(st, w["fid"])["zone"] == f["zone"]]
+                   and S.force(st, w["fid"])["zone"] == f["zone"] and S.force(st, w["fid"])["in_fortress"] == inside]
         if waiting and cards.fights_separately(st, dfn):
             camp["waiting"] = [w for w in camp["waiting"] if w not in waiting]
             f["hold"] = False
@@ -765,7 +766,7 @@ def join_campaign_force(st: State, f: Frame, m: Frame, w: dict[str, Any]) -> Non
     Campaign battle and may go on together after it)."""
     joined = stacking.merge(st, f["fid"], w["fid"])
     if joined is None:
-        stacking.consolidate(st, f["fid"])
+        f["fid"] = m["fid"] = stacking.consolidate(st, f["fid"])  # 11: the one force left fights on
         return
     f["fid"] = m["fid"] = joined
     m["mp"] = min(m["mp"], w["march"]["mp"])

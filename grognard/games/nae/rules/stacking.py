@@ -37,11 +37,11 @@ def merge(st: State, fid: str, other: str) -> str | None:
     return None
 
 
-def consolidate(st: State, fid: str, garrisons: bool = True) -> None:
+def consolidate(st: State, fid: str, garrisons: bool = True) -> str:
     """11 / 12.2.2: at the end of a move, other forces of the side in the zone (on the same side of the fortress
     walls) join the moving force (``merge``), or, when they cannot, are squeezed into one (``squeeze``); a garrison
     of an unbesieged fortress rejoins the force outside (``rejoin_garrisons``; not while the force outside is still
-    evading, ``garrisons`` False)."""
+    evading, ``garrisons`` False). Returns the moving force's id, or that of the force it went into."""
     f = S.force(st, fid)
     side = f["side"]
     for other in S.forces_in(st, f["zone"], side):
@@ -53,6 +53,7 @@ def consolidate(st: State, fid: str, garrisons: bool = True) -> None:
         fid = merge(st, fid, other) or squeeze(st, fid, other)
     if garrisons:
         rejoin_garrisons(st, f["zone"])
+    return fid
 
 
 def squeeze(st: State, fid: str, other: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from grognard.core.machine import State
 from grognard.games.nae import state as S
+from grognard.games.nae.rules import activation
 from tests.games.nae.rules.helpers import board, play, put, rolls
 
 
@@ -65,3 +66,24 @@ def test_15_3_no_force_outside_marches_to_the_guns_of_a_sortie():
     wellington = put(st, "brussels", ["gb_elite_1", "gb_elite_2"], commander="wellington")
     play(st, ("op", None), ("force", blucher), ("forced_march", 0), ("attack", None))
     assert st.step == "battle.choose" and st.g["forces"][wellington]["zone"] == "brussels"
+
+
+def test_15_2_a_sortie_in_a_major_campaign_fights_apart_from_the_forces_waiting_outside() -> None:
+    """15.1 / 12.6: a garrison's corps making a sortie in a Major Campaign does not consolidate with the campaign's
+    force waiting outside the walls (it was taken back into its own garrison and its battle had no attacker: a
+    KeyError in a search playout, 1815 seed 11); it fights the besiegers alone and Vandamme keeps waiting."""
+    st = board(dice=[6, 1] * 40)
+    mortier = put(st, "strasbourg", ["fr_viii", "fr_v"], commander="mortier")
+    S.set_in_fortress(st, mortier, True)
+    austrians = put(st, "strasbourg", ["au_iii"])
+    S.set_fortress(st, "strasbourg", besieger=austrians, siege=0)
+    vandamme = put(st, "metz", ["fr_iii"], commander="vandamme")
+    activation.push_event_activation(st, "empire", 3, "Major Campaign (event)", fight_together=True)
+    st._advance()
+    play(st, ("force", vandamme), ("forced_march", 0), ("zone", "strasbourg"))
+    assert st.step == "campaign.hold"
+    play(st, ("wait", None), ("unit", "fr_viii"), ("forced_march", 0), ("attack", None))
+    assert any(e["text"].startswith("Battle in Strasbourg: French VIII Corps (2) attacks Austrian III Corps (2)")
+               for e in st.log)
+    assert st.g["forces"][vandamme]["zone"] == "strasbourg" and not st.g["forces"][vandamme]["in_fortress"]
+    assert st.g["forces"][mortier]["units"] == {"fr_v": 2}
