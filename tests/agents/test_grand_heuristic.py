@@ -202,8 +202,8 @@ def test_the_grand_evaluation_follows_the_victory_track_and_france_s_key_zones()
 def test_a_search_decides_on_a_grand_campaign_position():
     st = load_game("nae").new_state("1809", seed=2)
     heuristic = HeuristicAgent(0)
-    while len(st.legal_actions()) < 3:
-        st.apply(heuristic.choose(st, str(st.active)))
+    while not (len(st.legal_actions()) >= 2 and ai_grand.search_plan(st, str(st.active))[0]):
+        st.apply(heuristic.choose(st, str(st.active)))  # to the first step the search plays out (a battle's, round 9)
     search = SearchAgent(seed=1, iterations=6, rollout=10)
     action = search.choose(st, str(st.active))
     assert action in st.legal_actions() and "simulations" in search.last_reason
