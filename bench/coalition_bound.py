@@ -62,6 +62,7 @@ import re
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from grognard.agents import make_agent
@@ -118,13 +119,11 @@ class Turn:
         self.st, self.empire, self.decision, self.moves, self.chosen = st, empire, decision, moves, chosen
 
 
-def _oracle_game(seed: int, width: int, model: str) -> tuple[State, Turn | None, int]:
-    """One seed played by the oracle: the final state, the turning decision (if any) and the playouts spent."""
+def _against_random(seed: int, coalition: Callable[[State, list[Action], RandomAgent], Action]) -> State:
+    """One 1815 seed to its end: the real random Empire, seeded as ``play_match`` seeds the first seat, against
+    ``coalition``, asked (with the Empire's agent as it stands) only at the decisions with a choice."""
     st = load_game("nae").new_state("1815", seed=seed)
-    empire = RandomAgent(seed * 7919)  # as play_match seeds the first seat
-    player = game_ai(st)
-    turn: Turn | None = None
-    playouts = decision = 0
+    empire = RandomAgent(seed * 7919)
     while not st.over:
         side = str(st.active)
         legal = st.legal_actions()
@@ -133,17 +132,29 @@ def _oracle_game(seed: int, width: int, model: str) -> tuple[State, Turn | None,
         elif len(legal) == 1:
             action = legal[0]
         else:
-            decision += 1
-            moves = ranked(player, st, side, legal, width)
-            action = moves[0][0]
-            for i, (a, _) in enumerate(moves):
-                playouts += 1
-                if _wins(st.copy(), a, _clone(empire) if model == "random" else None):
-                    action = a
-                    if i:
-                        turn = Turn(st.copy(), _clone(empire), decision, moves, i)
-                    break
+            action = coalition(st, legal, empire)
         st.apply(action)
+    return st
+
+
+def _oracle_game(seed: int, width: int, model: str) -> tuple[State, Turn | None, int]:
+    """One seed played by the oracle: the final state, the turning decision (if any) and the playouts spent."""
+    turn: Turn | None = None
+    playouts = decision = 0
+
+    def choose(st: State, legal: list[Action], empire: RandomAgent) -> Action:
+        nonlocal turn, playouts, decision
+        decision += 1
+        moves = ranked(game_ai(st), st, "coalition", legal, width)
+        for i, (a, _) in enumerate(moves):
+            playouts += 1
+            if _wins(st.copy(), a, _clone(empire) if model == "random" else None):
+                if i:
+                    turn = Turn(st.copy(), _clone(empire), decision, moves, i)
+                return a
+        return moves[0][0]
+
+    st = _against_random(seed, choose)
     return st, turn, playouts
 
 
@@ -226,20 +237,8 @@ class Rollout:
 def _rollout_game(seed: int, width: int, checks: int, model: str,
                   steps: frozenset[str] | None = DECISIVE) -> tuple[State, Rollout]:
     """One seed: the rollout Coalition against the real random Empire, both seeded as ``play_match`` seeds them."""
-    st = load_game("nae").new_state("1815", seed=seed)
-    empire = RandomAgent(seed * 7919)
     player = Rollout(width, checks, model, seed * 7919 + 1, steps)
-    while not st.over:
-        side = str(st.active)
-        legal = st.legal_actions()
-        if side == "empire":
-            action = empire.choose(st, side)
-        elif len(legal) == 1:
-            action = legal[0]
-        else:
-            action = player.choose(st, legal)
-        st.apply(action)
-    return st, player
+    return _against_random(seed, lambda st, legal, _empire: player.choose(st, legal)), player
 
 
 def rollout(width: int, checks: int, model: str, seeds: range, steps: frozenset[str] | None) -> None:

@@ -10,6 +10,7 @@ from grognard import load_game
 from grognard.agents import RandomAgent
 from grognard.agents.search import ranked
 from grognard.games.nae import ai
+from tests.agents.test_determinize import hidden_twin
 
 _spec = importlib.util.spec_from_file_location(
     "coalition_bound", Path(__file__).resolve().parents[2] / "bench" / "coalition_bound.py")
@@ -76,23 +77,11 @@ def _coalition_decision(seed: int, round_: int):
     return st, empire
 
 
-def _hidden_from_coalition(st, shuffle: int, dice: list[int]):
-    """A copy differing only in what the Coalition cannot see: the Empire's hand and draw pile dealt again from
-    their pool, and another dice stream."""
-    twin = st.copy()
-    pool = twin.g["hands"]["empire"] + twin.g["decks"]["empire"]
-    random.Random(shuffle).shuffle(pool)
-    n = len(twin.g["hands"]["empire"])
-    twin.g["hands"]["empire"], twin.g["decks"]["empire"] = pool[:n], pool[n:]
-    twin.core["rng"] = dice
-    return twin
-
-
 def test_rollout_is_fair_same_information_same_choice():
     """The rollout player never reads the hidden truth: two positions the Coalition cannot tell apart (the Empire's
     cards and the dice differ) get the same wins on the same fair futures and the same move."""
     st, _ = _coalition_decision(7, 3)
-    twin = _hidden_from_coalition(st, 3, [5, 6, 7, 8])
+    twin = hidden_twin(st, 3, [5, 6, 7, 8], hidden="empire")
     assert twin.digest() != st.digest()
     choices, wins = [], []
     for position in (st, twin):

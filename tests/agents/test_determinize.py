@@ -44,14 +44,14 @@ def test_dice_seed_undo_and_private_log_are_not_carried():
     assert det.g["round"] == 2
 
 
-def hidden_twin(st: State, shuffle: int, dice: list[int]) -> State:
-    """A copy of ``st`` differing only in what the Empire cannot see: the Coalition's hand and draw pile dealt
-    again from their pool, and another dice stream."""
+def hidden_twin(st: State, shuffle: int, dice: list[int], hidden: str = "coalition") -> State:
+    """A copy of ``st`` differing only in what the other side cannot see: the ``hidden`` side's hand and draw pile
+    dealt again from their pool, and another dice stream."""
     twin = st.copy()
-    pool = twin.g["hands"]["coalition"] + twin.g["decks"]["coalition"]
+    pool = twin.g["hands"][hidden] + twin.g["decks"][hidden]
     random.Random(shuffle).shuffle(pool)
-    n = len(twin.g["hands"]["coalition"])
-    twin.g["hands"]["coalition"], twin.g["decks"]["coalition"] = pool[:n], pool[n:]
+    n = len(twin.g["hands"][hidden])
+    twin.g["hands"][hidden], twin.g["decks"][hidden] = pool[:n], pool[n:]
     twin.core["rng"] = dice
     return twin
 

@@ -25,7 +25,6 @@ from grognard.core.machine import Action, Frame, State
 from grognard.games.nae import state as S
 from grognard.games.nae.rules import cards, command, naval, stacking, supply
 from grognard.games.nae.schema.cards import CancelBlockadeVp, Card, DrawCards, Resources
-from grognard.games.nae.schema.scenario import PORT_CAPACITY
 
 ORDER = ("turkey", "spain", "prussia", "austria", "russia", "britain", "france")  # 7.3
 # 7.3.2: « L'Empire gère la production de l'Espagne et de la Turquie tant qu'elles sont neutres. La Coalition gère
@@ -877,7 +876,7 @@ def fleet_ports(st: State, power: str) -> list[str]:
     with room: « Port : ... Il peut être occupé par un maximum de 3 flottes » (glossary)."""
     ports = _national_ports(power, tuple(sorted(st.g.get("territory", {}).items())))
     return [z for z in ports if not ((c := st.g["control"].get(z)) is not None and is_enemy_of(st, power, c))
-            and len(naval.fleets_at(st, "port", z)) < PORT_CAPACITY]
+            and naval.port_has_room(st, z)]
 
 
 @cache

@@ -79,6 +79,11 @@ def fleets_at(st: State, at: str, where: str, side: str | None = None) -> list[s
             and (side is None or S.side_of(st, x["power"]) == side)]
 
 
+def port_has_room(st: State, port: str) -> bool:
+    """Glossary « Port : ... Il peut être occupé par un maximum de 3 flottes »: fewer than 3 fleets lie in it."""
+    return len(fleets_at(st, "port", port)) < PORT_CAPACITY
+
+
 def squadron_name(st: State, fleets: list[str]) -> str:
     return ", ".join(fleet_name(fl) for fl in fleets)
 

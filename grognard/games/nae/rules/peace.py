@@ -476,12 +476,9 @@ def fleets_abroad(st: State, power: str) -> list[str]:
 
 
 def port_room(st: State, power: str) -> list[str]:
-    """18.2.3 / 17.2.2: the home ports that hold fewer than 3 fleets (« Une escadre ne peut jamais excéder 3
-    flottes », the ports' limit too), all of them if none has room."""
-    cap = int(S.data().tables.constant("squadron_max_fleets"))
+    """18.2.3: the home ports with room for a fleet (``naval.port_has_room``), all of them if none has room."""
     ports = home_ports(st, power)
-    room = [z for z in ports if sum(1 for x in st.g["fleets"].values() if x["at"] == "port" and x["where"] == z) < cap]
-    return room or ports
+    return [z for z in ports if naval.port_has_room(st, z)] or ports
 
 
 def fleet_home(st: State, fleet: str, port: str, rule: str = "18.2.3") -> None:

@@ -219,7 +219,7 @@ def fall(st: State, zone: str, fid: str, garrison: str) -> None:
 def honours(st: State, gid: str, name: str) -> None:
     """15.4 « Honneurs de la Guerre : la forteresse est prise et les forces assiégées (unités de combat, généraux et
     dépôts) reviennent en renfort lors de la prochaine phase de budget »: the units wait off the map, out of the
-    reserve of units to build, and the budget places them free at their strength (``budget.returning_units``, as
+    reserve of units to build, and the budget places them free at their strength (``budget.Returning``, as
     6.5 brings back a foreign war's); the generals return to the reserve at that budget as any general removed
     does (7.3.6); the mobile depots go back to their power's pool of counters, which the budget builds from
     (7.3.5: a depot only ever enters play as a bought one)."""
